@@ -1,0 +1,1 @@
+from generator.cli import main; raise SystemExit(main())

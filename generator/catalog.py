@@ -1,0 +1,143 @@
+"""The word-list catalog (``wordlists/catalog.toml``) and game set-ups.
+
+A **set-up** names a game preset and which shipped list holds its possible
+answers and which its allowed guesses, e.g. ``nl``: LINGO with answers
+``nl-basis-5`` and guesses ``nl-all-5``. Set-up ids are used by every
+command, the tree folders (``trees/<setup>/...``) and the site.
+
+The project root (where ``wordlists/`` and ``trees/`` are) is found from the
+environment variable ``LINGO_TREES_ROOT``, else the checkout this package sits
+in, else the current directory.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
+
+from generator.errors import CatalogError
+from generator.rules import Game, preset
+from generator.words import Alphabet, WordList, read_wordlist
+
+
+def project_root() -> Path:
+    env = os.environ.get("LINGO_TREES_ROOT")
+    if env:
+        return Path(env)
+    here = Path(__file__).resolve().parent.parent
+    if (here / "wordlists" / "catalog.toml").exists():
+        return here
+    return Path.cwd()
+
+
+def wordlists_dir() -> Path:
+    return project_root() / "wordlists"
+
+
+@dataclass(frozen=True)
+class ListSpec:
+    """One catalog entry: where a list is and what it is."""
+
+    id: str
+    language: str
+    length: int
+    alphabet: str
+    digraphs: tuple[str, ...]
+    file: str
+    source: str
+    version: str
+    licence: str
+    licence_file: str
+    filter: str
+
+    @property
+    def path(self) -> Path:
+        return wordlists_dir() / self.file
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A game set-up: a preset and its answers and guesses lists."""
+
+    id: str
+    title: str
+    game: Game
+    answers: str
+    guesses: str
+
+
+_LIST_KEYS = ("language", "length", "alphabet", "digraphs", "file", "source", "version",
+              "licence", "licence_file", "filter")
+
+
+@cache
+def _catalog(path: Path) -> tuple[dict[str, ListSpec], dict[str, Setup]]:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise CatalogError(f"{path}: no word-list catalog here (set LINGO_TREES_ROOT?)") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise CatalogError(f"{path}: not valid TOML ({exc})") from None
+    lists: dict[str, ListSpec] = {}
+    for list_id, entry in data.get("lists", {}).items():
+        missing = [k for k in _LIST_KEYS if k not in entry]
+        if missing:
+            raise CatalogError(f"{path}: list {list_id!r} lacks {', '.join(missing)}")
+        lists[list_id] = ListSpec(
+            id=list_id, **{k: entry[k] for k in _LIST_KEYS if k != "digraphs"},
+            digraphs=tuple(entry["digraphs"]),
+        )
+    setups: dict[str, Setup] = {}
+    for setup_id, entry in data.get("setups", {}).items():
+        for key in ("answers", "guesses"):
+            if entry.get(key) not in lists:
+                raise CatalogError(f"{path}: set-up {setup_id!r} names unknown list {entry.get(key)!r}")
+        spec = lists[entry["answers"]]
+        game = preset(entry["game"])
+        game = replace(game, length=spec.length, digraphs=spec.digraphs)
+        setups[setup_id] = Setup(setup_id, entry.get("title", setup_id), game,
+                                 entry["answers"], entry["guesses"])
+    return lists, setups
+
+
+def catalog() -> tuple[dict[str, ListSpec], dict[str, Setup]]:
+    return _catalog(wordlists_dir() / "catalog.toml")
+
+
+def list_spec(list_id: str) -> ListSpec:
+    lists, _ = catalog()
+    if list_id not in lists:
+        raise CatalogError(f"unknown word list {list_id!r} (known: {', '.join(sorted(lists))})")
+    return lists[list_id]
+
+
+@cache
+def _load(list_id: str, root: Path) -> WordList:
+    spec = list_spec(list_id)
+    alphabet = Alphabet(spec.alphabet, spec.digraphs)
+    return read_wordlist(spec.path, id=list_id, alphabet=alphabet, length=spec.length,
+                         language=spec.language)
+
+
+def load_list(list_id: str) -> WordList:
+    """The shipped word list ``list_id``, validated (cached per process).
+
+    >>> load_list("wordle-answers").words[:3]
+    ('cigar', 'rebut', 'sissy')
+    """
+    return _load(list_id, project_root())
+
+
+def setup(setup_id: str) -> Setup:
+    """The set-up ``setup_id`` (``nl``, ``nl-ij``, ``en``, ``wordle``)."""
+    _, setups = catalog()
+    if setup_id not in setups:
+        raise CatalogError(f"unknown set-up {setup_id!r} (known: {', '.join(setups)})")
+    return setups[setup_id]
+
+
+def setups() -> dict[str, Setup]:
+    return catalog()[1]

@@ -1,0 +1,49 @@
+"""The ``lingo-trees`` command line: a thin layer over the library.
+
+Each subcommand lives in ``generator/commands/<name>.py`` with a
+``register(subparsers)`` that adds its parser and sets ``func``; a command
+returns its exit code. User errors (:class:`LingoTreesError`) are printed on
+one line as ``lingo-trees: error: ...`` with exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+
+import generator.commands
+from generator.errors import LingoTreesError
+
+
+def command_modules() -> list[str]:
+    """The subcommand modules, in name order (each adds one subcommand)."""
+    return sorted(m.name for m in pkgutil.iter_modules(generator.commands.__path__))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="lingo-trees",
+        description="Precomputed strategy trees for LINGO, Wordle and friends.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in command_modules():
+        importlib.import_module(f"generator.commands.{name}").register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except LingoTreesError as exc:
+        print(f"lingo-trees: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("lingo-trees: interrupted; nothing half-written was kept", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,1 @@
+"""One module per ``lingo-trees`` subcommand (see :mod:`generator.cli`)."""

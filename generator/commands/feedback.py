@@ -1,0 +1,26 @@
+"""``lingo-trees feedback GUESS SECRET``: the pattern the game master gives."""
+
+from __future__ import annotations
+
+import argparse
+
+from generator.catalog import list_spec
+from generator.feedback import feedback
+from generator.words import LATIN, Alphabet
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("feedback", help="print the feedback pattern of a guess against a secret")
+    p.add_argument("guess")
+    p.add_argument("secret")
+    p.add_argument("--wordlist", help="split letters as this list does (e.g. nl-basis-5-ij)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    alphabet = LATIN
+    if args.wordlist:
+        spec = list_spec(args.wordlist)
+        alphabet = Alphabet(spec.alphabet, spec.digraphs)
+    print(feedback(alphabet.split(args.guess.lower()), alphabet.split(args.secret.lower())))
+    return 0

@@ -1,0 +1,70 @@
+"""``lingo-trees verify PATH...``: replay every secret through every tree."""
+
+from __future__ import annotations
+
+import argparse
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from generator.catalog import load_list
+from generator.errors import LingoTreesError, TreeFormatError
+from generator.treefile import read_tree
+from generator.verify import verify_tree
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("verify", help="replay every secret through tree files (folders recursively)")
+    p.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+    p.add_argument("-q", "--quiet", action="store_true", help="print only failures and the summary")
+    p.add_argument("-j", "--jobs", type=int, default=2, help="processes to use (default 2)")
+    p.set_defaults(func=run)
+
+
+def tree_files(paths: list[Path]) -> list[Path]:
+    """The tree files named, folders searched recursively (index and schema files skipped)."""
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(p for p in sorted(path.rglob("*.json"))
+                         if p.name not in ("index.json", "schema.json"))
+        elif path.exists():
+            files.append(path)
+        else:
+            raise TreeFormatError(f"{path}: no such file or folder")
+    return files
+
+
+def check_file(path: Path) -> tuple[str, bool, str, list[str]]:
+    """Verify one file: (path, ok, summary line, problems)."""
+    try:
+        tree = read_tree(path)
+        verdict = verify_tree(tree, load_list(tree.answers), load_list(tree.guesses))
+    except LingoTreesError as exc:
+        return str(path), False, "", [str(exc)]
+    s = verdict.stats
+    hist = " ".join(f"{k}:{v}" for k, v in s.turns.items())
+    late = f", {len(tree.late)} late" if tree.late else ""
+    line = (f"{verdict.solved}/{len(tree.secrets)} solved, total {s.total_turns}, "
+            f"max {s.max_turns}, mean {s.mean_turns:.4f}{late} [{hist}]")
+    return str(path), verdict.ok, line, verdict.problems
+
+
+def run(args: argparse.Namespace) -> int:
+    files = tree_files(args.paths)
+    if args.jobs > 1 and len(files) > 4:
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            results = list(pool.map(check_file, files, chunksize=4))
+    else:
+        results = [check_file(f) for f in files]
+    failed = 0
+    for name, ok, line, problems in results:
+        if ok:
+            if not args.quiet:
+                print(f"{name}: ok: {line}")
+            continue
+        failed += 1
+        print(f"{name}: FAILED" + (f": {line}" if line else ""))
+        for text in problems:
+            print(f"  {text}")
+    print(f"{len(results)} trees, {len(results) - failed} ok, {failed} failed")
+    return 1 if failed else 0

@@ -1,0 +1,48 @@
+"""Trees as networkx graphs, and GraphML export.
+
+:func:`to_networkx` turns a tree into a ``DiGraph``: one graph node per tree
+node, named by its path of patterns (``""`` for the root, ``"G..../.Y..."``
+below), with attributes ``guess`` (the word played there), ``leaf`` (True when
+that word is the answer) and ``depth`` (turn number); each edge carries its
+``pattern``. :func:`write_graphml` writes that graph for tools like Gephi or
+yEd.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import networkx as nx
+
+from generator.tree import GameTree, Node, Tree, walk
+from generator.treefile import write_atomic
+
+
+def to_networkx(tree: GameTree | Tree) -> nx.DiGraph:
+    """The tree as a DiGraph rooted at node ``""``.
+
+    >>> from generator.tree import Node
+    >>> g = to_networkx(Node("stoel", {"G..Y.": "schep", "GG...": "strik"}))
+    >>> sorted(g.nodes), g.nodes["GG..."]["guess"], g.edges["", "GG..."]["pattern"]
+    (['', 'G..Y.', 'GG...'], 'strik', 'GG...')
+    """
+    root = tree.root if isinstance(tree, GameTree) else tree
+    g = nx.DiGraph()
+    if isinstance(tree, GameTree):
+        g.graph.update(game=tree.game.name, revealed=tree.game.revealed or "",
+                       guess_rule=tree.game.guess_rule.value, answers=tree.answers,
+                       guesses=tree.guesses, scheme=str(tree.strategy.get("scheme", "")))
+    for path, sub in walk(root):
+        name = "/".join(path)
+        is_node = isinstance(sub, Node)
+        g.add_node(name, guess=sub.guess if isinstance(sub, Node) else sub,
+                   leaf=not is_node, depth=len(path) + 1)
+        if path:
+            g.add_edge("/".join(path[:-1]), name, pattern=path[-1])
+    return g
+
+
+def write_graphml(tree: GameTree | Tree, path: Path) -> None:
+    """Write the tree's graph as GraphML (atomically)."""
+    lines = nx.generate_graphml(to_networkx(tree))
+    write_atomic(Path(path), ("\n".join(lines) + "\n").encode("utf-8"))

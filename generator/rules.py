@@ -1,0 +1,135 @@
+"""Game rules: what a game is, and which guesses it allows.
+
+A :class:`Game` is a plain value: the word length, the number of turns, the
+letter revealed before the first turn (LINGO reveals the secret's first
+letter; Wordle reveals none), the **guess rule** and the feedback kind.
+
+Guess rules:
+
+``free``
+    any word of the guesses list (the 1992 paper's assumption);
+``same-start``
+    TV LINGO: every guess begins with the revealed letter;
+``hard``
+    Wordle's hard mode as the game enforces it: every green letter is played
+    again in its place, and every revealed letter (green or yellow) is played
+    again, as many times as it was revealed in one guess. A hard-mode guess
+    need not be a possible answer.
+
+>>> hard_mode_violation("crane", "Y.G..", "scare")
+>>> hard_mode_violation("crane", "Y.G..", "salty")
+"the 'a' must stay in place 3"
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from generator.errors import RulesError
+from generator.feedback import GREEN, YELLOW, Pattern
+from generator.words import Letter
+
+
+class GuessRule(str, Enum):
+    FREE = "free"
+    SAME_START = "same-start"
+    HARD = "hard"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def guess_rule(value: str | GuessRule) -> GuessRule:
+    """Parse a guess-rule name, with a clear error for an unknown one."""
+    try:
+        return GuessRule(value)
+    except ValueError:
+        names = ", ".join(r.value for r in GuessRule)
+        raise RulesError(f"unknown guess rule {value!r} (expected one of: {names})") from None
+
+
+FEEDBACK_KINDS = ("positional",)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: the rules a tree is built for and verified against."""
+
+    name: str
+    length: int
+    turns: int
+    revealed: Letter | None = None
+    guess_rule: GuessRule = GuessRule.FREE
+    feedback: str = "positional"
+    digraphs: tuple[str, ...] = ()
+    reveals_first_letter: bool = False
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.length <= 20:
+            raise RulesError(f"word length {self.length} is outside 2..20")
+        if self.turns < 1:
+            raise RulesError(f"turns must be at least 1, not {self.turns}")
+        if self.feedback not in FEEDBACK_KINDS:
+            raise RulesError(f"unknown feedback kind {self.feedback!r}")
+        object.__setattr__(self, "guess_rule", guess_rule(self.guess_rule))
+        if self.guess_rule is GuessRule.SAME_START and not self.reveals_first_letter:
+            raise RulesError("the same-start rule needs a game that reveals the first letter")
+
+    def with_rule(self, rule: str | GuessRule) -> Game:
+        return replace(self, guess_rule=guess_rule(rule))
+
+    def for_letter(self, letter: Letter | None) -> Game:
+        """The game once the first letter is revealed (LINGO), or as it is."""
+        return replace(self, revealed=letter)
+
+
+LINGO = Game("lingo", length=5, turns=5, reveals_first_letter=True)
+WORDLE = Game("wordle", length=5, turns=6)
+PRESETS = {"lingo": LINGO, "wordle": WORDLE}
+
+
+def preset(name: str) -> Game:
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise RulesError(f"unknown game {name!r} (expected one of: {', '.join(PRESETS)})") from None
+
+
+def hard_mode_violation(
+    previous: Sequence[Letter], pattern: Pattern, guess: Sequence[Letter]
+) -> str | None:
+    """Why ``guess`` breaks hard mode after ``previous`` got ``pattern``, or None."""
+    for i, (letter, mark) in enumerate(zip(previous, pattern)):
+        if mark == GREEN and guess[i] != letter:
+            return f"the {letter!r} must stay in place {i + 1}"
+    need = Counter(letter for letter, mark in zip(previous, pattern) if mark in (GREEN, YELLOW))
+    have = Counter(guess)
+    for letter, n in sorted(need.items()):
+        if have[letter] < n:
+            times = "once" if n == 1 else f"{n} times"
+            return f"the {letter!r} must be played again ({times})"
+    return None
+
+
+def rule_violation(
+    game: Game,
+    guess: Sequence[Letter],
+    history: Sequence[tuple[Sequence[Letter], Pattern]] = (),
+) -> str | None:
+    """Why ``guess`` (as letters) breaks the game's guess rule, or None.
+
+    ``history`` is the (guess, pattern) pairs played before. Membership of the
+    guesses list is checked by the caller, who holds the list.
+    """
+    if game.guess_rule is GuessRule.SAME_START:
+        if game.revealed is not None and (not guess or guess[0] != game.revealed):
+            return f"must begin with the revealed letter {game.revealed!r}"
+    elif game.guess_rule is GuessRule.HARD:
+        for previous, pattern in history:
+            why = hard_mode_violation(previous, pattern, guess)
+            if why:
+                return why
+    return None

@@ -1,0 +1,336 @@
+"""The tree file format: JSON, a public contract for other programs.
+
+``dump_tree`` / ``load_tree`` are a round-trip pair (bytes <-> GameTree);
+``write_tree`` writes atomically (temp file, then rename) and ``read_tree``
+reads a file with errors that name it. The JSON Schema is :data:`SCHEMA`,
+published as ``trees/schema.json``.
+
+Format changes (bump :data:`VERSION` on any incompatible one):
+
+* version 1 (2026-11): first published format.
+
+Layout of a file::
+
+    {"format": "lingo-trees.tree", "version": 1,
+     "game": {"name", "feedback", "length", "turns", "revealed", "guess_rule", "digraphs"},
+     "wordlists": {"answers": ID, "guesses": ID},
+     "strategy": {"scheme": ..., ...},
+     "stats": {"secrets", "total_turns", "max_turns", "mean_turns", "turns": {"2": n, ...}},
+     "secrets": [...], "late": [...]  (only when not empty),
+     "root": NODE}
+    NODE = WORD | {"guess": WORD, "next": {PATTERN: NODE, ...}}
+
+Output is deterministic: keys in the order above, ``next`` sorted by pattern,
+two-space indentation, a final newline.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from generator.errors import RulesError, TreeFormatError
+from generator.rules import Game, guess_rule
+from generator.tree import GameTree, Node, Stats, Tree
+
+FORMAT = "lingo-trees.tree"
+VERSION = 1
+
+_PATTERN = "^[GY.]+$"
+_WORD = {"type": "string", "minLength": 1}
+
+SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://lingo-trees.example/schema/tree-1.json",
+    "title": "lingo-trees strategy tree, format version 1",
+    "description": "A precomputed decision tree for a word-guessing game. "
+    "A node is a word (play it: it is the answer) or {guess, next}: play guess, "
+    "then follow next[feedback pattern]. Patterns have one mark per letter: "
+    "G right place, Y elsewhere in the word, . absent. The all-green pattern is never a key.",
+    "type": "object",
+    "required": ["format", "version", "game", "wordlists", "strategy", "stats", "secrets", "root"],
+    "additionalProperties": False,
+    "properties": {
+        "format": {"const": FORMAT},
+        "version": {"const": VERSION},
+        "game": {
+            "type": "object",
+            "required": ["name", "feedback", "length", "turns", "revealed", "guess_rule", "digraphs"],
+            "additionalProperties": False,
+            "properties": {
+                "name": {"type": "string"},
+                "feedback": {"enum": ["positional"]},
+                "length": {"type": "integer", "minimum": 2, "maximum": 20},
+                "turns": {"type": "integer", "minimum": 1},
+                "revealed": {"type": ["string", "null"]},
+                "guess_rule": {"enum": ["free", "same-start", "hard"]},
+                "digraphs": {"type": "array", "items": {"type": "string", "minLength": 2, "maxLength": 2}},
+            },
+        },
+        "wordlists": {
+            "type": "object",
+            "required": ["answers", "guesses"],
+            "additionalProperties": False,
+            "properties": {"answers": {"type": "string"}, "guesses": {"type": "string"}},
+        },
+        "strategy": {
+            "type": "object",
+            "required": ["scheme"],
+            "properties": {"scheme": {"type": "string"}},
+        },
+        "stats": {
+            "type": "object",
+            "required": ["secrets", "total_turns", "max_turns", "mean_turns", "turns"],
+            "additionalProperties": False,
+            "properties": {
+                "secrets": {"type": "integer", "minimum": 0},
+                "total_turns": {"type": "integer", "minimum": 0},
+                "max_turns": {"type": "integer", "minimum": 0},
+                "mean_turns": {"type": "number", "minimum": 0},
+                "turns": {
+                    "type": "object",
+                    "patternProperties": {"^[1-9][0-9]*$": {"type": "integer", "minimum": 1}},
+                    "additionalProperties": False,
+                },
+            },
+        },
+        "secrets": {"type": "array", "items": _WORD, "uniqueItems": True},
+        "late": {"type": "array", "items": _WORD, "uniqueItems": True},
+        "root": {"$ref": "#/$defs/node"},
+    },
+    "$defs": {
+        "node": {
+            "oneOf": [
+                _WORD,
+                {
+                    "type": "object",
+                    "required": ["guess", "next"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "guess": _WORD,
+                        "next": {
+                            "type": "object",
+                            "propertyNames": {"pattern": _PATTERN},
+                            "additionalProperties": {"$ref": "#/$defs/node"},
+                        },
+                    },
+                },
+            ]
+        }
+    },
+}
+
+
+# -- GameTree -> JSON ---------------------------------------------------------
+
+
+def _node_data(tree: Tree) -> Any:
+    if isinstance(tree, str):
+        return tree
+    return {"guess": tree.guess, "next": {p: _node_data(tree.next[p]) for p in sorted(tree.next)}}
+
+
+def stats_data(stats: Stats) -> dict[str, Any]:
+    return {
+        "secrets": stats.secrets,
+        "total_turns": stats.total_turns,
+        "max_turns": stats.max_turns,
+        "mean_turns": stats.mean_turns,
+        "turns": {str(k): v for k, v in sorted(stats.turns.items())},
+    }
+
+
+def game_data(game: Game) -> dict[str, Any]:
+    return {
+        "name": game.name,
+        "feedback": game.feedback,
+        "length": game.length,
+        "turns": game.turns,
+        "revealed": game.revealed,
+        "guess_rule": game.guess_rule.value,
+        "digraphs": list(game.digraphs),
+    }
+
+
+def tree_data(tree: GameTree) -> dict[str, Any]:
+    """The JSON-ready dict of a GameTree (``stats`` must be set)."""
+    if tree.stats is None:
+        raise TreeFormatError("a tree is written with its stats: compute them first")
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game_data(tree.game),
+        "wordlists": {"answers": tree.answers, "guesses": tree.guesses},
+        "strategy": tree.strategy,
+        "stats": stats_data(tree.stats),
+        "secrets": list(tree.secrets),
+    }
+    if tree.late:
+        data["late"] = list(tree.late)
+    data["root"] = _node_data(tree.root)
+    return data
+
+
+def dump_tree(tree: GameTree) -> bytes:
+    """Serialize a GameTree to the deterministic JSON bytes of the format."""
+    return orjson.dumps(tree_data(tree), option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE)
+
+
+def dump_json(data: Any) -> bytes:
+    """Deterministic JSON for other files (indexes, schema): sorted keys."""
+    return orjson.dumps(data, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE | orjson.OPT_SORT_KEYS)
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temp file and a rename, so that a
+    reader (or an interrupted run) never sees half a file."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_tree(path: Path, tree: GameTree) -> None:
+    write_atomic(path, dump_tree(tree))
+
+
+# -- JSON -> GameTree ---------------------------------------------------------
+
+
+def _fail(where: str, text: str) -> TreeFormatError:
+    return TreeFormatError(f"{where}: {text}" if where else text)
+
+
+def _get(obj: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if key not in obj:
+        raise _fail(where, f"missing {key!r}")
+    value = obj[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise _fail(where, f"{key!r} must be {names}, not {type(value).__name__}")
+    return value
+
+
+def _node(obj: Any, where: str) -> Tree:
+    if isinstance(obj, str):
+        if not obj:
+            raise _fail(where, "empty word")
+        return obj
+    if not isinstance(obj, dict):
+        raise _fail(where, f"a node must be a word or an object, not {type(obj).__name__}")
+    extra = set(obj) - {"guess", "next"}
+    if extra:
+        raise _fail(where, f"unknown node keys {sorted(extra)}")
+    guess = _get(obj, "guess", str, where)
+    nxt = _get(obj, "next", dict, where)
+    children: dict[str, Tree] = {}
+    for pattern, child in nxt.items():
+        if not pattern or any(c not in "GY." for c in pattern):
+            raise _fail(where, f"{pattern!r} is not a feedback pattern (G, Y, .)")
+        children[pattern] = _node(child, f"{where} > {pattern}")
+    return Node(guess, children)
+
+
+def _game(obj: dict[str, Any]) -> Game:
+    where = "game"
+    revealed = obj.get("revealed")
+    if revealed is not None and not isinstance(revealed, str):
+        raise _fail(where, "'revealed' must be a letter or null")
+    digraphs = _get(obj, "digraphs", list, where)
+    try:
+        return Game(
+            name=_get(obj, "name", str, where),
+            length=_get(obj, "length", int, where),
+            turns=_get(obj, "turns", int, where),
+            revealed=revealed,
+            guess_rule=guess_rule(_get(obj, "guess_rule", str, where)),
+            feedback=_get(obj, "feedback", str, where),
+            digraphs=tuple(digraphs),
+            reveals_first_letter=revealed is not None,
+        )
+    except RulesError as exc:
+        raise _fail(where, str(exc)) from None
+
+
+def _stats(obj: dict[str, Any]) -> Stats:
+    where = "stats"
+    turns = _get(obj, "turns", dict, where)
+    try:
+        hist = {int(k): int(v) for k, v in turns.items()}
+    except (TypeError, ValueError):
+        raise _fail(where, "'turns' must map turn numbers to counts") from None
+    stats = Stats(
+        secrets=_get(obj, "secrets", int, where),
+        total_turns=_get(obj, "total_turns", int, where),
+        max_turns=_get(obj, "max_turns", int, where),
+        turns=dict(sorted(hist.items())),
+    )
+    mean = _get(obj, "mean_turns", (int, float), where)
+    if abs(mean - stats.mean_turns) > 1e-4:
+        raise _fail(where, f"mean_turns {mean} disagrees with total_turns/secrets = {stats.mean_turns}")
+    return stats
+
+
+def tree_from_data(data: Any) -> GameTree:
+    """Build a GameTree from parsed JSON, checking the format as it goes."""
+    if not isinstance(data, dict):
+        raise _fail("", "a tree file holds a JSON object")
+    if data.get("format") != FORMAT:
+        raise _fail("format", f"expected {FORMAT!r}, found {data.get('format')!r}")
+    if data.get("version") != VERSION:
+        raise _fail("version", f"this program reads version {VERSION}, the file is version {data.get('version')!r}")
+    lists = _get(data, "wordlists", dict, "")
+    secrets = _get(data, "secrets", list, "")
+    late = data.get("late", [])
+    for name, words in (("secrets", secrets), ("late", late)):
+        if not isinstance(words, list) or not all(isinstance(w, str) and w for w in words):
+            raise _fail(name, "must be a list of words")
+    strategy = _get(data, "strategy", dict, "")
+    return GameTree(
+        game=_game(_get(data, "game", dict, "")),
+        answers=_get(lists, "answers", str, "wordlists"),
+        guesses=_get(lists, "guesses", str, "wordlists"),
+        secrets=tuple(secrets),
+        late=tuple(late),
+        strategy=strategy,
+        stats=_stats(_get(data, "stats", dict, "")),
+        root=_node(data.get("root"), "root") if "root" in data else _missing_root(),
+    )
+
+
+def _missing_root() -> Tree:
+    raise _fail("", "missing 'root'")
+
+
+def load_tree(raw: bytes | str) -> GameTree:
+    """Parse the JSON bytes of a tree file (inverse of :func:`dump_tree`)."""
+    try:
+        data = orjson.loads(raw)
+    except orjson.JSONDecodeError as exc:
+        raise TreeFormatError(f"not valid JSON ({exc})") from None
+    return tree_from_data(data)
+
+
+def read_tree(path: Path) -> GameTree:
+    """Read a tree file; every error names the file."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise TreeFormatError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise TreeFormatError(f"{path}: is a folder, not a tree file") from None
+    try:
+        return load_tree(raw)
+    except TreeFormatError as exc:
+        raise TreeFormatError(f"{path}: {exc}") from None

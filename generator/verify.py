@@ -1,0 +1,147 @@
+"""The verifier: replay every secret through a tree and check every rule.
+
+A tree passes when
+
+* its ``secrets`` are exactly the answers of its game (the answers list, or
+  the answers that begin with the revealed letter), each once;
+* every secret is solved, within ``game.turns`` unless it is listed in
+  ``late`` (and a secret in ``late`` really is solved only after the last turn);
+* every guess on the way is in the guesses list and keeps the guess rule
+  (same-start, hard mode), every leaf is a secret;
+* every pattern key is well formed, not all green, and produced by some secret;
+* its ``stats`` are those of the replay.
+
+:func:`verify_tree` returns a :class:`Verdict` listing every problem found,
+each with the place in the tree (``root > G.... > .Y...``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator.feedback import MARKS, GREEN, Pattern, replier
+from generator.rules import Game, GuessRule, rule_violation
+from generator.tree import GameTree, Stats, Tree, stats_of, walk
+from generator.words import WordList
+
+
+def where(path: tuple[Pattern, ...]) -> str:
+    """Readable place in a tree: ``root > G.... > .Y...``."""
+    return " > ".join(("root",) + path)
+
+
+@dataclass
+class Verdict:
+    """What the replay found: statistics and problems (empty when all is well)."""
+
+    stats: Stats
+    solved: int
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def _expected_secrets(game: Game, answers: WordList) -> tuple[str, ...]:
+    if game.revealed is None:
+        return answers.words
+    return answers.starting_with(game.revealed)
+
+
+def verify_tree(tree: GameTree, answers: WordList, guesses: WordList, max_problems: int = 20) -> Verdict:
+    """Replay every secret of ``tree`` and check it against its rules and lists."""
+    game = tree.game
+    split = guesses.alphabet.split
+    reply = replier(split)
+    problems: list[str] = []
+
+    def problem(text: str) -> None:
+        if len(problems) < max_problems:
+            problems.append(text)
+        elif len(problems) == max_problems:
+            problems.append("... more problems not shown")
+
+    # The secrets list must be exactly the game's answers.
+    expected = _expected_secrets(game, answers)
+    if len(set(tree.secrets)) != len(tree.secrets):
+        problem("secrets: a word is listed twice")
+    missing = sorted(set(expected) - set(tree.secrets))
+    extra = sorted(set(tree.secrets) - set(expected))
+    if missing:
+        problem(f"secrets: {len(missing)} answers of the game are missing, e.g. {missing[:5]}")
+    if extra:
+        problem(f"secrets: {len(extra)} words are not answers of the game, e.g. {extra[:5]}")
+    late_set = set(tree.late)
+    for word in sorted(late_set - set(tree.secrets)):
+        problem(f"late: {word!r} is not one of the secrets")
+
+    # Replay, remembering which branches some secret used.
+    used: set[tuple[int, Pattern]] = set()
+    rule_checked: set[tuple[int, tuple[tuple[str, Pattern], ...]]] = set()
+    turns: dict[str, int] = {}
+    secret_set = set(tree.secrets)
+    for secret in tree.secrets:
+        node: Tree = tree.root
+        path: tuple[Pattern, ...] = ()
+        history: list[tuple[str, Pattern]] = []
+        n = 0
+        while True:
+            n += 1
+            guess = node if isinstance(node, str) else node.guess
+            if guess not in guesses:
+                problem(f"{where(path)}: guess {guess!r} is not in the guesses list {guesses.id!r}")
+                break
+            key = (id(node), tuple(history))
+            if game.guess_rule is not GuessRule.FREE and key not in rule_checked:
+                rule_checked.add(key)
+                why = rule_violation(game, split(guess), [(split(g), p) for g, p in history])
+                if why:
+                    problem(f"{where(path)}: guess {guess!r} breaks the {game.guess_rule} rule: {why}")
+                    break
+            if guess == secret:
+                turns[secret] = n
+                break
+            if isinstance(node, str):
+                problem(f"{where(path)}: leaf {node!r} is not the secret {secret!r}")
+                break
+            pattern = reply(guess, secret)
+            if pattern not in node.next:
+                problem(f"{where(path)}: no branch for feedback {pattern} of {guess!r} (secret {secret!r})")
+                break
+            used.add((id(node), pattern))
+            history.append((guess, pattern))
+            path += (pattern,)
+            node = node.next[pattern]
+        if secret in turns:
+            if turns[secret] > game.turns and secret not in late_set:
+                problem(f"{secret!r} takes {turns[secret]} turns, more than {game.turns}, and is not in late")
+            if turns[secret] <= game.turns and secret in late_set:
+                problem(f"late: {secret!r} is solved in {turns[secret]} turns, within {game.turns}")
+
+    # Keys and leaves that no secret reaches.
+    green = GREEN * game.length
+    for path, sub in walk(tree.root):
+        if isinstance(sub, str):
+            if sub not in secret_set:
+                problem(f"{where(path)}: leaf {sub!r} is not a secret of this tree")
+            continue
+        for pattern in sorted(sub.next):
+            bad = len(pattern) != game.length or any(c not in MARKS for c in pattern)
+            if bad:
+                problem(f"{where(path)}: {pattern!r} is not a pattern of {game.length} marks G, Y, .")
+            elif pattern == green:
+                problem(f"{where(path)}: the all-green pattern is not a branch (the game is over)")
+            elif (id(sub), pattern) not in used:
+                problem(f"{where(path)}: no secret gives feedback {pattern} to {sub.guess!r}")
+
+    stats = stats_of(turns)
+    if len(turns) == len(tree.secrets) and tree.stats is not None and tree.stats != stats:
+        problem(f"stats: the file says {_describe(tree.stats)}, the replay gives {_describe(stats)}")
+    return Verdict(stats=stats, solved=len(turns), problems=problems)
+
+
+def _describe(s: Stats) -> str:
+    hist = " ".join(f"{k}:{v}" for k, v in s.turns.items())
+    return f"{s.secrets} secrets, {s.total_turns} turns, max {s.max_turns} ({hist})"
+

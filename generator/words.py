@@ -1,0 +1,232 @@
+"""Words, letters, alphabets and word lists.
+
+Vocabulary used everywhere in the package:
+
+* a **Word** is text as a player writes it (``"ijzer"``);
+* a **Letter** is one unit of a word: one character, or a declared digraph such
+  as Dutch ``"ij"`` that counts as one letter (so ``"ijzer"`` has 4 letters);
+* an **Alphabet** says which letters exist and how to split a word into them;
+* a **WordList** is a validated, ordered, duplicate-free list of words of one
+  length (or of any length), with the letters of every word encoded as small
+  integers in a NumPy array for the vectorized feedback engine.
+
+The word-list *catalog* (which lists ship, and where they come from) lives in
+:mod:`generator.catalog`; this module only knows how to parse and validate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from generator.errors import WordListError
+
+Word = str
+Letter = str
+
+MIN_LENGTH = 2
+MAX_LENGTH = 20
+
+
+@dataclass(frozen=True)
+class Alphabet:
+    """The letters of a language: single characters plus optional digraphs.
+
+    >>> Alphabet("abcdefghijklmnopqrstuvwxyz", ("ij",)).split("ijzer")
+    ('ij', 'z', 'e', 'r')
+    >>> Alphabet("abc").split("cab")
+    ('c', 'a', 'b')
+    """
+
+    chars: str
+    digraphs: tuple[str, ...] = ()
+    letters: tuple[Letter, ...] = field(init=False, repr=False, compare=False)
+    index: dict[Letter, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if len(set(self.chars)) != len(self.chars) or not self.chars:
+            raise WordListError(f"alphabet {self.chars!r} is empty or repeats a character")
+        for d in self.digraphs:
+            if len(d) != 2 or any(c not in self.chars for c in d):
+                raise WordListError(f"digraph {d!r} must be two characters of the alphabet")
+        letters = tuple(self.chars) + tuple(self.digraphs)
+        object.__setattr__(self, "letters", letters)
+        object.__setattr__(self, "index", {letter: i for i, letter in enumerate(letters)})
+
+    def split(self, word: Word) -> tuple[Letter, ...]:
+        """Split a word into letters, taking a digraph wherever one starts.
+
+        Raises :class:`WordListError` for a character outside the alphabet.
+        """
+        out: list[Letter] = []
+        i = 0
+        while i < len(word):
+            pair = word[i : i + 2]
+            if pair in self.digraphs:
+                out.append(pair)
+                i += 2
+                continue
+            ch = word[i]
+            if ch not in self.index:
+                raise WordListError(f"{word!r}: character {ch!r} is not in the alphabet")
+            out.append(ch)
+            i += 1
+        return tuple(out)
+
+    def encode(self, word: Word) -> list[int]:
+        """Letter indices of a word."""
+        return [self.index[letter] for letter in self.split(word)]
+
+
+LATIN = Alphabet("abcdefghijklmnopqrstuvwxyz")
+
+
+@dataclass(frozen=True)
+class WordList:
+    """An ordered, validated list of distinct words.
+
+    ``length`` is the number of letters of every word, or 0 for a list of
+    mixed lengths (then ``codes`` is not available).
+    """
+
+    id: str
+    words: tuple[Word, ...]
+    alphabet: Alphabet = LATIN
+    length: int = 5
+    language: str = ""
+    position: dict[Word, int] = field(init=False, repr=False, compare=False)
+    _codes: np.ndarray | None = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "position", {w: i for i, w in enumerate(self.words)})
+        object.__setattr__(self, "_codes", None)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.words)
+
+    def __contains__(self, word: object) -> bool:
+        return word in self.position
+
+    def __repr__(self) -> str:
+        return f"<WordList {self.id!r}: {len(self.words)} words of length {self.length}>"
+
+    def split(self, word: Word) -> tuple[Letter, ...]:
+        return self.alphabet.split(word)
+
+    @property
+    def codes(self) -> np.ndarray:
+        """``(n, length)`` array of letter indices (uint8), computed once."""
+        if self.length == 0:
+            raise WordListError(f"word list {self.id!r} has words of mixed lengths")
+        if self._codes is None:
+            arr = np.array([self.alphabet.encode(w) for w in self.words], dtype=np.uint8)
+            arr = arr.reshape(len(self.words), self.length)
+            arr.setflags(write=False)
+            object.__setattr__(self, "_codes", arr)
+        assert self._codes is not None
+        return self._codes
+
+    def indices(self, words: Iterable[Word]) -> np.ndarray:
+        """Positions of the given words in this list (raises for an unknown word)."""
+        out = []
+        for w in words:
+            if w not in self.position:
+                raise WordListError(f"{w!r} is not in word list {self.id!r}")
+            out.append(self.position[w])
+        return np.array(out, dtype=np.int64)
+
+    def starting_with(self, letter: Letter) -> tuple[Word, ...]:
+        """The words whose first letter is ``letter`` (a digraph counts as one)."""
+        return tuple(w for w in self.words if self.alphabet.split(w)[0] == letter)
+
+    def first_letters(self) -> list[Letter]:
+        """The first letters that occur, in alphabet order."""
+        seen = {self.alphabet.split(w)[0] for w in self.words}
+        return [letter for letter in self.alphabet.letters if letter in seen]
+
+    def with_length(self, length: int) -> WordList:
+        """The words of this (mixed-length) list that have ``length`` letters."""
+        words = tuple(w for w in self.words if len(self.alphabet.split(w)) == length)
+        return WordList(f"{self.id}/{length}", words, self.alphabet, length, self.language)
+
+
+def parse_wordlist(
+    lines: Sequence[str],
+    *,
+    id: str,
+    alphabet: Alphabet = LATIN,
+    length: int = 5,
+    language: str = "",
+    origin: str = "",
+) -> WordList:
+    """Validate the lines of a word-list file and return the WordList.
+
+    Blank lines are ignored. Every other line must be one word of ``length``
+    letters (any length if 0) from ``alphabet``; no word may repeat.
+
+    Raises
+    ------
+    WordListError
+        naming ``origin`` (the file) and the line number of the first problem.
+
+    Examples
+    --------
+    >>> parse_wordlist(["cigar", "rebut"], id="demo").words
+    ('cigar', 'rebut')
+    >>> parse_wordlist(["cigar", "cigar"], id="demo", origin="x.txt")
+    Traceback (most recent call last):
+    ...
+    generator.errors.WordListError: x.txt:2: duplicate word 'cigar' (first on line 1)
+    """
+    where = origin or id
+    if length and not MIN_LENGTH <= length <= MAX_LENGTH:
+        raise WordListError(f"{where}: word length {length} is outside {MIN_LENGTH}..{MAX_LENGTH}")
+    words: list[Word] = []
+    first_line: dict[Word, int] = {}
+    for number, raw in enumerate(lines, start=1):
+        word = raw.strip()
+        if not word:
+            continue
+        try:
+            letters = alphabet.split(word)
+        except WordListError as exc:
+            raise WordListError(f"{where}:{number}: {exc}") from None
+        if length and len(letters) != length:
+            raise WordListError(
+                f"{where}:{number}: {word!r} has {len(letters)} letters, expected {length}"
+            )
+        if word in first_line:
+            raise WordListError(
+                f"{where}:{number}: duplicate word {word!r} (first on line {first_line[word]})"
+            )
+        first_line[word] = number
+        words.append(word)
+    if not words:
+        raise WordListError(f"{where}: the word list is empty")
+    return WordList(id, tuple(words), alphabet, length, language)
+
+
+def read_wordlist(
+    path: Path,
+    *,
+    id: str,
+    alphabet: Alphabet = LATIN,
+    length: int = 5,
+    language: str = "",
+) -> WordList:
+    """Read and validate a word-list file (UTF-8, one word a line)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise WordListError(f"{path}: no such word-list file") from None
+    except UnicodeDecodeError as exc:
+        raise WordListError(f"{path}: not UTF-8 text ({exc.reason})") from None
+    return parse_wordlist(
+        text.splitlines(), id=id, alphabet=alphabet, length=length, language=language, origin=str(path)
+    )

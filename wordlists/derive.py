@@ -1,0 +1,94 @@
+"""Derive the shipped word lists from the raw sources in ``wordlists/sources/``.
+
+Run from the repository root:  ``python wordlists/derive.py``  (``--check`` only
+compares and exits 1 on a difference; the test suite runs that check).
+
+Every derived list is plain text, one word a line, sorted as stated below.
+The filters are the whole truth about how a list was made:
+
+=================  ==========================================================
+list               filter
+=================  ==========================================================
+nl-basis-5         OpenTaal basiswoorden-gekeurd: lines matching ^[a-z]{5}$
+nl-all-5           the same over basiswoorden-gekeurd + flexies-ongekeurd
+nl-basis-5-ij      basiswoorden-gekeurd, ^[a-z]+$, five letters when every
+                   'ij' counts as one letter (so 'bijna' is out, 'fijnst'
+                   is in)
+nl-all-5-ij        the same over basiswoorden + flexies
+nl-basis           basiswoorden-gekeurd, ^[a-z]+$, every length
+nl-all             basiswoorden + flexies, ^[a-z]+$, every length
+en-enable-5        ENABLE (enable1.txt): lines of five letters
+en-enable          not derived: sources/enable1.txt is used as it is (every
+                   line is already a lowercase a-z word, sorted, no duplicates)
+wordle-answers     answers.txt as it is, in the game's original order
+wordle-allowed     answers + allowed-extra, sorted
+=================  ==========================================================
+
+The Dutch and ENABLE lists are sorted with plain code-point order
+(``sorted()``), so a rebuild gives byte-identical files.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SOURCES = HERE / "sources"
+AZ = re.compile(r"^[a-z]+$")
+
+
+def _read(name: str) -> list[str]:
+    text = (SOURCES / name).read_text(encoding="utf-8")
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def _units(word: str) -> int:
+    """Number of letters when 'ij' counts as one letter."""
+    return len(word) - word.count("ij")
+
+
+def derive() -> dict[str, list[str]]:
+    basis = [w for w in _read("opentaal-basiswoorden-gekeurd.txt") if AZ.match(w)]
+    flexies = [w for w in _read("opentaal-flexies-ongekeurd.txt") if AZ.match(w)]
+    every = sorted(set(basis) | set(flexies))
+    basis = sorted(set(basis))
+    enable = sorted(set(_read("enable1.txt")))
+    answers = _read("wordle-answers.txt")
+    extra = _read("wordle-allowed-extra.txt")
+    return {
+        "nl-basis-5": [w for w in basis if len(w) == 5],
+        "nl-all-5": [w for w in every if len(w) == 5],
+        "nl-basis-5-ij": [w for w in basis if _units(w) == 5],
+        "nl-all-5-ij": [w for w in every if _units(w) == 5],
+        "nl-basis": basis,
+        "nl-all": every,
+        "en-enable-5": [w for w in enable if len(w) == 5],
+        "wordle-answers": answers,
+        "wordle-allowed": sorted(set(answers) | set(extra)),
+    }
+
+
+def main(argv: list[str]) -> int:
+    check = "--check" in argv
+    differ = []
+    for name, words in derive().items():
+        path = HERE / f"{name}.txt"
+        text = "".join(w + "\n" for w in words)
+        if check:
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                differ.append(name)
+            continue
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+        print(f"{name}: {len(words)} words")
+    if differ:
+        print("out of date: " + ", ".join(differ) + " (run python wordlists/derive.py)")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
