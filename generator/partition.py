@@ -1,0 +1,157 @@
+"""Partitions: how a guess splits the words still possible.
+
+Playing a guess splits the candidates into **parts**, one per feedback
+pattern. Every heuristic in :mod:`generator.scoring` is a function of the part
+sizes, summarized here for many guesses at once by :func:`partition_stats`
+(a JIT kernel over a precomputed feedback matrix).
+
+A :class:`Matrix` is the feedback matrix of a set-up (guesses x answers)
+together with both word lists, so that searches work on integer indices.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numba
+import numpy as np
+
+from generator.feedback import all_green, feedback_matrix, pattern_string
+from generator.words import Word, WordList
+
+
+@dataclass(frozen=True)
+class PartStats:
+    """Part sizes summarized for each of several guesses (arrays of one length).
+
+    ``largest`` the largest part, ``parts`` the number of parts, ``squares``
+    the sum of squared part sizes (the paper's e = sum a_k k^2), ``klogk`` the
+    sum of k*log2(k) (for entropy), ``wins`` 1 where the guess is itself a
+    candidate (one part is the all-green one), ``n`` the number of candidates.
+    """
+
+    largest: np.ndarray
+    parts: np.ndarray
+    squares: np.ndarray
+    klogk: np.ndarray
+    wins: np.ndarray
+    n: int
+
+
+@numba.njit(cache=True, parallel=True, nogil=True)
+def _stats_kernel(matrix, rows, cols, npatterns, green, largest, parts, squares, klogk, wins):  # type: ignore[no-untyped-def]
+    use_counts = npatterns <= 1 << 16
+    for r in numba.prange(rows.shape[0]):
+        row = matrix[rows[r]]
+        big = 0
+        n_parts = 0
+        sq = 0
+        kl = 0.0
+        win = 0
+        if use_counts:
+            counts = np.zeros(npatterns, np.int32)
+            for c in cols:
+                counts[row[c]] += 1
+            for c in cols:
+                k = counts[row[c]]
+                if k > 0:
+                    n_parts += 1
+                    sq += k * k
+                    kl += k * np.log2(k)
+                    if k > big:
+                        big = k
+                    if row[c] == green:
+                        win = 1
+                    counts[row[c]] = 0
+        else:
+            vals = np.empty(cols.shape[0], np.int64)
+            for i in range(cols.shape[0]):
+                vals[i] = row[cols[i]]
+            vals.sort()
+            i = 0
+            while i < vals.shape[0]:
+                j = i
+                while j < vals.shape[0] and vals[j] == vals[i]:
+                    j += 1
+                k = j - i
+                n_parts += 1
+                sq += k * k
+                kl += k * np.log2(k)
+                if k > big:
+                    big = k
+                if vals[i] == green:
+                    win = 1
+                i = j
+        largest[r] = big
+        parts[r] = n_parts
+        squares[r] = sq
+        klogk[r] = kl
+        wins[r] = win
+
+
+@dataclass
+class Matrix:
+    """Feedback matrix of a set-up: ``codes[g, a]`` is the pattern code of
+    guess ``guesses.words[g]`` against secret ``answers.words[a]``."""
+
+    guesses: WordList
+    answers: WordList
+    codes: np.ndarray = field(repr=False)
+    answer_as_guess: np.ndarray = field(repr=False)  # guess index of each answer, -1 if none
+
+    @classmethod
+    def build(cls, guesses: WordList, answers: WordList) -> Matrix:
+        n = max(len(guesses.alphabet.letters), len(answers.alphabet.letters))
+        codes = feedback_matrix(guesses.codes, answers.codes, n)
+        pos = np.array([guesses.position.get(w, -1) for w in answers.words], dtype=np.int64)
+        return cls(guesses, answers, codes, pos)
+
+    @property
+    def length(self) -> int:
+        return self.answers.length
+
+    @property
+    def npatterns(self) -> int:
+        return 3**self.length
+
+    @property
+    def green(self) -> int:
+        return all_green(self.length)
+
+    def stats(self, rows: np.ndarray, cols: np.ndarray) -> PartStats:
+        """Part-size summaries of guesses ``rows`` over candidates ``cols``."""
+        rows = np.ascontiguousarray(rows, dtype=np.int64)
+        cols = np.ascontiguousarray(cols, dtype=np.int64)
+        m = rows.shape[0]
+        largest = np.empty(m, np.int64)
+        parts = np.empty(m, np.int64)
+        squares = np.empty(m, np.int64)
+        klogk = np.empty(m, np.float64)
+        wins = np.empty(m, np.int64)
+        if m:
+            _stats_kernel(self.codes, rows, cols, self.npatterns, self.green,
+                          largest, parts, squares, klogk, wins)
+        return PartStats(largest, parts, squares, klogk, wins, int(cols.shape[0]))
+
+    def split(self, row: int, cols: np.ndarray) -> dict[int, np.ndarray]:
+        """The parts of candidates ``cols`` under guess ``row``: code -> columns
+        (each part in the order of ``cols``), codes ascending."""
+        cols = np.asarray(cols, dtype=np.int64)
+        codes = self.codes[row, cols]
+        order = np.argsort(codes, kind="stable")
+        sorted_codes = codes[order]
+        bounds = np.flatnonzero(np.diff(sorted_codes)) + 1
+        out: dict[int, np.ndarray] = {}
+        for chunk in np.split(order, bounds):
+            if chunk.size:
+                out[int(codes[chunk[0]])] = cols[chunk]
+        return out
+
+    def pattern(self, code: int) -> str:
+        return pattern_string(code, self.length)
+
+    def guess_word(self, row: int) -> Word:
+        return self.guesses.words[row]
+
+    def answer_word(self, col: int) -> Word:
+        return self.answers.words[col]
