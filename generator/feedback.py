@@ -202,12 +202,18 @@ def feedback_matrix(guesses: np.ndarray, secrets: np.ndarray, nletters: int = 25
     guesses, secrets
         ``(n, L)`` integer arrays of letter indices (``WordList.codes``).
     nletters
-        size of the alphabet (letter indices must be below it).
+        size of the alphabet (letter indices must be below it, and below 256).
 
     Returns
     -------
     ``(len(guesses), len(secrets))`` array of pattern codes, of the smallest
     unsigned type that holds them (:func:`code_dtype`).
+
+    Raises
+    ------
+    PatternError
+        for arrays of different word lengths, words over 20 letters, or a
+        letter index outside ``0..nletters-1`` (or over 255).
 
     Examples
     --------
@@ -216,10 +222,16 @@ def feedback_matrix(guesses: np.ndarray, secrets: np.ndarray, nletters: int = 25
     >>> pattern_string(int(feedback_matrix(g, s)[0, 0]), 5)
     'Y.G..'
     """
-    guesses = np.ascontiguousarray(guesses, dtype=np.uint8)
-    secrets = np.ascontiguousarray(secrets, dtype=np.uint8)
+    guesses, secrets = np.asarray(guesses), np.asarray(secrets)
     if guesses.ndim != 2 or secrets.ndim != 2 or guesses.shape[1] != secrets.shape[1]:
         raise PatternError("guesses and secrets must be (n, L) arrays of the same L")
+    limit = min(nletters, 256)
+    for arr in (guesses, secrets):
+        # the kernel works on bytes: a larger code would wrap around silently
+        if arr.size and (arr.min() < 0 or arr.max() >= limit):
+            raise PatternError(f"letter codes must be in 0..{limit - 1}, found {arr.min()}..{arr.max()}")
+    guesses = np.ascontiguousarray(guesses, dtype=np.uint8)
+    secrets = np.ascontiguousarray(secrets, dtype=np.uint8)
     length = guesses.shape[1]
     out = np.empty((guesses.shape[0], secrets.shape[0]), dtype=code_dtype(length))
     if out.size:
