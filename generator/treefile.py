@@ -27,6 +27,7 @@ two-space indentation, a final newline.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,7 @@ FORMAT = "lingo-trees.tree"
 VERSION = 1
 
 _PATTERN = "^[GY.]+$"
+_TURN = re.compile("[1-9][0-9]*")
 _WORD = {"type": "string", "minLength": 1}
 
 SCHEMA: dict[str, Any] = {
@@ -215,10 +217,23 @@ def _get(obj: dict[str, Any], key: str, kind: type | tuple[type, ...], where: st
     if key not in obj:
         raise _fail(where, f"missing {key!r}")
     value = obj[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+    # JSON true/false are not numbers here (bool is an int subclass in Python)
+    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
         raise _fail(where, f"{key!r} must be {names}, not {type(value).__name__}")
     return value
+
+
+def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kind if isinstance(kind, tuple) else (kind,)
+
+
+def _no_extra(obj: dict[str, Any], keys: tuple[str, ...], where: str) -> None:
+    """Refuse keys the format does not have (as the schema does): a misspelt
+    key such as ``"lates"`` must not be dropped silently."""
+    extra = [k for k in obj if k not in keys]
+    if extra:
+        raise _fail(where, f"unknown keys {sorted(extra)}")
 
 
 def _node(obj: Any, where: str) -> Tree:
@@ -243,10 +258,15 @@ def _node(obj: Any, where: str) -> Tree:
 
 def _game(obj: dict[str, Any]) -> Game:
     where = "game"
-    revealed = obj.get("revealed")
-    if revealed is not None and not isinstance(revealed, str):
+    _no_extra(obj, ("name", "feedback", "length", "turns", "revealed", "guess_rule", "digraphs"), where)
+    if "revealed" not in obj:
+        raise _fail(where, "missing 'revealed' (null when no letter is revealed)")
+    revealed = obj["revealed"]
+    if revealed is not None and not (isinstance(revealed, str) and revealed):
         raise _fail(where, "'revealed' must be a letter or null")
     digraphs = _get(obj, "digraphs", list, where)
+    if not all(isinstance(d, str) and len(d) == 2 for d in digraphs):
+        raise _fail(where, "'digraphs' must be a list of two-character strings")
     try:
         return Game(
             name=_get(obj, "name", str, where),
@@ -264,11 +284,11 @@ def _game(obj: dict[str, Any]) -> Game:
 
 def _stats(obj: dict[str, Any]) -> Stats:
     where = "stats"
+    _no_extra(obj, ("secrets", "total_turns", "max_turns", "mean_turns", "turns"), where)
     turns = _get(obj, "turns", dict, where)
-    try:
-        hist = {int(k): int(v) for k, v in turns.items()}
-    except (TypeError, ValueError):
-        raise _fail(where, "'turns' must map turn numbers to counts") from None
+    if not all(_TURN.fullmatch(k) and type(v) is int and v > 0 for k, v in turns.items()):
+        raise _fail(where, "'turns' must map turn numbers to counts")
+    hist = {int(k): v for k, v in turns.items()}
     stats = Stats(
         secrets=_get(obj, "secrets", int, where),
         total_turns=_get(obj, "total_turns", int, where),
@@ -287,15 +307,20 @@ def tree_from_data(data: Any) -> GameTree:
         raise _fail("", "a tree file holds a JSON object")
     if data.get("format") != FORMAT:
         raise _fail("format", f"expected {FORMAT!r}, found {data.get('format')!r}")
-    if data.get("version") != VERSION:
-        raise _fail("version", f"this program reads version {VERSION}, the file is version {data.get('version')!r}")
+    version = data.get("version")
+    if version != VERSION or isinstance(version, bool):
+        raise _fail("version", f"this program reads version {VERSION}, the file is version {version!r}")
+    _no_extra(data, ("format", "version", "game", "wordlists", "strategy", "stats", "secrets",
+                     "late", "root"), "")
     lists = _get(data, "wordlists", dict, "")
+    _no_extra(lists, ("answers", "guesses"), "wordlists")
     secrets = _get(data, "secrets", list, "")
     late = data.get("late", [])
     for name, words in (("secrets", secrets), ("late", late)):
         if not isinstance(words, list) or not all(isinstance(w, str) and w for w in words):
             raise _fail(name, "must be a list of words")
     strategy = _get(data, "strategy", dict, "")
+    _get(strategy, "scheme", str, "strategy")
     return GameTree(
         game=_game(_get(data, "game", dict, "")),
         answers=_get(lists, "answers", str, "wordlists"),
@@ -330,6 +355,8 @@ def read_tree(path: Path) -> GameTree:
         raise TreeFormatError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise TreeFormatError(f"{path}: is a folder, not a tree file") from None
+    except OSError as exc:
+        raise TreeFormatError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     try:
         return load_tree(raw)
     except TreeFormatError as exc:
