@@ -2,6 +2,7 @@
 
 A tree passes when
 
+* its game's word length and digraphs are those of its word lists;
 * its ``secrets`` are exactly the answers of its game (the answers list, or
   the answers that begin with the revealed letter), each once;
 * every secret is solved, within ``game.turns`` unless it is listed in
@@ -61,6 +62,16 @@ def verify_tree(tree: GameTree, answers: WordList, guesses: WordList, max_proble
             problems.append(text)
         elif len(problems) == max_problems:
             problems.append("... more problems not shown")
+
+    # The game must describe the words of its lists, or a program that reads
+    # the file (splitting words by its `digraphs`) would replay it wrongly.
+    for words in (answers, guesses):
+        if words.length and words.length != game.length:
+            problem(f"game: length {game.length} does not match word list {words.id!r} "
+                    f"({words.length} letters)")
+        if tuple(game.digraphs) != tuple(words.alphabet.digraphs):
+            problem(f"game: digraphs {list(game.digraphs)} do not match word list {words.id!r} "
+                    f"({list(words.alphabet.digraphs)})")
 
     # The secrets list must be exactly the game's answers.
     expected = _expected_secrets(game, answers)
