@@ -2,8 +2,9 @@
 
 Each subcommand lives in ``generator/commands/<name>.py`` with a
 ``register(subparsers)`` that adds its parser and sets ``func``; a command
-returns its exit code. User errors (:class:`LingoTreesError`) are printed on
-one line as ``lingo-trees: error: ...`` with exit code 2, never a traceback.
+returns its exit code. User errors (:class:`LingoTreesError`, and an
+``OSError`` such as a file that cannot be written) are printed on one line as
+``lingo-trees: error: ...`` with exit code 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import importlib
 import pkgutil
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 import generator.commands
 from generator.errors import LingoTreesError
@@ -23,8 +25,16 @@ def command_modules() -> list[str]:
     return sorted(m.name for m in pkgutil.iter_modules(generator.commands.__path__))
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a bad option reported like every other user error: one
+    line ``lingo-trees: error: ...`` (subcommand parsers inherit this)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"lingo-trees: error: {message} (see '{self.prog} --help')\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="lingo-trees",
         description="Precomputed strategy trees for LINGO, Wordle and friends.",
     )
@@ -42,8 +52,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except LingoTreesError as exc:
         print(f"lingo-trees: error: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:
+        # a file the user named cannot be written or read (permissions, disk full)
+        if isinstance(exc, BrokenPipeError):
+            return 0
+        print(f"lingo-trees: error: {exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("lingo-trees: interrupted; nothing half-written was kept", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0

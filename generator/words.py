@@ -45,6 +45,7 @@ class Alphabet:
     digraphs: tuple[str, ...] = ()
     letters: tuple[Letter, ...] = field(init=False, repr=False, compare=False)
     index: dict[Letter, int] = field(init=False, repr=False, compare=False)
+    _charset: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if len(set(self.chars)) != len(self.chars) or not self.chars:
@@ -55,12 +56,15 @@ class Alphabet:
         letters = tuple(self.chars) + tuple(self.digraphs)
         object.__setattr__(self, "letters", letters)
         object.__setattr__(self, "index", {letter: i for i, letter in enumerate(letters)})
+        object.__setattr__(self, "_charset", frozenset(self.chars))
 
     def split(self, word: Word) -> tuple[Letter, ...]:
         """Split a word into letters, taking a digraph wherever one starts.
 
         Raises :class:`WordListError` for a character outside the alphabet.
         """
+        if self._charset.issuperset(word) and not any(d in word for d in self.digraphs):
+            return tuple(word)  # the common case, fast: every character is a letter
         out: list[Letter] = []
         i = 0
         while i < len(word):

@@ -1,8 +1,16 @@
-"""``lingo-trees verify PATH...``: replay every secret through every tree."""
+"""``lingo-trees verify PATH...``: replay every secret through every tree.
+
+A tree that verifies prints ``PATH: ok: ...``; one that does not prints
+``PATH: FAILED: ...`` and its problems (exit 1). A file that cannot be checked
+at all (not a tree file, an unknown word list) is a user error: one line
+``lingo-trees: error: PATH: ...`` on stderr, and exit 2. The last line of the
+output is always the summary ``N trees, N ok, N failed``.
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -35,12 +43,20 @@ def tree_files(paths: list[Path]) -> list[Path]:
 
 
 def check_file(path: Path) -> tuple[str, bool, str, list[str]]:
-    """Verify one file: (path, ok, summary line, problems)."""
+    """Verify one file: (path, ok, summary line, problems).
+
+    A file that cannot be checked gives an empty summary line and its one
+    error message (naming the file) as the only problem.
+    """
     try:
         tree = read_tree(path)
-        verdict = verify_tree(tree, load_list(tree.answers), load_list(tree.guesses))
     except LingoTreesError as exc:
         return str(path), False, "", [str(exc)]
+    try:
+        answers, guesses = load_list(tree.answers), load_list(tree.guesses)
+    except LingoTreesError as exc:
+        return str(path), False, "", [f"{path}: wordlists: {exc}"]
+    verdict = verify_tree(tree, answers, guesses)
     s = verdict.stats
     hist = " ".join(f"{k}:{v}" for k, v in s.turns.items())
     late = f", {len(tree.late)} late" if tree.late else ""
@@ -56,15 +72,20 @@ def run(args: argparse.Namespace) -> int:
             results = list(pool.map(check_file, files, chunksize=4))
     else:
         results = [check_file(f) for f in files]
-    failed = 0
+    failed = errors = 0
     for name, ok, line, problems in results:
         if ok:
             if not args.quiet:
                 print(f"{name}: ok: {line}")
             continue
         failed += 1
-        print(f"{name}: FAILED" + (f": {line}" if line else ""))
+        if not line:
+            errors += 1
+            sys.stdout.flush()  # keep the order of the two streams on a terminal
+            print(f"lingo-trees: error: {problems[0]}", file=sys.stderr, flush=True)
+            continue
+        print(f"{name}: FAILED: {line}")
         for text in problems:
             print(f"  {text}")
     print(f"{len(results)} trees, {len(results) - failed} ok, {failed} failed")
-    return 1 if failed else 0
+    return 2 if errors else 1 if failed else 0
