@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -112,6 +114,16 @@ def test_write_and_read(tmp_path: Path, q_tree: GameTree) -> None:
     assert path.read_bytes() == dump_tree(q_tree)
     assert dump_tree(read_tree(path)) == dump_tree(q_tree)
     assert [p.name for p in path.parent.iterdir()] == ["q.json"]
+
+
+def test_written_files_get_the_usual_mode(tmp_path: Path, q_tree: GameTree) -> None:
+    """Not mkstemp's private 0600: other users (a web server) can read the trees."""
+    mask = os.umask(0o022)
+    try:
+        write_tree(tmp_path / "q.json", q_tree)
+    finally:
+        os.umask(mask)
+    assert stat.S_IMODE((tmp_path / "q.json").stat().st_mode) == 0o644
 
 
 def test_write_tree_leaves_no_temp_file_on_error(tmp_path: Path, q_tree: GameTree) -> None:
