@@ -84,6 +84,8 @@ def verify_tree(tree: GameTree, answers: WordList, guesses: WordList, max_proble
     if extra:
         problem(f"secrets: {len(extra)} words are not answers of the game, e.g. {extra[:5]}")
     late_set = set(tree.late)
+    if len(late_set) != len(tree.late):
+        problem("late: a word is listed twice")
     for word in sorted(late_set - set(tree.secrets)):
         problem(f"late: {word!r} is not one of the secrets")
 

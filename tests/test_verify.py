@@ -117,6 +117,12 @@ def test_late_word_that_is_no_secret(q: GameTree) -> None:
     assert_problem(check(q), r"^late: 'xenon' is not one of the secrets$")
 
 
+def test_late_word_listed_twice() -> None:
+    tree = lingo_tree("z")
+    tree.late = tree.late + tree.late[:1]
+    assert check(tree).problems == ["late: a word is listed twice"]
+
+
 def test_guess_not_in_the_guesses_list(q: GameTree) -> None:
     assert isinstance(q.root, Node)
     q.root.next["GG..."] = Node("quxxx", {"GGG..": "queue"})
