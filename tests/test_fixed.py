@@ -1,0 +1,197 @@
+"""Fixed guesses (the Riddler Lingo puzzle): evaluation, search and the command."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import numpy as np
+import pytest
+
+from generator.cli import main
+from generator.errors import StrategyError, WordListError
+from generator.feedback import feedback
+from generator.fixed import (
+    FixedProblem,
+    combine,
+    evaluate,
+    evaluate_per_letter,
+    score_all,
+    search,
+)
+
+RIDDLER = ("hater", "funds", "pigmy", "block")
+
+
+@cache
+def en() -> FixedProblem:
+    return FixedProblem.from_setup("en")
+
+
+@cache
+def nl() -> FixedProblem:
+    return FixedProblem.from_setup("nl")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def user_error(code: int, err: str, pattern: str) -> None:
+    assert code == 2
+    assert len(err.splitlines()) == 1 and err.startswith("lingo-trees: error: "), err
+    assert re.search(pattern, err), err
+
+
+def test_riddler_figures_exactly() -> None:
+    r = evaluate(en(), RIDDLER)
+    assert (r.words, r.identified, r.groups) == (8636, 7803, 8180)
+    assert f"{r.win_chance:.5f}" == "0.94720"
+    assert abs(r.win_chance - 0.94719777) < 1e-8  # the post's figure
+    assert r.sizes == {1: 7803, 2: 316, 3: 47, 4: 12, 6: 2}
+    # the post's hardest secret: codec's group of six
+    assert r.largest[0] == ("codec", "coded", "codex", "coved", "cowed", "coxed")
+
+
+def test_evaluation_takes_milliseconds() -> None:
+    evaluate(en(), RIDDLER[:1])  # JIT warm-up
+    r = evaluate(en(), RIDDLER)
+    assert r.seconds < 0.5  # typically ~15 ms; the post needed 15 s
+
+
+def brute_groups(problem: FixedProblem, plan: tuple[str, ...]) -> dict[tuple[str, ...], list[str]]:
+    """The reference: group the secrets by (first letter, feedback of each guess) in Python."""
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for w in problem.answers.words:
+        key = (w[0],) + tuple(feedback(g, w) for g in plan)
+        groups.setdefault(key, []).append(w)
+    return groups
+
+
+@pytest.mark.parametrize("plan", [("toren",), ("tinas", "morel"), ("snoek", "kapel", "bukte")])
+def test_evaluate_agrees_with_reference(plan: tuple[str, ...]) -> None:
+    groups = brute_groups(nl(), plan)
+    r = evaluate(nl(), plan)
+    assert r.groups == len(groups)
+    assert r.identified == sum(1 for g in groups.values() if len(g) == 1)
+    biggest = max(len(g) for g in groups.values())
+    assert len(r.largest[0]) == biggest
+    assert list(r.largest[0]) in groups.values()
+
+
+def test_per_letter_with_one_plan_is_the_shared_plan() -> None:
+    shared = evaluate(en(), RIDDLER)
+    per = evaluate_per_letter(en(), {"*": RIDDLER})
+    assert (per.groups, per.identified) == (shared.groups, shared.identified)
+    assert set(per.plans) == set(en().letters())
+
+
+def test_per_letter_plans_are_scored_per_letter() -> None:
+    plans = {"x": ("xylan",), "*": RIDDLER}
+    r = evaluate_per_letter(en(), plans)
+    x_words = [w for w in en().answers.words if w[0] == "x"]
+    x_groups = {feedback("xylan", w) for w in x_words}
+    rest = evaluate(en(), RIDDLER)
+    rest_x = {k for k, g in brute_groups(en(), RIDDLER).items() if k[0] == "x"}
+    assert r.groups == rest.groups - len(rest_x) + len(x_groups)
+    assert r.plans["x"] == ("xylan",)
+
+
+def test_combine_numbers_groups_densely() -> None:
+    assert combine(np.array([0, 0, 1, 1]), np.array([[2, 3, 2, 2]]), 4).tolist() == [0, 1, 2, 2]
+    # many rows of a large alphabet do not overflow
+    rng = np.random.default_rng(1)
+    pats = rng.integers(0, 3**15, size=(8, 50))
+    gid = combine(np.zeros(50, np.int64), pats, 3**15)
+    assert gid.max() + 1 == len({tuple(c) for c in pats.T})
+
+
+def test_score_all_matches_evaluate() -> None:
+    problem = nl()
+    codes = problem.matrix().codes
+    cols = np.arange(len(problem.answers))
+    base = combine(problem.first, codes[problem.rows(("tinas",))], problem.npatterns)
+    cand = problem.rows(("morel", "toren", "kapel", "bukte"))
+    scores = score_all(codes, base, cols, cand, problem.npatterns)
+    for word, s in zip(("morel", "toren", "kapel", "bukte"), scores):
+        assert s == evaluate(problem, ("tinas", word)).groups
+
+
+def test_search_k1_is_exhaustive() -> None:
+    found = search(nl(), 1, seconds=30)
+    best = max(evaluate(nl(), (w,), top=0).groups for w in nl().guesses.words[::50])
+    assert found.result.groups >= best
+    assert found.result.shared == ("toren",)
+    assert found.restarts == 1
+
+
+def test_search_is_seeded() -> None:
+    a = search(nl(), 2, seed=3, restarts=1, kicks=2, seconds=60)
+    b = search(nl(), 2, seed=3, restarts=1, kicks=2, seconds=60)
+    assert a.result.shared == b.result.shared
+    assert a.result.groups == evaluate(nl(), a.result.shared or ()).groups
+
+
+def test_search_reports_progress() -> None:
+    seen = []
+    found = search(nl(), 2, restarts=1, kicks=1, progress=seen.append)
+    assert seen and seen[-1].groups == found.result.groups
+    assert any(p.improved for p in seen)
+
+
+def test_search_per_letter_beats_shared() -> None:
+    shared = search(nl(), 1)
+    per = search(nl(), 1, per_letter=True)
+    assert per.result.groups >= shared.result.groups
+    assert set(per.result.plans) == set(nl().letters())
+
+
+def test_errors() -> None:
+    with pytest.raises(WordListError, match="'zzzzz' is not in the guesses list"):
+        evaluate(en(), ("hater", "zzzzz"))
+    with pytest.raises(StrategyError, match="k must be between"):
+        search(en(), 0)
+    with pytest.raises(StrategyError, match="no fixed guesses for the letter"):
+        evaluate_per_letter(en(), {"a": ("hater",)})
+
+
+def test_cli_eval_prints_the_riddler_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "fixed", "eval", "--setup", "en", "--guesses", ",".join(RIDDLER))
+    assert code == 0, err
+    assert "identified exactly: 7803 of 8636" in out
+    assert "win chance: 0.94720" in out
+    assert "  6: codec coded codex coved cowed coxed" in out
+    assert re.search(r"evaluated in \d+\.\d ms", out)
+
+
+def test_cli_eval_per_letter(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "fixed", "eval", "--setup", "en", "--guesses", ",".join(RIDDLER),
+                       "--for", "x=xylan")
+    assert code == 0
+    assert "  x: xylan" in out
+
+
+def test_cli_search(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "fixed", "search", "--setup", "nl", "-k", "1-2", "--restarts", "1",
+                         "--kicks", "1")
+    assert code == 0
+    assert "k = 1: best found" in out and "guesses: toren" in out
+    assert "k = 2: best found" in out
+    assert "[k=1" in err  # progress on stderr
+
+
+@pytest.mark.parametrize("argv, pattern", [
+    (["fixed", "eval", "--guesses", "hater,zzzzz"], "'zzzzz' is not in the guesses list"),
+    (["fixed", "eval", "--setup", "xx", "--guesses", "hater"], "unknown set-up 'xx'"),
+    (["fixed", "eval"], "give the fixed guesses"),
+    (["fixed", "eval", "--guesses", ","], "no guesses in"),
+    (["fixed", "eval", "--for", "hater"], "write LETTER=W1,W2"),
+    (["fixed", "search", "-k", "9"], "k must be between 1 and 8"),
+    (["fixed", "search", "-k", "two"], "give a number or a range"),
+    (["fixed", "search", "--time", "0"], "time budget must be positive"),
+])
+def test_cli_errors(capsys: pytest.CaptureFixture[str], argv: list[str], pattern: str) -> None:
+    code, _, err = run(capsys, *argv)
+    user_error(code, err, pattern)
