@@ -71,8 +71,9 @@ def print_candidates(found: Solved, show: int, by_frequency: bool) -> None:
     print(f"candidates: {len(words)}{note}")
     limit = len(shown) if show <= 0 else show
     width = 6 if by_frequency else 10
-    for i in range(0, min(limit, len(shown)), width):
-        print("  " + "  ".join(shown[i:i + width]))
+    listed = shown[:limit]
+    for i in range(0, len(listed), width):
+        print("  " + "  ".join(listed[i:i + width]))
     if len(shown) > limit:
         print(f"  ... and {len(shown) - limit} more (--show 0 lists all)")
 
