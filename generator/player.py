@@ -13,7 +13,7 @@ given by at least one word still possible. Two advisors:
 draws a guess as coloured tiles that still read without colour.
 
 >>> from generator.tree import Node
->>> t = Node("stoel", {"G..Y.": "schep", "G.Y..": "schop", "GG...": "strik"})
+>>> t = Node("stoel", {"G..G.": "schep", "G.Y..": "schop", "GG...": "strik"})
 >>> a = TreeAdvisor(t, ("schep", "schop", "strik", "stoel"))
 >>> a.guess(), a.tell("g.y..").pattern, a.guess()
 ('stoel', 'G.Y..', 'schop')

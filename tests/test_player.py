@@ -1,0 +1,182 @@
+"""The terminal player: advisors, validation of typed feedback, the command."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from generator.catalog import load_list, setup
+from generator.cli import main
+from generator.errors import PatternError, WordListError
+from generator.feedback import feedback
+from generator.greedy import build_greedy
+from generator.partition import Matrix
+from generator.player import HeuristicAdvisor, TreeAdvisor, autoplay, tiles
+from generator.scoring import scm
+from generator.tree import GameTree, Node, tree_stats
+from generator.treefile import write_tree
+from generator.words import WordList
+
+
+def letter_tree(letter: str = "q", setup_id: str = "en") -> GameTree:
+    """A greedy SCM tree for one start letter, built as the trees will be."""
+    s = setup(setup_id)
+    answers, guesses = load_list(s.answers), load_list(s.guesses)
+    words = answers.starting_with(letter)
+    sub = WordList(f"{answers.id}/{letter}", words, answers.alphabet, answers.length, answers.language)
+    game = s.game.for_letter(letter)
+    root = build_greedy(Matrix.build(guesses, sub), np.arange(len(words)), scm, game)
+    tree = GameTree(game, s.answers, s.guesses, words, root, {"scheme": "scm"})
+    tree.stats = tree_stats(root, words)
+    return tree
+
+
+@pytest.fixture(scope="module")
+def trees(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("trees")
+    for letter in ("q", "x"):
+        write_tree(root / "en" / "free" / "scm" / f"{letter}.json", letter_tree(letter))
+    return root
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def user_error(code: int, err: str, pattern: str) -> None:
+    assert code == 2
+    assert len(err.splitlines()) == 1 and err.startswith("lingo-trees: error: "), err
+    assert re.search(pattern, err), err
+
+
+def test_tree_advisor_reaches_every_secret() -> None:
+    tree = letter_tree("q")
+    for secret in tree.secrets:
+        moves = autoplay(TreeAdvisor(tree.root, tree.secrets), secret)
+        assert moves[-1].guess == secret and moves[-1].won
+        assert [m.pattern for m in moves] == [feedback(m.guess, secret) for m in moves]
+        assert moves[-1].left == 1
+
+
+def test_heuristic_advisor_reaches_every_secret() -> None:
+    s = setup("en")
+    words = load_list("en-enable-5").starting_with("x")
+    answers = WordList("x", words, load_list("en-enable-5").alphabet, 5, "en")
+    matrix = Matrix.build(load_list("en-enable-5"), answers)
+    for secret in words:
+        moves = autoplay(HeuristicAdvisor(matrix, s.game.for_letter("x"), scm), secret)
+        assert moves[-1].guess == secret and len(moves) <= 5
+
+
+def test_typed_feedback_is_validated() -> None:
+    t = Node("stoel", {"G..G.": "schep", "G.Y..": "schop", "GG...": "strik"})
+    a = TreeAdvisor(t, ("schep", "schop", "strik", "stoel"))
+    with pytest.raises(PatternError, match="has 4 marks, expected 5"):
+        a.tell("G.Y.")
+    with pytest.raises(PatternError, match="'x' is not one of"):
+        a.tell("G.x..")
+    with pytest.raises(PatternError, match=r"feedback \.\.\.\.\. is impossible for stoel"):
+        a.tell(".....")
+    assert a.possible() == {"G..G.": 1, "G.Y..": 1, "GG...": 1, "GGGGG": 1}
+    assert not a.history
+    move = a.tell("gwyww")
+    assert (move.guess, move.pattern, move.left) == ("stoel", "G.Y..", 1)
+    assert a.guess() == "schop"
+    with pytest.raises(PatternError, match="impossible for schop"):
+        a.tell("G....")
+    a.tell("GGGGG")
+    assert a.done
+    with pytest.raises(PatternError, match="the game is over"):
+        a.tell("GGGGG")
+
+
+def test_autoplay_unknown_secret() -> None:
+    with pytest.raises(WordListError, match="'hater' is not one of the 4 possible secrets"):
+        autoplay(TreeAdvisor("x", ("a", "b", "c", "d")), "hater")
+
+
+def test_tiles() -> None:
+    assert tiles("hater", "G.Y..", colour=False) == " H  A  T  E  R   G.Y.."
+    coloured = tiles(("ij", "s"), "GY")
+    assert "\x1b[" in coloured and " IJ " in coloured and coloured.endswith("  GY")
+
+
+def test_cli_secret_from_file(trees: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = trees / "en" / "free" / "scm" / "q.json"
+    code, out, err = run(capsys, "play", str(path), "--secret", "quake", "--colour", "never")
+    assert code == 0, err
+    assert "scm tree for 53 secrets (first letter q), 5 turns" in out
+    assert "1.  R  A  T  E  S   .Y.Y.  rates" in out
+    assert out.rstrip().endswith("solved quake in 2 turns")
+    code, out, _ = run(capsys, "play", str(path), "--secret", "quake", "--colour", "always")
+    assert "\x1b[1;97;42m Q \x1b[0m" in out
+
+
+def test_cli_layout_and_replies(trees: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "--setup", "en", "--trees", str(trees), "--letter", "q",
+                       "--replies", ".Y...,yywww", "--colour", "never")
+    assert code == 0
+    assert "turn 1: play RATES   (53 words possible)" in out
+    assert "turn 3: play QUACK: it is the only word left" in out
+    assert "solved in 3 turns: quack" in out
+    # the letter comes from the secret when not given
+    code, out, _ = run(capsys, "play", "--setup", "en", "--trees", str(trees), "--secret", "xylan")
+    assert code == 0 and "solved xylan" in out
+
+
+def test_cli_reads_stdin(trees: Path, capsys: pytest.CaptureFixture[str],
+                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(".Y...\nYY...\n"))
+    code, out, _ = run(capsys, "play", "--setup", "en", "--trees", str(trees), "--letter", "q")
+    assert code == 0 and "solved in 3 turns: quack" in out
+    monkeypatch.setattr("sys.stdin", io.StringIO(".Y...\n"))
+    code, _, err = run(capsys, "play", "--setup", "en", "--trees", str(trees), "--letter", "q")
+    user_error(code, err, r"the input ended before the game did \(turn 2\)")
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    code, out, _ = run(capsys, "play", "--setup", "en", "--trees", str(trees), "--letter", "q")
+    assert code == 1 and "stopped" in out
+
+
+def test_cli_no_tree(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "--no-tree", "--setup", "wordle", "--secret", "those",
+                       "--colour", "never")
+    assert code == 0
+    assert "1.  R  A  I  S  E   ...GG  raise" in out
+    assert "solved those in 3 turns" in out
+    code, out, _ = run(capsys, "play", "--no-tree", "--setup", "nl", "--secret", "appel",
+                       "--rule", "same-start", "--heuristic", "entropy", "--colour", "never")
+    assert code == 0
+    assert all(line.split()[-1].startswith("a") for line in out.splitlines()[1:-1])
+
+
+@pytest.mark.parametrize("argv, pattern", [
+    (["--letter", "q", "--replies", "G....,x"], r"feedback G\.\.\.\. is impossible for rates"),
+    (["--letter", "q", "--replies", "G..."], "has 4 marks, expected 5"),
+    (["--letter", "q", "--replies", "G...z"], "'z' is not one of"),
+    (["--letter", "q", "--replies", ".Y..."], r"--replies ran out before the game ended \(turn 2\)"),
+    (["--letter", "q", "--secret", "hater"], "'hater' is not one of the 53 possible secrets"),
+    (["--letter", "z"], "no tree for the letter 'z'"),
+    (["--setup", "xx"], "unknown set-up 'xx'"),
+])
+def test_cli_errors(trees: Path, capsys: pytest.CaptureFixture[str], argv: list[str], pattern: str) -> None:
+    base = ["play", "--trees", str(trees)] + ([] if "--setup" in argv else ["--setup", "en"])
+    code, _, err = run(capsys, *base, *argv)
+    user_error(code, err, pattern)
+
+
+@pytest.mark.parametrize("argv, pattern", [
+    (["play"], "give a tree file"),
+    (["play", "/no/such/tree.json"], "no such file|/no/such/tree.json"),
+    (["play", "--no-tree"], "--no-tree needs --setup"),
+    (["play", "--no-tree", "--setup", "en"], "reveals the first letter: give --letter"),
+    (["play", "--no-tree", "--setup", "en", "--letter", "q", "--rule", "odd"], "unknown guess rule 'odd'"),
+])
+def test_cli_usage_errors(capsys: pytest.CaptureFixture[str], argv: list[str], pattern: str) -> None:
+    code, _, err = run(capsys, *argv)
+    user_error(code, err, pattern)
