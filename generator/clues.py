@@ -29,13 +29,13 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from generator.errors import LingoTreesError, PatternError, WordListError
-from generator.feedback import GREEN, GREY, YELLOW, Pattern, feedback_matrix, parse_pattern, pattern_code
+from generator.feedback import GREEN, YELLOW, Pattern, feedback_matrix, parse_pattern, pattern_code
 from generator.partition import Matrix, PartStats
 from generator.scoring import Heuristic, expected_size, rank
 from generator.words import Alphabet, Letter, Word, WordList
 
 __all__ = [
-    "Clue", "Constraints", "Contradiction", "Move", "Solved", "best_moves", "constraints",
+    "Clue", "Constraints", "Contradiction", "Move", "Moves", "Solved", "best_moves", "constraints",
     "describe_counts", "frequency_order", "parse_clue", "regex", "solve",
 ]
 
