@@ -1,0 +1,483 @@
+"""The human-playable scheme of the 1992 LINGO paper (section 4), and better.
+
+For one start letter the player memorizes ``k`` **openers** and plays them
+whatever the feedback (the game stops early only if an opener is the secret).
+The openers' feedback puts the secret in a **group**. Then:
+
+* ``human`` (memorize): every group holds at most ``turns - k`` words, so the
+  player simply tries them; a larger group is an **exception**, for which the
+  sheet names one extra word to play first (the paper's kogen/koven/kozen ->
+  gazon), after which every part is small enough to try. The generator
+  minimizes the words to learn (openers + exception moves), then the number
+  of exceptions, then the total number of turns.
+* ``human-lookup``: the player keeps the sheet at hand; fewer openers, larger
+  groups, whose words are played in the sheet's order, skipping any word
+  that earlier feedback has ruled out.
+
+Either way the words of a group are listed in the order that is fastest on
+average: the list is the preorder of the best tree that only plays words
+still possible (:func:`order_group`), so "play the first listed word still
+possible" is exactly that tree, and every word is reached in time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from generator.feedback import Pattern
+from generator.openers import group_scan, hill_climb, pair_scan, single_scan
+from generator.partition import Matrix
+from generator.scoring import rank, scm
+from generator.tree import Node, Tree
+from generator.words import Word
+
+BRANCH = 6  # candidates tried per position when a group is too large for exact ordering
+EXACT = 9  # groups up to this size are ordered by exhaustive search
+
+
+# -- ordering a group: the best tree that plays only candidates ----------------
+
+
+@dataclass(frozen=True)
+class Ordered:
+    """A candidate-only tree over a group: its turns relative to its start."""
+
+    tree: Tree
+    total: int  # sum over the group's words of turns within this tree
+    depth: int  # most turns within this tree
+
+    def words(self) -> list[Word]:
+        """The playing order: the tree's preorder (first word still possible)."""
+        out: list[Word] = []
+
+        def visit(t: Tree) -> None:
+            if isinstance(t, str):
+                out.append(t)
+                return
+            out.append(t.guess)
+            for p in sorted(t.next, key=lambda p: _order_key(t.next[p])):
+                visit(t.next[p])
+
+        visit(self.tree)
+        return out
+
+
+def _order_key(t: Tree) -> str:
+    return t if isinstance(t, str) else t.guess
+
+
+class GroupOrderer:
+    """Finds :class:`Ordered` trees, with a memo shared across groups."""
+
+    def __init__(self, matrix: Matrix) -> None:
+        self.matrix = matrix
+        self.memo: dict[tuple[tuple[int, ...], int], Ordered] = {}
+
+    def order(self, cols: np.ndarray, limit: int) -> Ordered:
+        """The candidate-only tree over ``cols`` with the fewest total turns
+        among those of depth <= ``limit`` (or the shallowest if none is)."""
+        key = (tuple(int(c) for c in sorted(cols)), limit)
+        hit = self.memo.get(key)
+        if hit is None:
+            hit = self._solve(np.array(key[0], dtype=np.int64), limit)
+            self.memo[key] = hit
+        return hit
+
+    def _solve(self, cols: np.ndarray, limit: int) -> Ordered:
+        m = self.matrix
+        if len(cols) == 1:
+            return Ordered(m.answer_word(int(cols[0])), 1, 1)
+        rows = m.answer_as_guess[cols]
+        if len(cols) > EXACT:
+            stats = m.stats(rows, cols)
+            rows = rows[rank(stats, scm, rows)[:BRANCH]]
+        best: tuple[tuple[int, int, int, str], Ordered] | None = None
+        for row in rows:
+            word = m.guess_word(int(row))
+            node = Node(word)
+            total = len(cols)
+            depth = 1
+            for code, part in m.split(int(row), cols).items():
+                if code == m.green:
+                    continue
+                sub = self.order(part, limit - 1)
+                node.next[m.pattern(code)] = sub.tree
+                total += sub.total
+                depth = max(depth, 1 + sub.depth)
+            key = (max(0, depth - limit), total, depth, word)
+            if best is None or key < best[0]:
+                best = (key, Ordered(node, total, depth))
+        assert best is not None
+        return best[1]
+
+
+# -- a scheme: openers, groups, exceptions ---------------------------------------
+
+
+@dataclass
+class Plan:
+    """How to play a set of secrets once the openers (and any exception
+    moves before) are played: either try ``words`` in order, or play the
+    ``exception`` word first and then follow the plan of each feedback part."""
+
+    words: list[Word]  # every secret of this plan, in playing order
+    tree: Tree
+    total: int  # turns over these secrets, counted from the first turn of the game
+    late: list[Word] = field(default_factory=list)
+    exception: Word | None = None
+    parts: list[tuple[Pattern, Plan]] = field(default_factory=list)
+
+    @property
+    def exceptions(self) -> int:
+        return (1 if self.exception else 0) + sum(p.exceptions for _, p in self.parts)
+
+    def data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"words": self.words}
+        if self.exception:
+            out["exception"] = self.exception
+            out["parts"] = [dict(feedback=p, **plan.data()) for p, plan in self.parts]
+        if self.late:
+            out["late"] = self.late
+        return out
+
+    def exception_moves(self, path: tuple[Pattern, ...]) -> list[dict[str, Any]]:
+        out = []
+        if self.exception:
+            out.append({"feedback": list(path), "word": self.exception})
+            for p, plan in self.parts:
+                out += plan.exception_moves(path + (p,))
+        return out
+
+
+@dataclass
+class Group:
+    """The secrets that give the openers one combination of feedback."""
+
+    feedback: tuple[Pattern, ...]
+    plan: Plan
+
+    @property
+    def words(self) -> list[Word]:
+        return self.plan.words
+
+
+@dataclass
+class Scheme:
+    """A complete human scheme for one start letter."""
+
+    openers: list[Word]
+    groups: list[Group]
+    opener_wins: dict[Word, tuple[int, tuple[Pattern, ...]]]  # secrets that are openers: turn, path
+    turns: int
+    variant: str = "human"
+    proved: bool = False
+    lower_bound: int = 0
+    notes: list[str] = field(default_factory=list)
+    shared: dict[str, Any] | None = None
+
+    @property
+    def k(self) -> int:
+        return len(self.openers)
+
+    @property
+    def exceptions(self) -> int:
+        return sum(g.plan.exceptions for g in self.groups)
+
+    @property
+    def words_to_learn(self) -> int:
+        return self.k + self.exceptions
+
+    @property
+    def late(self) -> list[Word]:
+        return sorted(w for g in self.groups for w in g.plan.late)
+
+    @property
+    def total_turns(self) -> int:
+        return sum(g.plan.total for g in self.groups) + sum(t for t, _ in self.opener_wins.values())
+
+    @property
+    def largest_group(self) -> int:
+        return max((len(g.words) for g in self.groups), default=0)
+
+    def key(self) -> tuple[int, int, int, int]:
+        """Smaller is better: late words, words to learn, exceptions, turns."""
+        if self.variant == "human-lookup":
+            return (len(self.late), self.k, 0, self.total_turns)
+        return (len(self.late), self.words_to_learn, self.exceptions, self.total_turns)
+
+    def tree(self) -> Tree:
+        """The complete strategy tree of this scheme."""
+        if not self.openers:
+            assert len(self.groups) == 1
+            return self.groups[0].plan.tree
+        root = Node(self.openers[0])
+        for turn, path in self.opener_wins.values():  # the path to an opener that wins
+            node = root
+            for i, pattern in enumerate(path):
+                child = node.next.get(pattern)
+                if child is None:
+                    child = node.next[pattern] = Node(self.openers[i + 1])
+                assert isinstance(child, Node)
+                node = child
+        for g in self.groups:
+            node = root
+            for i, pattern in enumerate(g.feedback):
+                if i + 1 == len(g.feedback):
+                    assert pattern not in node.next
+                    node.next[pattern] = g.plan.tree
+                else:
+                    child = node.next.get(pattern)
+                    if child is None:
+                        child = node.next[pattern] = Node(self.openers[i + 1])
+                    assert isinstance(child, Node)
+                    node = child
+        return root
+
+    def strategy_data(self) -> dict[str, Any]:
+        """The ``strategy`` block of the tree file: enough for a cheat sheet."""
+        ordered = sorted(self.groups, key=lambda g: g.feedback)
+        groups = [dict(feedback=list(g.feedback), **g.plan.data()) for g in ordered]
+        return {
+            "scheme": self.variant,
+            "openers": self.openers,
+            "k": self.k,
+            "words_to_learn": self.k if self.variant == "human-lookup" else self.words_to_learn,
+            "exceptions": [e for g in ordered for e in g.plan.exception_moves(g.feedback)],
+            "largest_group": self.largest_group,
+            "proved_minimal": self.proved,
+            "lower_bound": self.lower_bound,
+            "search": "; ".join(self.notes),
+            "groups": groups,
+            **({"shared": self.shared} if self.shared else {}),
+        }
+
+
+class SchemeBuilder:
+    """Evaluates opener sets for one letter and searches for the best scheme."""
+
+    def __init__(self, matrix: Matrix, cols: np.ndarray, rows: np.ndarray, turns: int,
+                 variant: str = "human", *, seed: int = 1, restarts: int = 24,
+                 probes: dict[tuple[Pattern, ...], int] | None = None) -> None:
+        self.matrix = matrix
+        self.cols = np.asarray(cols, dtype=np.int64)
+        self.rows = np.asarray(rows, dtype=np.int64)
+        self.turns = turns
+        self.variant = variant
+        self.seed = seed
+        self.restarts = restarts
+        self.orderer = GroupOrderer(matrix)
+        self.probes = probes or {}  # feedback of the openers -> exception row to use
+
+    # -- evaluation --
+
+    def evaluate(self, openers: tuple[int, ...]) -> Scheme:
+        m = self.matrix
+        k = len(openers)
+        left = self.turns - k
+        cols = self.cols
+        wins: dict[Word, int] = {}
+        keys = np.zeros(len(cols), dtype=np.int64)
+        alive = np.ones(len(cols), dtype=bool)
+        for i, r in enumerate(openers):
+            codes = m.codes[r, cols].astype(np.int64)
+            hit = alive & (codes == m.green)
+            for j in np.flatnonzero(hit):
+                path = tuple(m.pattern(int(m.codes[o, cols[j]])) for o in openers[:i])
+                wins[m.answer_word(int(cols[j]))] = (i + 1, path)
+            alive &= ~hit
+            keys = keys * m.npatterns + codes
+        groups = []
+        rest = cols[alive]
+        rest_keys = keys[alive]
+        for key in np.unique(rest_keys):
+            members = rest[rest_keys == key]
+            codes = []
+            kk = int(key)
+            for _ in range(k):
+                kk, c = divmod(kk, m.npatterns)
+                codes.append(m.pattern(c))
+            groups.append(self._group(tuple(reversed(codes)), members, k, left))
+        return Scheme([m.guess_word(r) for r in openers], groups, wins, self.turns, self.variant)
+
+    def _group(self, feedback: tuple[Pattern, ...], members: np.ndarray, k: int, left: int) -> Group:
+        if feedback in self.probes and len(members) > left:
+            return Group(feedback, self._exception(members, k, [self.probes[feedback]]))
+        return Group(feedback, self._plan(members, k))
+
+    def _plan(self, members: np.ndarray, used: int) -> Plan:
+        """Plan for ``members`` with ``used`` turns already played."""
+        left = self.turns - used
+        n = len(members)
+        if self.variant == "human-lookup" or n <= left or left <= 1:
+            o = self.orderer.order(members, max(left, 1))
+            late = self._late(o.tree, used) if o.depth > left else []
+            return Plan(o.words(), o.tree, o.total + used * n, late)
+        return self._exception(members, used)
+
+    def _exception(self, members: np.ndarray, used: int, only: list[int] | None = None) -> Plan:
+        """An oversized set: one extra word, then a plan for every part.
+        ``only`` names the exception rows to consider (default: the 12 best by SCM)."""
+        m = self.matrix
+        rows = self.rows if only is None else np.asarray(only, dtype=np.int64)
+        stats = m.stats(rows, members)
+        order = rank(stats, scm, rows)
+        best: tuple[tuple[int, int, int, str], Plan] | None = None
+        for i in order[:12]:
+            row = int(rows[int(i)])
+            if stats.largest[int(i)] == len(members) and not stats.wins[int(i)]:
+                continue  # splits nothing
+            word = m.guess_word(row)
+            node = Node(word)
+            total = 0
+            parts: list[tuple[Pattern, Plan]] = []
+            words: list[Word] = []
+            for code, part in m.split(row, members).items():
+                if code == m.green:
+                    words.append(word)
+                    total += used + 1
+                    continue
+                plan = self._plan(part, used + 1)
+                node.next[m.pattern(code)] = plan.tree
+                parts.append((m.pattern(code), plan))
+                total += plan.total
+            words += [w for _, plan in parts for w in plan.words]
+            late = sorted(w for _, plan in parts for w in plan.late)
+            result = Plan(words, node, total, late, word, parts)
+            key = (len(late), result.exceptions, total, word)
+            if best is None or key < best[0]:
+                best = (key, result)
+        if best is None:  # nothing splits the set: try its words in order
+            o = self.orderer.order(members, self.turns - used)
+            return Plan(o.words(), o.tree, o.total + used * len(members), self._late(o.tree, used))
+        return best[1]
+
+    def _late(self, tree: Tree, before: int) -> list[Word]:
+        """Words of ``tree`` (which starts at turn before+1) solved after the last turn."""
+        out: list[Word] = []
+
+        def visit(t: Tree, turn: int) -> None:
+            word = t if isinstance(t, str) else t.guess
+            if turn > self.turns:
+                out.append(word)
+            if isinstance(t, Node):
+                for sub in t.next.values():
+                    visit(sub, turn + 1)
+
+        visit(tree, before + 1)
+        # a node's guess is a secret only where it is a candidate; keep real secrets
+        secrets = {self.matrix.answer_word(int(c)) for c in self.cols}
+        return sorted(w for w in out if w in secrets)
+
+    # -- search --
+
+    def search(self) -> Scheme:
+        """The best scheme found, with whether its minimality is proved."""
+        if self.variant == "human-lookup":
+            return self._search_lookup()
+        return self._search_human()
+
+    def _best(self, openers: list[tuple[int, ...]], best: Scheme | None) -> Scheme | None:
+        for o in openers:
+            s = self.evaluate(o)
+            if best is None or s.key() < best.key():
+                best = s
+        return best
+
+    def _search_human(self) -> Scheme:
+        n, T = len(self.cols), self.turns
+        notes: list[str] = []
+        if n <= T:
+            s = self.evaluate(())
+            s.proved, s.lower_bound = True, 0
+            s.notes = ["no opener needed: at most as many words as turns"]
+            return s
+        # k = 1, exhaustive
+        singles = single_scan(self.matrix, self.cols, self.rows, T - 1)
+        min1 = singles[0].oversized
+        best = self._best([x.rows for x in singles[:8]], None)
+        assert best is not None
+        notes.append(f"k=1 exhaustive over {len(self.rows)} words: fewest oversized groups {min1}")
+        lower = [1 + min1]
+        # k = 2, exhaustive under a bound that can still improve on the best
+        min2_lb = None
+        if best.key()[1:3] > (2, 0):
+            bound_max = best.words_to_learn - 2
+            for bound in range(0, max(bound_max, 0) + 1):
+                pairs, hits = pair_scan(self.matrix, self.cols, self.rows, T - 2, bound)
+                if hits:
+                    min2_lb = pairs[0].oversized
+                    best = self._best([x.rows for x in pairs[:8]], best)
+                    break
+            if min2_lb is None:
+                min2_lb = max(bound_max, 0) + 1
+                notes.append(f"k=2 exhaustive: no pair has {min2_lb - 1} or fewer oversized groups")
+            else:
+                notes.append(f"k=2 exhaustive: fewest oversized groups {min2_lb}")
+            lower.append(2 + min2_lb)
+        else:
+            lower.append(2)
+        # k >= 3, hill climbing with restarts
+        k = 3
+        while best is not None and best.key()[:3] > (0, k, 0) and k <= T - 1:
+            starts = []
+            if best.k == k - 1:  # extend the best scheme by its best next opener
+                fixed = tuple(self.matrix.guesses.position[w] for w in best.openers)
+                over, _, sq = group_scan(self.matrix, fixed, self.cols, self.rows, T - k)
+                i = int(np.lexsort((self.rows, sq, over))[0])
+                starts.append(fixed + (int(self.rows[i]),))
+            found = hill_climb(self.matrix, self.cols, self.rows, k, T - k,
+                               restarts=self.restarts, seed=self.seed, starts=starts, enough=4)
+            best = self._best([x.rows for x in found], best)
+            notes.append(f"k={k} hill climbing, {self.restarts} random restarts, seed {self.seed}: "
+                         f"fewest oversized groups {found[0].oversized if found else '-'}")
+            lower.append(k)
+            k += 1
+        assert best is not None
+        lower.append(3)  # three or more openers are three or more words
+        best.lower_bound = min(lower)
+        best.proved = not best.late and best.words_to_learn <= best.lower_bound
+        best.notes = notes
+        return best
+
+    def _search_lookup(self) -> Scheme:
+        T = self.turns
+        notes = []
+        singles = single_scan(self.matrix, self.cols, self.rows, T - 1)
+        singles.sort(key=lambda x: (x.squares, x.rows))
+        best = self._best([x.rows for x in singles[:16]], None)
+        assert best is not None
+        notes.append("k=1: the 16 openers with the smallest sum of squared groups, groups ordered exactly")
+        if best.late:
+            found = hill_climb(self.matrix, self.cols, self.rows, 2, T - 2,
+                               restarts=self.restarts // 2, seed=self.seed)
+            best = self._best([x.rows for x in found], best)
+            notes.append(f"k=2 hill climbing, {self.restarts // 2} restarts, seed {self.seed}")
+        assert best is not None
+        best.lower_bound = 1 if len(self.cols) > T else 0
+        best.proved = not best.late and best.k <= best.lower_bound
+        best.notes = notes
+        return best
+
+
+def best_scheme(matrix: Matrix, cols: np.ndarray, rows: np.ndarray, turns: int,
+                variant: str = "human", seed: int = 1) -> Scheme:
+    """Search the best human scheme for the secrets ``cols``.
+
+    Parameters
+    ----------
+    matrix
+        the set-up's feedback matrix.
+    cols
+        the secrets (answer indices) of one start letter.
+    rows
+        the guesses allowed as openers and exception moves.
+    turns
+        turns in the game (5 for LINGO).
+    variant
+        ``human`` or ``human-lookup``.
+    """
+    return SchemeBuilder(matrix, cols, rows, turns, variant, seed=seed).search()
+

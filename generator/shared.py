@@ -1,0 +1,133 @@
+"""Fewest words to memorize for a whole word list: shared openers and probes.
+
+The paper's scheme needs a player to learn 54 words (53 openers and one
+exception). Here the same ``k`` openers serve every start letter; groups still
+too large get a **probe** word, and one probe may serve many groups, of any
+letter. Choosing the probes is a set cover: every oversized group is covered
+by the words that split it into parts small enough to try; the greedy cover
+takes the word covering most groups first (ties: fewest turns, then
+alphabetical).
+
+The openers come from hill climbing (fixed seed) on the number of oversized
+groups over all letters at once: groups are keyed by (start letter, feedback).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+
+from generator.greedy import allowed_rows
+from generator.human import Scheme, SchemeBuilder
+from generator.openers import dense_keys, hill_climb
+from generator.rules import Game
+from generator.strategies import Context
+
+
+def _oversized_groups(ctx: Context, openers: tuple[int, ...], base: np.ndarray,
+                      limit: int) -> list[np.ndarray]:
+    cols = np.arange(len(ctx.answers), dtype=np.int64)
+    key, _ = dense_keys(ctx.matrix, openers, cols, base)
+    # opener words that are the secret end the game: they are not in a group
+    won = np.zeros(len(cols), dtype=bool)
+    for r in openers:
+        won |= ctx.matrix.codes[r, cols] == ctx.matrix.green
+    sizes = np.bincount(key[~won], minlength=int(key.max()) + 1)
+    return [cols[(key == g) & ~won] for g in np.flatnonzero(sizes > limit)]
+
+
+def _cover(ctx: Context, groups: list[np.ndarray], rows: np.ndarray, limit: int) -> tuple[list[int], int]:
+    """Greedy set cover of the oversized groups by probe rows.
+
+    Returns the probes and the number of groups no single probe can fix.
+    """
+    m = ctx.matrix
+    fixers = []
+    for g in groups:
+        stats = m.stats(rows, g)
+        ok = stats.largest <= limit
+        fixers.append(set(int(r) for r in rows[ok]))
+    uncovered = set(i for i, f in enumerate(fixers) if f)
+    unfixable = sum(1 for f in fixers if not f)
+    chosen: list[int] = []
+    while uncovered:
+        counts: dict[int, int] = {}
+        for i in uncovered:
+            for r in fixers[i]:
+                counts[r] = counts.get(r, 0) + 1
+        r = min(counts, key=lambda r: (-counts[r], r))
+        chosen.append(r)
+        uncovered = {i for i in uncovered if r not in fixers[i]}
+    return chosen, unfixable
+
+
+def shared_plan(ctx: Context, *, seed: int = 1, restarts: int = 12, ks: tuple[int, ...] = (2, 3)) -> dict[str, Any]:
+    """Search shared openers and probes for the whole answers list (free rule)."""
+    t0 = time.perf_counter()
+    game = ctx.game(None, "free")
+    turns = game.turns
+    rows = allowed_rows(game, ctx.matrix)
+    split = ctx.answers.alphabet.split
+    letters = ctx.letters()
+    base = np.array([letters.index(split(w)[0]) for w in ctx.answers.words], dtype=np.int64)
+    cols = np.arange(len(ctx.answers), dtype=np.int64)
+    best: tuple[tuple[int, int, int], dict[str, Any]] | None = None
+    notes = []
+    for k in ks:
+        limit = turns - k
+        found = hill_climb(ctx.matrix, cols, rows, k, limit, restarts=restarts, seed=seed,
+                           base=base, keep=4)
+        for sc in found:
+            groups = _oversized_groups(ctx, sc.rows, base, limit)
+            probes, unfixable = _cover(ctx, groups, rows, limit - 1)
+            words = k + len(probes) + unfixable
+            key = (unfixable, words, sc.squares)
+            if best is None or key < best[0]:
+                best = (key, {"openers": [ctx.matrix.guess_word(r) for r in sc.rows],
+                              "opener_rows": list(sc.rows),
+                              "probes": [ctx.matrix.guess_word(r) for r in probes],
+                              "probe_rows": probes, "oversized_groups": len(groups),
+                              "unfixable_groups": unfixable})
+        notes.append(f"k={k}: hill climbing over all letters, {restarts} restarts, seed {seed}; "
+                     f"best {found[0].oversized if found else '-'} oversized groups")
+    assert best is not None
+    plan = best[1]
+    plan["notes"] = notes
+    plan["seconds"] = round(time.perf_counter() - t0, 1)
+    return plan
+
+
+def letter_scheme(ctx: Context, cols: np.ndarray, rows: np.ndarray, game: Game,
+                  plan: dict[str, Any]) -> Scheme:
+    """The scheme of one letter under the shared openers and probes."""
+    m = ctx.matrix
+    openers = tuple(int(r) for r in plan["opener_rows"])
+    k = len(openers)
+    limit = game.turns - k
+    probe_rows = [int(r) for r in plan["probe_rows"]]
+    # the probe for each oversized group of this letter: the first in cover order that fixes it
+    key, _ = dense_keys(m, openers, cols)
+    probes: dict[tuple[str, ...], int] = {}
+    won = np.zeros(len(cols), dtype=bool)
+    for r in openers:
+        won |= m.codes[r, cols] == m.green
+    for g in np.unique(key[~won]):
+        members = cols[(key == g) & ~won]
+        if len(members) <= limit:
+            continue
+        feedback = tuple(m.pattern(int(m.codes[r, members[0]])) for r in openers)
+        stats = m.stats(np.array(probe_rows, dtype=np.int64), members)
+        ok = np.flatnonzero(stats.largest <= limit - 1)
+        if len(ok):
+            probes[feedback] = probe_rows[int(ok[0])]
+    builder = SchemeBuilder(m, cols, rows, game.turns, "human", probes=probes)
+    scheme = builder.evaluate(openers)
+    scheme.variant = "shared"
+    scheme.notes = list(plan["notes"])
+    scheme.shared = {
+        "openers": plan["openers"], "probes": plan["probes"],
+        "distinct_words": len(plan["openers"]) + len(plan["probes"]) + plan["unfixable_groups"],
+    }
+    return scheme
