@@ -1,0 +1,602 @@
+"""Printable cheat sheets: view models, the template environment, PDFs.
+
+Rendering follows coverage.py's HTML report: the data of a sheet is first
+prepared as plain, typed **view models** (dataclasses built from a tree file
+or an index); the Jinja2 templates in ``generator/templates/`` only format
+them. One function, :func:`environment`, builds the template environment
+(autoescape on, so a word holding ``<``, ``&`` or quotes is shown, never
+interpreted) and its filters.
+
+Two kinds of sheet:
+
+* a **letter sheet** (:class:`LetterSheet`): for one set-up, rule, strategy
+  and start letter, the openers, then every feedback combination of the
+  openers that can occur with its candidates in playing order (and the
+  exception move where there is one). Feedback is drawn as coloured tiles
+  that also carry the mark ``G`` / ``Y`` / ``·``, so a sheet prints in black
+  and white and reads for colour-blind players;
+* an **openers card** (:class:`OpenersCard`): for one set-up, rule and
+  strategy, one A4 page with the openers of every letter, the largest group
+  left and the exceptions (the paper's Figs. 4-6 for all letters at once).
+
+Trees of the adaptive strategies (``scm``, ``optimal``) have no group table:
+their sheet is the lookup only.
+
+PDFs are printed by headless Chromium (:class:`Chromium`), driven over the
+DevTools protocol through a pipe, so that one browser prints every sheet.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from generator.feedback import GREEN, GREY, YELLOW, Pattern
+from generator.tree import GameTree
+from generator.words import Letter, Word
+
+#: the version of the sheet layout; bump when a printed sheet changes meaning
+SHEET_VERSION = 1
+
+RULE_TITLES = {
+    "free": "free rule: any word may be guessed",
+    "same-start": "TV rules: every guess begins with the given letter",
+    "hard": "hard mode: every guess uses what the feedback showed",
+}
+STRATEGY_TITLES = {
+    "scm": "Adaptive SCM (the paper's Fig. 3)",
+    "human": "Human scheme: learn the openers, then try the words left",
+    "human-lookup": "Human scheme with the sheet at hand: fewer openers",
+    "shared": "Fewest words to learn: openers shared by every letter",
+    "optimal": "Optimal adaptive tree (least total turns)",
+}
+STRATEGY_SHORT = {
+    "scm": "SCM", "human": "human scheme", "human-lookup": "sheet at hand",
+    "shared": "fewest words", "optimal": "optimal",
+}
+#: schemes whose strategy block has openers and groups (a sheet with a table)
+TABLE_SCHEMES = ("human", "human-lookup", "shared")
+
+MARK_CLASS = {GREEN: "g", YELLOW: "y", GREY: "n"}
+MARK_TEXT = {GREEN: "G", YELLOW: "Y", GREY: "·"}
+MARK_NAME = {GREEN: "right place", YELLOW: "elsewhere", GREY: "absent"}
+
+
+def rule_title(rule: str) -> str:
+    return RULE_TITLES.get(rule, rule)
+
+
+def strategy_title(strategy: str) -> str:
+    return STRATEGY_TITLES.get(strategy, strategy)
+
+
+# -- view models ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One square: a letter of a word, or one feedback mark under a letter.
+
+    >>> Tile("c", "G").text, Tile("c", "G").css, Tile("c", "G").label
+    ('G', 'g', 'c: right place')
+    >>> Tile("ij").text, Tile("ij").css
+    ('ij', 'w')
+    """
+
+    letter: Letter
+    mark: str = ""  # "" for a plain letter tile
+
+    @property
+    def text(self) -> str:
+        return MARK_TEXT[self.mark] if self.mark else self.letter
+
+    @property
+    def css(self) -> str:
+        return MARK_CLASS[self.mark] if self.mark else "w"
+
+    @property
+    def label(self) -> str:
+        return f"{self.letter}: {MARK_NAME[self.mark]}" if self.mark else self.letter
+
+
+@dataclass(frozen=True)
+class WordTiles:
+    """A word as letter tiles (a digraph such as ``ij`` is one tile)."""
+
+    word: Word
+    tiles: tuple[Tile, ...]
+
+
+@dataclass(frozen=True)
+class FeedbackTiles:
+    """A feedback pattern drawn under the word it answers."""
+
+    pattern: Pattern
+    tiles: tuple[Tile, ...]
+
+
+@dataclass
+class Part:
+    """After an exception move: one of its feedbacks and what to play then."""
+
+    feedback: FeedbackTiles
+    words: list[Word]
+    exception: WordTiles | None = None
+    parts: list[Part] = field(default_factory=list)
+    late: list[Word] = field(default_factory=list)
+
+
+@dataclass
+class GroupRow:
+    """One feedback combination of the openers and its candidates."""
+
+    feedback: list[FeedbackTiles]  # one per opener
+    words: list[Word]  # playing order
+    exception: WordTiles | None = None
+    parts: list[Part] = field(default_factory=list)
+    late: list[Word] = field(default_factory=list)
+
+
+@dataclass
+class LetterSheet:
+    """Everything printed on one letter's sheet."""
+
+    setup: str
+    setup_title: str
+    rule: str
+    strategy: str
+    letter: Letter
+    secrets: int
+    mean_turns: float
+    max_turns: int
+    turns: dict[int, int]
+    openers: list[WordTiles]
+    groups: list[GroupRow]
+    late: list[Word]
+    opener_secrets: list[Word]  # openers that are themselves possible answers
+    has_table: bool
+    lookup: str  # the lookup URL (relative to the site root)
+
+    @property
+    def rule_title(self) -> str:
+        return rule_title(self.rule)
+
+    @property
+    def strategy_title(self) -> str:
+        return strategy_title(self.strategy)
+
+    @property
+    def title(self) -> str:
+        return f"{self.setup_title}, letter {self.letter.upper()}"
+
+    @property
+    def largest_group(self) -> int:
+        return max((len(g.words) for g in self.groups), default=0)
+
+
+@dataclass(frozen=True)
+class CardException:
+    """An exception move: after this feedback of the openers, play ``word``."""
+
+    feedback: tuple[Pattern, ...]
+    word: Word
+
+
+@dataclass
+class CardRow:
+    letter: Letter
+    secrets: int
+    openers: list[Word]
+    largest_group: int
+    exceptions: list[CardException]
+    mean_turns: float
+    max_turns: int
+    late: int
+    proved_minimal: bool
+
+
+@dataclass
+class OpenersCard:
+    """One page: the openers of every letter for a set-up, rule and strategy."""
+
+    setup: str
+    setup_title: str
+    rule: str
+    strategy: str
+    rows: list[CardRow]
+    words_to_learn: int
+    opening_words: int
+    exception_moves: int
+    shared_openers: list[Word]
+    probes: list[Word]
+    distinct_words: int | None
+
+    @property
+    def rule_title(self) -> str:
+        return rule_title(self.rule)
+
+    @property
+    def strategy_title(self) -> str:
+        return strategy_title(self.strategy)
+
+
+@dataclass(frozen=True)
+class Bar:
+    turns: int
+    count: int
+    x: float
+    y: float
+    width: float
+    height: float
+    share: float  # of all secrets, 0..1
+
+
+@dataclass(frozen=True)
+class Histogram:
+    """A turns histogram ready to draw as SVG (one series or two side by side)."""
+
+    title: str
+    series: tuple[str, ...]
+    bars: tuple[tuple[Bar, ...], ...]  # per series
+    width: int
+    height: int
+    baseline: float
+    max_turns: int
+
+
+# -- building view models ---------------------------------------------------------
+
+
+def lookup_url(setup: str, rule: str, strategy: str, letter: str, path: Sequence[Pattern] = ()) -> str:
+    """The URL of a lookup position, relative to the site root.
+
+    >>> lookup_url("nl", "free", "human", "c", ["....G", "G.Y.."])
+    'lookup.html?setup=nl&rule=free&strategy=human&letter=c&path=....G,G.Y..'
+    """
+    url = f"lookup.html?setup={setup}&rule={rule}&strategy={strategy}&letter={letter}"
+    return url + (f"&path={','.join(path)}" if path else "")
+
+
+def word_tiles(word: Word, alphabet: Letters) -> WordTiles:
+    return WordTiles(word, tuple(Tile(x) for x in alphabet.split(word)))
+
+
+def feedback_tiles(word: Word, pattern: Pattern, alphabet: Letters) -> FeedbackTiles:
+    letters = alphabet.split(word)
+    if len(letters) != len(pattern):
+        raise ValueError(f"pattern {pattern!r} does not fit the word {word!r}")
+    return FeedbackTiles(pattern, tuple(Tile(x, m) for x, m in zip(letters, pattern)))
+
+
+class Letters:
+    """Splits words into letters as a game says: a declared digraph is one
+    letter, any other character is one letter (so it also splits guesses
+    from a larger list than the answers).
+
+    >>> Letters(("ij",)).split("ijzer")
+    ('ij', 'z', 'e', 'r')
+    """
+
+    def __init__(self, digraphs: Sequence[str] = ()) -> None:
+        self._digraphs = tuple(digraphs)
+
+    def split(self, word: Word) -> tuple[Letter, ...]:
+        out: list[Letter] = []
+        i = 0
+        while i < len(word):
+            if word[i:i + 2] in self._digraphs:
+                out.append(word[i:i + 2])
+                i += 2
+            else:
+                out.append(word[i])
+                i += 1
+        return tuple(out)
+
+
+def tree_alphabet(tree: GameTree) -> Letters:
+    """How to split the words of ``tree`` into letters (its game's digraphs)."""
+    return Letters(tuple(tree.game.digraphs))
+
+
+def _part(data: dict[str, Any], exception: Word | None, alphabet: Letters) -> Part:
+    pattern = data["feedback"]
+    assert exception is not None
+    return Part(
+        feedback=feedback_tiles(exception, pattern, alphabet),
+        words=list(data.get("words", [])),
+        exception=word_tiles(data["exception"], alphabet) if data.get("exception") else None,
+        parts=[_part(p, data.get("exception"), alphabet) for p in data.get("parts", [])],
+        late=list(data.get("late", [])),
+    )
+
+
+def letter_sheet(tree: GameTree, setup: str, setup_title: str, rule: str, strategy: str,
+                 letter: Letter) -> LetterSheet:
+    """The view model of one letter's sheet, from its tree."""
+    alphabet = tree_alphabet(tree)
+    st = tree.strategy
+    has_table = st.get("scheme") in TABLE_SCHEMES and "groups" in st
+    openers: list[Word] = list(st.get("openers", [])) if has_table else []
+    groups = []
+    for g in st.get("groups", []) if has_table else []:
+        groups.append(GroupRow(
+            feedback=[feedback_tiles(w, p, alphabet) for w, p in zip(openers, g["feedback"])],
+            words=list(g.get("words", [])),
+            exception=word_tiles(g["exception"], alphabet) if g.get("exception") else None,
+            parts=[_part(p, g.get("exception"), alphabet) for p in g.get("parts", [])],
+            late=list(g.get("late", [])),
+        ))
+    stats = tree.stats
+    assert stats is not None, "a tree read from a file has its stats"
+    secret_set = set(tree.secrets)
+    return LetterSheet(
+        setup=setup, setup_title=setup_title, rule=rule, strategy=strategy, letter=letter,
+        secrets=stats.secrets, mean_turns=stats.mean_turns, max_turns=stats.max_turns,
+        turns=dict(sorted(stats.turns.items())),
+        openers=[word_tiles(w, alphabet) for w in openers],
+        groups=groups, late=list(tree.late),
+        opener_secrets=[w for w in openers if w in secret_set],
+        has_table=has_table, lookup=lookup_url(setup, rule, strategy, letter),
+    )
+
+
+def openers_card(index: dict[str, Any], setup_title: str, shared: dict[str, Any] | None = None) -> OpenersCard:
+    """The view model of an openers card, from a strategy folder's ``index.json``."""
+    rows = []
+    for letter, item in sorted(index["letters"].items()):
+        rows.append(CardRow(
+            letter=letter, secrets=item["secrets"], openers=list(item.get("openers", [])),
+            largest_group=item.get("largest_group", 0),
+            exceptions=[CardException(tuple(e["feedback"]), e["word"]) for e in item.get("exceptions", [])],
+            mean_turns=item["mean_turns"], max_turns=item["max_turns"], late=len(item.get("late", [])),
+            proved_minimal=bool(item.get("proved_minimal")),
+        ))
+    totals = index["totals"]
+    shared = shared or {}
+    return OpenersCard(
+        setup=index["setup"], setup_title=setup_title, rule=index["rule"], strategy=index["strategy"],
+        rows=rows, words_to_learn=totals.get("words_to_learn", 0),
+        opening_words=totals.get("openers", 0), exception_moves=totals.get("exceptions", 0),
+        shared_openers=list(shared.get("openers", [])), probes=list(shared.get("probes", [])),
+        distinct_words=totals.get("distinct_words"),
+    )
+
+
+def histogram(title: str, series: Sequence[tuple[str, dict[int, int]]], *, width: int = 360,
+              height: int = 170) -> Histogram:
+    """Bars of turns histograms, as shares of each series' total, ready for SVG.
+
+    >>> h = histogram("demo", [("ours", {2: 1, 3: 3})])
+    >>> [(b.turns, b.count, round(b.share, 2)) for b in h.bars[0]]
+    [(1, 0, 0.0), (2, 1, 0.25), (3, 3, 0.75)]
+    """
+    max_turns = max((t for _, h in series for t in h), default=1)
+    turns = range(1, max(max_turns, 1) + 1)
+    left, top, bottom = 8.0, 22.0, 30.0
+    plot_h = height - top - bottom
+    slot = (width - 2 * left) / len(turns)
+    bar_w = slot * 0.8 / max(len(series), 1)
+    all_bars = []
+    for s, (_, hist) in enumerate(series):
+        n = sum(hist.values()) or 1
+        bars = []
+        for i, t in enumerate(turns):
+            count = hist.get(t, 0)
+            share = count / n
+            h = plot_h * share
+            x = left + i * slot + slot * 0.1 + s * bar_w
+            bars.append(Bar(t, count, round(x, 1), round(top + plot_h - h, 1), round(bar_w, 1),
+                            round(h, 1), share))
+        all_bars.append(tuple(bars))
+    return Histogram(title, tuple(name for name, _ in series), tuple(all_bars), width, height,
+                     top + plot_h, len(turns))
+
+
+# -- templates --------------------------------------------------------------------
+
+
+def package_dir(name: str) -> Path:
+    """A data folder of the package: ``templates`` or ``static``."""
+    return Path(__file__).resolve().parent / name
+
+
+def _pct(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def _turns(value: float) -> str:
+    return f"{value:.3f}"
+
+
+@functools.cache
+def environment() -> jinja2.Environment:
+    """The one Jinja2 environment of the package: templates from
+    ``generator/templates``, autoescape on for every template (also the
+    Markdown pages, whose data is put in HTML), strict undefined names."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(package_dir("templates"))),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["pct"] = _pct
+    env.filters["turns"] = _turns
+    env.filters["tojson_attr"] = lambda v: json.dumps(v, ensure_ascii=False)
+    env.globals["SHEET_VERSION"] = SHEET_VERSION
+    return env
+
+
+def render(template: str, **context: Any) -> str:
+    return environment().get_template(template).render(**context)
+
+
+def render_print(sheets: Sequence[LetterSheet] = (), cards: Sequence[OpenersCard] = (), *,
+                 title: str, css: str = "sheet.css") -> str:
+    """A standalone printable HTML document (A4) of cards and letter sheets,
+    one page break between them; ``css`` is the stylesheet's URL."""
+    return render("print.html.j2", sheets=sheets, cards=cards, title=title, css=css)
+
+
+def sheet_css() -> str:
+    return (package_dir("static") / "sheet.css").read_text(encoding="utf-8")
+
+
+# -- PDFs ---------------------------------------------------------------------------
+
+CHROMIUM_FLAGS = (
+    "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-extensions", "--mute-audio", "--hide-scrollbars",
+)
+CHROMIUM_PATHS = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
+
+
+class PdfError(RuntimeError):
+    """Headless Chromium could not print a PDF."""
+
+
+def find_chromium() -> str | None:
+    """The Chromium to print with: ``$LINGO_TREES_CHROMIUM``, else Debian's."""
+    env = os.environ.get("LINGO_TREES_CHROMIUM")
+    if env:
+        return env if Path(env).exists() else None
+    for path in CHROMIUM_PATHS:
+        if Path(path).exists():
+            return path
+    return shutil.which("chromium")
+
+
+class Chromium:
+    """One headless Chromium, driven over the DevTools protocol on a pipe
+    (``--remote-debugging-pipe``: JSON messages ending in a NUL byte, read on
+    fd 3, written on fd 4), printing many pages without a restart.
+
+    Use as a context manager; :meth:`pdf` prints one local HTML file.
+    """
+
+    def __init__(self, executable: str, timeout: float = 60.0) -> None:
+        self.executable = executable
+        self.timeout = timeout
+        self._id = 0
+        self._buffer = b""
+
+    def __enter__(self) -> Chromium:
+        self._profile = tempfile.TemporaryDirectory(prefix="lingo-trees-chromium-")
+        to_child_r, self._to_child = os.pipe()
+        self._from_child, from_child_w = os.pipe()
+
+        def fds() -> None:  # in the child: the pipe ends on fds 3 and 4
+            a, b = os.dup(to_child_r), os.dup(from_child_w)  # above 4, whatever the pipes got
+            os.dup2(a, 3)
+            os.dup2(b, 4)
+            os.set_inheritable(3, True)
+            os.set_inheritable(4, True)
+
+        self._proc = subprocess.Popen(
+            [self.executable, *CHROMIUM_FLAGS, "--remote-debugging-pipe",
+             f"--user-data-dir={self._profile.name}", "about:blank"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            close_fds=False, preexec_fn=fds,
+        )
+        os.close(to_child_r)
+        os.close(from_child_w)
+        try:
+            target = self._call("Target.createTarget", {"url": "about:blank"})["targetId"]
+            self._session = self._call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+            self._call("Page.enable", session=True)
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        try:
+            os.close(self._to_child)
+        except OSError:
+            pass
+        try:
+            self._proc.terminate()
+            self._proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self._proc.kill()
+            self._proc.wait()
+        os.close(self._from_child)
+        self._profile.cleanup()
+
+    def _messages(self) -> Iterator[dict[str, Any]]:
+        import select
+
+        while True:
+            while b"\0" in self._buffer:
+                raw, self._buffer = self._buffer.split(b"\0", 1)
+                yield json.loads(raw)
+            ready, _, _ = select.select([self._from_child], [], [], self.timeout)
+            if not ready:
+                raise PdfError(f"chromium did not answer within {self.timeout:.0f} s")
+            chunk = os.read(self._from_child, 1 << 20)
+            if not chunk:
+                raise PdfError(f"chromium stopped (exit code {self._proc.poll()})")
+            self._buffer += chunk
+
+    def _send(self, method: str, params: dict[str, Any] | None, session: bool) -> int:
+        self._id += 1
+        msg: dict[str, Any] = {"id": self._id, "method": method, "params": params or {}}
+        if session:
+            msg["sessionId"] = self._session
+        data = json.dumps(msg).encode() + b"\0"
+        while data:
+            data = data[os.write(self._to_child, data):]
+        return self._id
+
+    def _call(self, method: str, params: dict[str, Any] | None = None, *, session: bool = False,
+              until: str | None = None) -> dict[str, Any]:
+        """Send a command; wait for its result (and then for event ``until``)."""
+        want = self._send(method, params, session)
+        result: dict[str, Any] | None = None
+        for msg in self._messages():
+            if msg.get("id") == want:
+                if "error" in msg:
+                    raise PdfError(f"chromium: {method}: {msg['error'].get('message')}")
+                result = msg.get("result", {})
+                if until is None:
+                    return result
+            elif until is not None and result is not None and msg.get("method") == until:
+                return result
+        raise AssertionError("unreachable")
+
+    def pdf(self, html: Path, out: Path) -> int:
+        """Print the local HTML file ``html`` to ``out`` (A4, the page's own
+        @page size and margins, backgrounds on); returns the number of pages."""
+        self._call("Page.navigate", {"url": Path(html).resolve().as_uri()}, session=True,
+                   until="Page.loadEventFired")
+        result = self._call("Page.printToPDF", {
+            "printBackground": True, "preferCSSPageSize": True, "displayHeaderFooter": False,
+            "paperWidth": 8.27, "paperHeight": 11.69,
+        }, session=True)
+        data = base64.b64decode(result["data"])
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_bytes(data)
+        return pdf_pages(data)
+
+
+_PAGE = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
+
+
+def pdf_pages(data: bytes) -> int:
+    """The number of pages of a PDF as Chromium writes it (page objects are
+    not compressed)."""
+    return len(_PAGE.findall(data))

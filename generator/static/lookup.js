@@ -1,0 +1,246 @@
+/* lingo-trees interactive lookup: static files only.
+ *
+ * State in the URL: lookup.html?setup=S&rule=R&strategy=T&letter=L&path=P1,P2
+ * (P = one feedback pattern, G right place, Y elsewhere, . absent).
+ * The word to play next is shown in #next-guess, the words still possible in
+ * #candidates (one <li> per word). Words are always inserted as text, never
+ * as HTML. Once a letter's tree is loaded nothing else is fetched.
+ */
+(function () {
+  "use strict";
+  var MARKS = [".", "Y", "G"];
+  var NAMES = { ".": "absent", "Y": "elsewhere", "G": "right place" };
+  var root = document.getElementById("lookup");
+  if (!root) return;
+  var base = root.getAttribute("data-base") || "";
+  var $ = function (id) { return document.getElementById(id); };
+  var el = {
+    setup: $("pick-setup"), rule: $("pick-rule"), strategy: $("pick-strategy"), letter: $("pick-letter"),
+    status: $("status"), history: $("history"), next: $("next-guess"), tiles: $("tiles"),
+    submit: $("submit"), won: $("won"), back: $("back"), restart: $("restart"),
+    candidates: $("candidates"), count: $("count"), share: $("share")
+  };
+  var index = null, tree = null, secrets = null, trees = {};
+  var state = { setup: "", rule: "", strategy: "", letter: "", path: [] };
+  var node = null, marks = [], letters = [], solved = false;
+
+  function text(parent, tag, content, cls) {
+    var e = document.createElement(tag);
+    if (content !== undefined) e.textContent = content;
+    if (cls) e.className = cls;
+    parent.appendChild(e);
+    return e;
+  }
+  function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
+  function say(msg, kind) { el.status.textContent = msg; el.status.className = kind || ""; }
+
+  function split(word) {
+    var dg = (tree && tree.game.digraphs) || [], out = [], i = 0;
+    while (i < word.length) {
+      var pair = word.substr(i, 2);
+      if (dg.indexOf(pair) >= 0) { out.push(pair); i += 2; } else { out.push(word[i]); i += 1; }
+    }
+    return out;
+  }
+  function allGreen(n) { return new Array(n + 1).join("G"); }
+
+  function under(n, out) {  // the secrets still possible below a node
+    if (typeof n === "string") { out.push(n); return out; }
+    if (secrets[n.guess]) out.push(n.guess);
+    Object.keys(n.next).forEach(function (p) { under(n.next[p], out); });
+    return out;
+  }
+
+  function options(select, values, labels, chosen) {
+    clear(select);
+    values.forEach(function (v) {
+      var o = text(select, "option", labels ? labels[v] || v : v);
+      o.value = v;
+    });
+    select.value = values.indexOf(chosen) >= 0 ? chosen : values[0] || "";
+    select.disabled = values.length === 0;
+    return select.value;
+  }
+
+  function fillPickers() {
+    var setups = Object.keys(index.setups);
+    var titles = {};
+    setups.forEach(function (s) { titles[s] = index.setups[s].title + " (" + s + ")"; });
+    state.setup = options(el.setup, setups, titles, state.setup);
+    var rules = index.setups[state.setup] ? index.setups[state.setup].rules : {};
+    state.rule = options(el.rule, Object.keys(rules), index.rule_titles, state.rule);
+    var strategies = rules[state.rule] || {};
+    state.strategy = options(el.strategy, Object.keys(strategies), index.strategy_titles, state.strategy);
+    var lettersOf = strategies[state.strategy] || [];
+    var upper = {};
+    lettersOf.forEach(function (l) { upper[l] = l.toUpperCase(); });
+    state.letter = options(el.letter, lettersOf, upper, state.letter);
+  }
+
+  function url() {
+    var q = "setup=" + encodeURIComponent(state.setup) + "&rule=" + encodeURIComponent(state.rule) +
+      "&strategy=" + encodeURIComponent(state.strategy) + "&letter=" + encodeURIComponent(state.letter);
+    if (state.path.length) q += "&path=" + state.path.join(",");
+    return "?" + q;
+  }
+
+  function load() {
+    fillPickers();
+    if (!state.letter) { say("No trees for this choice.", "error"); return Promise.resolve(); }
+    var file = base + "trees/" + [state.setup, state.rule, state.strategy, state.letter].map(encodeURIComponent).join("/") + ".json";
+    say("Loading " + state.setup + "/" + state.rule + "/" + state.strategy + "/" + state.letter + " ...");
+    var got = trees[file] ? Promise.resolve(trees[file]) : fetch(file).then(function (r) {
+      if (!r.ok) throw new Error("HTTP " + r.status);
+      return r.json();
+    });
+    return got.then(function (data) {
+      trees[file] = data;
+      tree = data;
+      secrets = {};
+      data.secrets.forEach(function (w) { secrets[w] = true; });
+      replay();
+    }, function (err) {
+      tree = null;
+      say("Could not load the tree " + file + " (" + err.message + "). Serve the site over http (see the home page).", "error");
+    });
+  }
+
+  function replay() {  // walk the tree along state.path, stopping at the first impossible pattern
+    node = tree.root; solved = false;
+    var ok = [];
+    for (var i = 0; i < state.path.length; i++) {
+      var p = state.path[i];
+      if (typeof node === "string" || !/^[GY.]+$/.test(p)) break;
+      if (p === allGreen(split(node.guess).length)) { ok.push(p); solved = true; break; }
+      if (!(p in node.next)) break;
+      ok.push(p);
+      node = node.next[p];
+    }
+    var dropped = state.path.length - ok.length;
+    state.path = ok;
+    show();
+    if (dropped) say("The feedback " + "after turn " + (ok.length + 1) + " cannot occur with this word list; the lookup stopped before it.", "error");
+  }
+
+  function guessAt(i) {  // the word played at turn i (0-based) along the path
+    var n = tree.root;
+    for (var j = 0; j < i; j++) n = n.next[state.path[j]];
+    return typeof n === "string" ? n : n.guess;
+  }
+
+  function tile(parent, letter, mark, tag) {
+    var t = text(parent, tag || "span", letter, "tile " + (mark === "G" ? "g" : mark === "Y" ? "y" : "n"));
+    t.setAttribute("data-mark", mark);
+    var m = text(t, "span", mark === "." ? "·" : mark, "mark");
+    m.setAttribute("aria-hidden", "true");
+    return t;
+  }
+
+  function show() {
+    clear(el.history);
+    var turns = solved ? state.path.length : state.path.length;
+    for (var i = 0; i < turns; i++) {
+      var li = text(el.history, "li");
+      var w = guessAt(i), ls = split(w), p = state.path[i];
+      var row = text(li, "span", undefined, "row");
+      row.setAttribute("aria-label", w + ": " + p);
+      ls.forEach(function (l, k) { tile(row, l, p[k]); });
+    }
+    var word = typeof node === "string" ? node : node.guess;
+    letters = split(word);
+    el.next.textContent = word;
+    var left = solved ? [word] : under(node, []).sort();
+    clear(el.candidates);
+    left.forEach(function (w) { text(el.candidates, "li", w); });
+    el.count.textContent = String(left.length);
+    clear(el.tiles);
+    if (solved || typeof node === "string") {
+      marks = letters.map(function () { return "G"; });
+    } else {
+      marks = letters.map(function () { return "."; });
+    }
+    letters.forEach(function (l, k) {
+      var b = tile(el.tiles, l, marks[k], "button");
+      b.type = "button";
+      b.setAttribute("data-i", String(k));
+      b.addEventListener("click", function () { cycle(k); });
+      b.addEventListener("keydown", function (ev) { key(ev, k); });
+      label(b, k);
+    });
+    var done = solved || typeof node === "string";
+    el.submit.disabled = solved;
+    el.won.disabled = solved;
+    el.back.disabled = state.path.length === 0;
+    Array.prototype.forEach.call(el.tiles.children, function (b) { b.disabled = solved; });
+    var turn = state.path.length + 1;
+    if (solved) say("Solved in " + state.path.length + " turns: " + word + ".", "done");
+    else if (typeof node === "string") say("Turn " + turn + ": play " + word + ", the only word left. It is the answer.", "done");
+    else say("Turn " + turn + ": play " + word + ", then click the tiles to show the feedback you got.");
+    el.share.href = url();
+    history.replaceState(null, "", url());
+  }
+
+  function label(b, k) {
+    b.setAttribute("aria-label", "letter " + (k + 1) + ", " + letters[k] + ": " + NAMES[marks[k]] + " (press G, Y or . to change)");
+  }
+  function setMark(k, m) {
+    marks[k] = m;
+    var b = el.tiles.children[k];
+    b.className = "tile " + (m === "G" ? "g" : m === "Y" ? "y" : "n");
+    b.setAttribute("data-mark", m);
+    b.lastChild.textContent = m === "." ? "·" : m;
+    label(b, k);
+  }
+  function cycle(k) { setMark(k, MARKS[(MARKS.indexOf(marks[k]) + 1) % 3]); }
+  function key(ev, k) {
+    var c = ev.key, tiles = el.tiles.children;
+    if (c === "g" || c === "G") setMark(k, "G");
+    else if (c === "y" || c === "Y") setMark(k, "Y");
+    else if (c === "." || c === "-" || c === "Backspace" || c === "Delete") setMark(k, ".");
+    else if (c === "ArrowRight" && k + 1 < tiles.length) tiles[k + 1].focus();
+    else if (c === "ArrowLeft" && k > 0) tiles[k - 1].focus();
+    else if (c === "Enter") { submit(); }
+    else return;
+    ev.preventDefault();
+    if (/^[gGyY.\-]$/.test(c) && k + 1 < tiles.length) tiles[k + 1].focus();
+  }
+
+  function submit() {
+    if (solved) return;
+    var p = marks.join("");
+    if (p === allGreen(letters.length)) { state.path.push(p); solved = true; show(); return; }
+    if (typeof node === "string" || !(p in node.next)) {
+      say("No word still possible gives " + p + " for " + (typeof node === "string" ? node : node.guess) + ": check the tiles.", "error");
+      return;
+    }
+    state.path.push(p);
+    node = node.next[p];
+    show();
+    if (el.tiles.firstChild) el.tiles.firstChild.focus();
+  }
+
+  function fromUrl() {
+    var q = new URLSearchParams(location.search);
+    state.setup = q.get("setup") || "";
+    state.rule = q.get("rule") || "";
+    state.strategy = q.get("strategy") || "";
+    state.letter = q.get("letter") || "";
+    state.path = (q.get("path") || "").split(",").filter(function (p) { return p.length > 0; });
+  }
+
+  el.submit.addEventListener("click", submit);
+  el.won.addEventListener("click", function () { letters.forEach(function (_, k) { setMark(k, "G"); }); submit(); });
+  el.back.addEventListener("click", function () { state.path.pop(); replay(); });
+  el.restart.addEventListener("click", function () { state.path = []; replay(); });
+  ["setup", "rule", "strategy", "letter"].forEach(function (k) {
+    el[k].addEventListener("change", function () { state[k] = el[k].value; state.path = []; load(); });
+  });
+
+  fromUrl();
+  fetch(base + "assets/lookup-index.json").then(function (r) {
+    if (!r.ok) throw new Error("HTTP " + r.status);
+    return r.json();
+  }).then(function (data) { index = data; return load(); }, function (err) {
+    say("Could not load the list of trees (" + err.message + "). Serve the site over http (see the home page).", "error");
+  });
+})();
