@@ -412,6 +412,22 @@ def package_dir(name: str) -> Path:
     return Path(__file__).resolve().parent / name
 
 
+_HEADING = str.maketrans({"<": "‹", ">": "›", "&": "+", '"': "”", "'": "’", "`": "’"})
+
+
+def heading_text(value: str) -> str:
+    """Text safe for a Markdown heading or a nav title: MkDocs takes page
+    titles from them and its theme writes them into ``<title>`` and the nav
+    *unescaped* (after ``striptags``, which undoes entities), so characters
+    that could make markup are replaced by look-alikes there. The exact words
+    are always shown, escaped, in the page body.
+
+    >>> heading_text("a<b> & 'c'")
+    'a‹b› + ’c’'
+    """
+    return str(value).translate(_HEADING)
+
+
 def _pct(value: float) -> str:
     return f"{100 * value:.1f}%"
 
@@ -434,6 +450,7 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.filters["pct"] = _pct
+    env.filters["heading"] = heading_text
     env.filters["turns"] = _turns
     env.filters["tojson_attr"] = lambda v: json.dumps(v, ensure_ascii=False)
     env.globals["SHEET_VERSION"] = SHEET_VERSION

@@ -46,6 +46,7 @@ from generator.sheets import (
     PdfError,
     environment,
     find_chromium,
+    heading_text,
     histogram,
     letter_sheet,
     lookup_url,
@@ -67,8 +68,12 @@ class SiteError(LingoTreesError):
 
 
 def site_dir() -> Path:
-    """The MkDocs project: ``site/`` of the project root."""
-    return project_root() / "site"
+    """The MkDocs project: ``site/`` of the project root, else the one of
+    the checkout this package sits in (a test project has only lists and trees)."""
+    here = project_root() / "site"
+    if (here / "mkdocs.yml").exists():
+        return here
+    return Path(__file__).resolve().parent.parent / "site"
 
 
 # -- view models ------------------------------------------------------------------
@@ -400,7 +405,8 @@ def _render_pages(project: Path, model: SiteModel, sheets: dict[tuple[str, str, 
                 page.write_text(render("site/letter.md.j2", sheet=sheets[(f.setup, f.rule, f.strategy, r.letter)],
                                        row=r, folder=f, root="../../../"), encoding="utf-8")
     nav: list[Any] = [{"Home": "index.md"}]
-    nav += [{s.title: f"{s.id}.md"} for s in model.setups]
+    # MkDocs themes put nav titles into the page unescaped (see heading_text)
+    nav += [{heading_text(s.title): f"{s.id}.md"} for s in model.setups]
     nav += [{"Lookup": "lookup.md"}]
     if (docs / "method.md").exists():
         nav += [{"Method and downloads": "method.md"}]
