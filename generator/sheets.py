@@ -241,6 +241,12 @@ class Bar:
     width: float
     height: float
     share: float  # of all secrets, 0..1
+    cx: float  # the middle of the bar (its count label)
+    slot_cx: float  # the middle of its turn's slot (the axis label)
+
+    @property
+    def label_y(self) -> float:
+        return round(self.y - 3, 1)
 
 
 @dataclass(frozen=True)
@@ -398,7 +404,8 @@ def histogram(title: str, series: Sequence[tuple[str, dict[int, int]]], *, width
             h = plot_h * share
             x = left + i * slot + slot * 0.1 + s * bar_w
             bars.append(Bar(t, count, round(x, 1), round(top + plot_h - h, 1), round(bar_w, 1),
-                            round(h, 1), share))
+                            round(h, 1), share, round(x + bar_w / 2, 1),
+                            round(left + i * slot + slot / 2, 1)))
         all_bars.append(tuple(bars))
     return Histogram(title, tuple(name for name, _ in series), tuple(all_bars), width, height,
                      top + plot_h, len(turns))
