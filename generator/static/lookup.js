@@ -110,9 +110,9 @@
     var ok = [];
     for (var i = 0; i < state.path.length; i++) {
       var p = state.path[i];
-      if (typeof node === "string" || !/^[GY.]+$/.test(p)) break;
-      if (p === allGreen(split(node.guess).length)) { ok.push(p); solved = true; break; }
-      if (!(p in node.next)) break;
+      var word = typeof node === "string" ? node : node.guess;
+      if (p === allGreen(split(word).length)) { ok.push(p); solved = true; break; }
+      if (typeof node === "string" || !(p in node.next)) break;
       ok.push(p);
       node = node.next[p];
     }
@@ -202,6 +202,7 @@
     else if (c === "Enter") { submit(); }
     else return;
     ev.preventDefault();
+    ev.stopPropagation();  // the theme's own keys ("." = next page) must not see it
     if (/^[gGyY.\-]$/.test(c) && k + 1 < tiles.length) tiles[k + 1].focus();
   }
 

@@ -1,0 +1,252 @@
+"""The built site in a real browser: Playwright driving Debian's Chromium.
+
+The site of the tiny test project (tests/golden/tiny) and of a word list
+with <, & and quotes is built once, served by http.server on 127.0.0.1 in a
+thread, and played: whole games by clicking tiles, ``path=`` URLs, the
+keyboard, a phone-width screen, console errors. Screenshots are written to
+``tests/golden-mismatch/screenshots/`` (git-ignored) to be looked at.
+
+Skipped only when ``/usr/bin/chromium`` is absent (``.ci/run`` installs it);
+browsers are never downloaded (no ``playwright install``).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator import site
+from generator.feedback import replier
+from generator.sheets import Letters
+from generator.tree import Node, play, subtree
+from generator.treefile import read_tree
+from test_sheets import MISMATCH, TINY
+from test_site import make_evil_project
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+SHOTS = MISMATCH / "screenshots"
+PROJECT = Path(__file__).resolve().parent.parent / "site"
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"Debian's chromium is not installed ({CHROMIUM})"),
+]
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+ROOT: list[Path] = []  # where the module's sites and the evil project are
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The tiny site and the evil site, built and served; yields the base URL."""
+    mp = pytest.MonkeyPatch()
+    root = tmp_path_factory.mktemp("sites")
+    ROOT[:] = [root]
+    try:
+        mp.setenv("LINGO_TREES_ROOT", str(TINY))
+        site.build_site(TINY / "trees", root / "tiny", project=PROJECT, pdf=False, progress=lambda _: None)
+        mp.setenv("LINGO_TREES_ROOT", str(root / "evil-project"))
+        trees = make_evil_project(root / "evil-project")
+        site.build_site(trees, root / "evil", project=PROJECT, pdf=False, progress=lambda _: None)
+    finally:
+        mp.undo()
+    handler = functools.partial(_Quiet, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    pg = context.new_page()
+    pg.errors = []  # console errors and uncaught exceptions
+    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    yield pg
+    context.close()
+
+
+def _open(page: Any, url: str) -> None:
+    page.goto(url)
+    page.wait_for_function("document.getElementById('next-guess').textContent.length > 0")
+
+
+def _lookup(base: str, setup: str, rule: str, strategy: str, letter: str, path: str = "") -> str:
+    from urllib.parse import quote
+
+    url = f"{base}/lookup.html?setup={quote(setup)}&rule={rule}&strategy={strategy}&letter={quote(letter)}"
+    return url + (f"&path={path}" if path else "")
+
+
+def _set_feedback(page: Any, pattern: str, by_keyboard: bool) -> None:
+    tiles = page.locator("#tiles button")
+    assert tiles.count() == len(pattern)
+    for i, mark in enumerate(pattern):
+        tile = tiles.nth(i)
+        if by_keyboard:
+            tile.focus()
+            page.keyboard.press({"G": "g", "Y": "y", ".": "."}[mark])
+        else:  # clicks cycle . -> Y -> G -> . (the last word left starts all green)
+            order = ".YG"
+            for _ in range((order.index(mark) - order.index(tile.get_attribute("data-mark"))) % 3):
+                tile.click()
+        assert tile.get_attribute("data-mark") == mark
+
+
+def _play_game(page: Any, tree_file: Path, secret: str, by_keyboard: bool = False) -> list[str]:
+    """Play ``secret`` through the lookup; returns the words played."""
+    tree = read_tree(tree_file)
+    reply = replier(Letters(tree.game.digraphs).split)
+    played = []
+    for _ in range(12):
+        guess = page.text_content("#next-guess")
+        played.append(guess)
+        candidates = page.locator("#candidates li").all_text_contents()
+        assert secret in candidates
+        pattern = reply(guess, secret)
+        _set_feedback(page, pattern, by_keyboard)
+        if by_keyboard:
+            page.keyboard.press("Enter")
+        else:
+            page.click("#submit")
+        if guess == secret:
+            page.wait_for_function("document.getElementById('status').className === 'done'")
+            assert "Solved" in page.text_content("#status")
+            assert page.locator("#candidates li").all_text_contents() == [secret]
+            assert played == play(tree.root, secret, reply)
+            return played
+    raise AssertionError(f"{secret} not reached")
+
+
+@pytest.mark.parametrize(("rule", "strategy", "letter", "secrets"), [
+    ("free", "human", "b", 4), ("same-start", "human-lookup", "ij", 3), ("free", "scm", "b", 3),
+])
+def test_whole_games_reach_the_answer(served: str, page: Any, rule: str, strategy: str, letter: str,
+                                      secrets: int) -> None:
+    tree_file = TINY / "trees" / "tiny" / rule / strategy / f"{letter}.json"
+    tree = read_tree(tree_file)
+    chosen = [tree.secrets[i * len(tree.secrets) // secrets] for i in range(secrets)] + [tree.secrets[-1]]
+    for n, secret in enumerate(chosen):
+        _open(page, _lookup(f"{served}/tiny", "tiny", rule, strategy, letter))
+        played = _play_game(page, tree_file, secret, by_keyboard=n % 2 == 1)
+        # the URL holds the position: reloading it shows the same solved game
+        _open(page, page.url)
+        assert "Solved" in page.text_content("#status") and page.text_content("#next-guess") == secret
+        assert len(page.url.split("path=")[1].split(",")) == len(played)
+    assert page.errors == []
+
+
+def test_path_url_shows_the_next_guess(served: str, page: Any) -> None:
+    tree_file = TINY / "trees" / "tiny" / "free" / "human" / "b.json"
+    tree = read_tree(tree_file)
+    checked = 0
+    for path, node in _positions(tree.root):
+        if not path or checked >= 6:
+            continue
+        _open(page, _lookup(f"{served}/tiny", "tiny", "free", "human", "b", ",".join(path)))
+        want = node if isinstance(node, str) else node.guess
+        assert page.text_content("#next-guess") == want
+        left = page.locator("#candidates li").all_text_contents()
+        assert want in left or not isinstance(node, str)
+        checked += 1
+    assert checked == 6
+    # an impossible pattern stops the lookup where it was, with a message, not an error
+    _open(page, _lookup(f"{served}/tiny", "tiny", "free", "human", "b", "GGGGY"))
+    assert page.text_content("#next-guess") == tree.root.guess  # type: ignore[union-attr]
+    assert "cannot occur" in page.text_content("#status")
+    assert page.errors == []
+
+
+def _positions(tree: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
+    yield path, tree
+    if isinstance(tree, Node):
+        for p in sorted(tree.next):
+            yield from _positions(tree.next[p], path + (p,))
+
+
+def test_digraph_is_one_tile(served: str, page: Any) -> None:
+    _open(page, _lookup(f"{served}/tiny", "tiny", "same-start", "human", "ij"))
+    assert page.locator("#tiles button").count() == 5
+    assert page.locator("#tiles button").first.text_content().startswith("ij")
+
+
+def test_pickers_change_the_tree(served: str, page: Any) -> None:
+    _open(page, _lookup(f"{served}/tiny", "tiny", "free", "human", "b"))
+    page.select_option("#pick-letter", "ij")
+    page.wait_for_function("location.search.indexOf('letter=ij') >= 0")
+    root = read_tree(TINY / "trees/tiny/free/human/ij.json").root
+    assert page.text_content("#next-guess") == (root if isinstance(root, str) else root.guess)
+    assert page.errors == []
+
+
+def test_phone_width_and_screenshots(served: str, browser: Any) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=1)
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    tree = read_tree(TINY / "trees/tiny/free/human/b.json")
+    first = next(iter(sorted(tree.root.next))) if isinstance(tree.root, Node) else ""
+    _open(pg, _lookup(f"{served}/tiny", "tiny", "free", "human", "b", first))
+    width = pg.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"the lookup is {width} px wide on a 360 px screen"
+    pg.screenshot(path=str(SHOTS / "lookup-phone.png"), full_page=True)
+    pg.goto(f"{served}/tiny/tiny.html")
+    pg.screenshot(path=str(SHOTS / "setup-phone.png"), full_page=True)
+    context.close()
+    assert errors == []
+
+
+def test_pages_have_no_console_errors(served: str, page: Any) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for path in ("tiny/index.html", "tiny/tiny.html", "tiny/method.html", "tiny/tiny/free/human/b.html",
+                 "tiny/tiny/same-start/scm/ij.html"):
+        page.goto(f"{served}/{path}")
+        page.wait_for_load_state("load")
+    page.goto(f"{served}/tiny/tiny/free/human/b.html")
+    page.screenshot(path=str(SHOTS / "letter-desktop.png"))
+    assert page.errors == []
+
+
+def test_evil_words_are_text_in_the_lookup(served: str, page: Any) -> None:
+    for letter in ("a", "<"):
+        _open(page, _lookup(f"{served}/evil", "evil", "free", "human", letter))
+        words = page.locator("#candidates li").all_text_contents()
+        assert words and all(len(Letters().split(w)) == 5 for w in words)
+        assert page.locator("#candidates b, #candidates script, #next-guess b").count() == 0
+        assert page.evaluate("window.__pwned === undefined")
+    evil_tree = ROOT[0] / "evil-project/trees/evil/free/human/a.json"
+    for secret in ("a<b>x", 'a"q"x', "a&amp"):
+        _open(page, _lookup(f"{served}/evil", "evil", "free", "human", "a"))
+        _play_game(page, evil_tree, secret)
+    page.goto(f"{served}/evil/evil.html")
+    assert page.evaluate("window.__pwned === undefined")
+    assert page.errors == []
