@@ -11,6 +11,10 @@ strategy                  what the tree is
 ``shared``                the human scheme with openers shared by every
                           letter, and probe words for groups too large: the
                           fewest words to learn for a whole list (free rule)
+``optimal``               the least total turns, every word within five (or
+                          the fewest past five), proved where the exact search
+                          finishes (:func:`generator.exact.letter_tree`);
+                          opt-in: not in the default list, ask for it by name
 ========================  ====================================================
 
 Trees are built by :func:`build_tree` from a :class:`Context` (a set-up with
@@ -37,6 +41,7 @@ from generator.tree import GameTree, Tree, play, stats_of
 from generator.words import Letter, WordList
 
 STRATEGIES = ("scm", "human", "human-lookup", "shared")
+OPT_IN_STRATEGIES = ("optimal",)  # slow: built only when named (build --strategy optimal)
 LINGO_RULES = ("free", "same-start")
 
 
@@ -70,8 +75,9 @@ def context(setup_id: str) -> Context:
 
 
 def strategy_name(name: str) -> str:
-    if name not in STRATEGIES:
-        raise StrategyError(f"unknown strategy {name!r} (expected one of: {', '.join(STRATEGIES)})")
+    if name not in STRATEGIES + OPT_IN_STRATEGIES:
+        names = ", ".join(STRATEGIES + OPT_IN_STRATEGIES)
+        raise StrategyError(f"unknown strategy {name!r} (expected one of: {names})")
     return name
 
 
@@ -127,6 +133,11 @@ def build_tree(setup_id: str, rule: str, strategy: str, letter: Letter, *, seed:
             else "guesses that begin with the revealed letter",
         }
         return finish(ctx, game, cols, root, data)
+    if strategy == "optimal":
+        from generator.exact import letter_tree
+
+        res = letter_tree(setup_id, rule, letter)
+        return finish(ctx, game, cols, res.root, res.strategy_data(game))
     if strategy == "shared":
         from generator.shared import letter_scheme
 

@@ -1,0 +1,832 @@
+"""Exact search: the tree with the least total turns, by depth-first branch and bound.
+
+The **cost** of a tree is the sum over its secrets of the turns each needs (so
+the mean is cost / secrets). A position is the set of secrets still possible
+and the turns left; its cost is ``n`` (the guess about to be played counts for
+every secret) plus the cost of each part the guess leaves (the all-green part
+is solved).
+
+Search (:class:`Search`):
+
+* **lower bound per part**: a part of ``k`` secrets costs at least ``2k - 1``
+  (one can be guessed at once, the others need a second guess), so a guess
+  that makes ``p`` parts, ``w`` of them won (1 for a candidate), costs at
+  least ``3n - p - w``; with one turn left a part must be a single word;
+* **branch and bound**: guesses are tried in order of that bound, each part's
+  search gets the budget left over, and a guess is dropped as soon as its
+  parts' costs plus the bounds of the rest reach the best found;
+* **memoization** of solved positions (exact costs, and lower bounds proved
+  when a budget was exceeded), keyed by the candidate set and turns left (and
+  in hard mode what the rule still requires);
+* **moves**: guesses that make the same partition of the candidates are one
+  move; moves are ordered by the bound, then a heuristic of
+  :mod:`generator.scoring`; with ``top=N`` only the N best moves by the
+  heuristic are searched at each position (*limited*), with ``top=None``
+  every move is (*exact*: the result is proved optimal).
+
+The **cap** is the worst case allowed (default: the game's turns). Strictly
+(default), a tree must solve every secret within the cap; with
+``fewest_late=True`` it may not, and the search minimizes the number of
+secrets solved after the cap first, then the total (each late secret costs
+:data:`LATE` extra), which proves that no tree within the cap exists when the
+best one still has late secrets.
+
+A whole search is split into independent jobs run by
+:func:`generator.jobs.run_jobs`: per start letter, per opener, and for a
+fixed opener per part it leaves (:func:`solve_setup`).
+
+>>> from generator.words import parse_wordlist
+>>> words = parse_wordlist(["bat", "cat", "hat", "mat", "tab"], id="t", length=3)
+>>> s = Search(Matrix.build(words, words), turns=6)
+>>> s.solve_root()
+12
+>>> s.tree()
+Node('bat', {'.GG': Node('cat', {'.GG': Node('hat', {'.GG': 'mat'})}), 'YGY': 'tab'})
+"""
+
+from __future__ import annotations
+
+import resource
+import signal
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numba
+import numpy as np
+
+from generator.errors import StrategyError
+from generator.feedback import GREEN, YELLOW
+from generator.partition import Matrix, PartStats
+from generator.rules import Game, GuessRule
+from generator.scoring import HEURISTICS, Heuristic
+from generator.tree import Node, Tree
+
+INF = 1 << 60
+LATE = 1 << 20  # extra cost of a secret solved after the cap (fewest_late); more than any total
+
+State = tuple[Any, ...]  # what hard mode still requires: (greens per position, (letter, times)...)
+Progress = Callable[[str], None]
+
+
+class ExactError(StrategyError):
+    """An exact search that cannot be done as asked (opener, cap, hard-mode dead end)."""
+
+
+# --------------------------------------------------------------------------- kernels
+
+
+@numba.njit(cache=True, parallel=True, nogil=True)
+def _moves_kernel(matrix, rows, cols, npatterns, green, parts, wins, largest, squares, klogk, phash):  # type: ignore[no-untyped-def]
+    """Per guess: part statistics and a hash of the partition it makes
+    (parts labelled in order of first appearance, so equal partitions hash equal)."""
+    for r in numba.prange(rows.shape[0]):
+        row = matrix[rows[r]]
+        counts = np.zeros(npatterns, np.int32)
+        label = np.full(npatterns, -1, np.int32)
+        nl = 0
+        h = np.uint64(1469598103934665603)
+        for c in cols:
+            code = row[c]
+            counts[code] += 1
+            if label[code] < 0:
+                label[code] = nl
+                nl += 1
+            lab = label[code]
+            if code == green:
+                lab = 1000
+            h = (h ^ np.uint64(lab + 1)) * np.uint64(1099511628211)
+        big = 0
+        sq = 0
+        kl = 0.0
+        win = 0
+        for c in cols:
+            code = row[c]
+            k = counts[code]
+            if k > 0:
+                sq += k * k
+                kl += k * np.log2(k)
+                if k > big:
+                    big = k
+                if code == green:
+                    win = 1
+                counts[code] = 0
+        parts[r] = nl
+        wins[r] = win
+        largest[r] = big
+        squares[r] = sq
+        klogk[r] = kl
+        phash[r] = h
+
+
+@numba.njit(cache=True, nogil=True)
+def _hard_filter(letters, rows, guess, pattern):  # type: ignore[no-untyped-def]
+    """The rows (guesses) still allowed in hard mode after ``guess`` got ``pattern``
+    (marks 0 grey, 1 yellow, 2 green): greens in place, revealed letters as
+    often as revealed."""
+    length = guess.shape[0]
+    keep = np.empty(rows.shape[0], np.int64)
+    m = 0
+    for i in range(rows.shape[0]):
+        w = letters[rows[i]]
+        ok = True
+        for p in range(length):
+            if pattern[p] == 2 and w[p] != guess[p]:
+                ok = False
+                break
+        if ok:
+            for p in range(length):
+                if pattern[p] == 0:
+                    continue
+                need = 0
+                for q in range(length):
+                    if pattern[q] != 0 and guess[q] == guess[p]:
+                        need += 1
+                have = 0
+                for q in range(length):
+                    if w[q] == guess[p]:
+                        have += 1
+                if have < need:
+                    ok = False
+                    break
+        if ok:
+            keep[m] = rows[i]
+            m += 1
+    return keep[:m]
+
+
+# --------------------------------------------------------------------------- search
+
+
+def part_bound(k: int, r: int, strict: bool) -> int:
+    """Least cost of a part of ``k`` secrets with ``r`` turns left within the cap."""
+    if k == 1:
+        return 1 if r >= 1 else (INF if strict else 1 + LATE)
+    if r >= 2:
+        return 2 * k - 1
+    if strict:
+        return INF
+    if r == 1:
+        return 1 + (k - 1) * (2 + LATE)
+    return 2 * k - 1 + k * LATE
+
+
+def ordering(name: str) -> Heuristic:
+    """The heuristic that orders (and with ``top`` limits) the moves after the bound:
+    ``bound`` (the bound, then entropy) or any of :data:`generator.scoring.HEURISTICS`."""
+    if name == "bound":
+        return lambda s: (np.round(s.klogk, 9),)
+    if name in HEURISTICS:
+        return HEURISTICS[name]
+    raise ExactError(f"unknown heuristic {name!r} (expected bound or one of: {', '.join(HEURISTICS)})")
+
+
+@dataclass
+class Counters:
+    positions: int = 0   # positions searched (not answered from the memo or a closed form)
+    moves: int = 0       # moves evaluated
+    memo_hits: int = 0
+
+
+@dataclass
+class Search:
+    """A branch-and-bound search over one set-up's feedback matrix.
+
+    Parameters
+    ----------
+    matrix
+        guesses x answers pattern codes.
+    turns
+        the cap: every secret within this many turns (the root has them all).
+    rows
+        the guesses allowed at the root (default all); in hard mode the search
+        narrows them after every guess.
+    hard
+        Wordle hard mode.
+    top
+        search only the ``top`` best moves by ``heuristic`` at each position
+        (None: every move, the result is proved optimal).
+    heuristic
+        the name of the ordering heuristic (see :func:`ordering`).
+    fewest_late
+        allow secrets past the cap, fewest first (see the module docstring).
+    """
+
+    matrix: Matrix
+    turns: int
+    rows: np.ndarray | None = None
+    hard: bool = False
+    top: int | None = None
+    heuristic: str = "bound"
+    fewest_late: bool = False
+    counters: Counters = field(default_factory=Counters)
+    max_positions: int | None = None
+
+    def __post_init__(self) -> None:
+        m = self.matrix
+        self.all_rows = (np.arange(len(m.guesses), dtype=np.int64) if self.rows is None
+                         else np.asarray(self.rows, dtype=np.int64))
+        self.strict = not self.fewest_late
+        self.score = ordering(self.heuristic)
+        self.exact: dict[tuple[Any, ...], tuple[int, int]] = {}
+        self.lower: dict[tuple[Any, ...], int] = {}
+        # a candidate can always be guessed (hard mode and same-start keep candidates)
+        allowed = np.zeros(len(m.guesses), dtype=bool)
+        allowed[self.all_rows] = True
+        self.guessable = (m.answer_as_guess >= 0) & allowed[np.maximum(m.answer_as_guess, 0)]
+        self.letters = np.ascontiguousarray(m.guesses.codes, dtype=np.int64)
+        self.dead_end: str | None = None
+        self._stuck = False
+        self.root_cols = np.arange(len(m.answers), dtype=np.int64)
+
+    # ---- public
+
+    def solve_root(self, cols: np.ndarray | None = None, opener: int | None = None,
+                   beta: int = INF) -> int:
+        """Cost of the best tree for secrets ``cols`` (default all), first guess
+        ``opener`` if given; :data:`INF` if the cap cannot be met. With ``beta``
+        the cost if below it, else a lower bound at least ``beta``."""
+        cols = self.root_cols if cols is None else np.sort(np.asarray(cols, dtype=np.int64))
+        self.root_cols = cols
+        self.opener = opener
+        if opener is None:
+            return self.solve(cols, self.turns, beta, (), self.all_rows)
+        return self.play(opener, cols, self.turns, beta, (), self.all_rows)
+
+    def solve(self, cols: np.ndarray, r: int, beta: int, state: State, rows: np.ndarray) -> int:
+        """The cost of position (``cols``, ``r`` turns left) if it is below
+        ``beta``, else a lower bound that is at least ``beta``."""
+        n = len(cols)
+        if n == 1:
+            return part_bound(1, r, self.strict)
+        if self.strict and r <= 1:
+            return INF
+        if n == 2 and self.guessable[cols].all():
+            return self._pair_cost(r)
+        key = (cols.tobytes(), r, state)
+        hit = self.exact.get(key)
+        if hit is not None:
+            self.counters.memo_hits += 1
+            return hit[0]
+        known = self.lower.get(key, 0)
+        if known >= beta:
+            self.counters.memo_hits += 1
+            return known
+        self.counters.positions += 1
+        if self.max_positions is not None and self.counters.positions > self.max_positions:
+            raise OutOfBudget(self.counters.positions)
+        order, bounds, quick = self._moves(cols, r, rows)
+        if not len(order):
+            if self._stuck and self.dead_end is None:
+                self.dead_end = self._describe(cols, state)
+            self.exact[key] = (INF, -1)
+            return INF
+        floor = int(bounds[0])
+        if floor >= beta:
+            self.lower[key] = max(known, floor)
+            return floor
+        best, best_row = INF, -1
+        for row, lb, q in zip(order.tolist(), bounds.tolist(), quick.tolist()):
+            cut = min(best, beta)
+            if lb >= cut:
+                break
+            self.counters.moves += 1
+            cost = lb if q else self.play(row, cols, r, cut, state, rows)
+            if cost < best:
+                best, best_row = cost, row
+                if best == floor:
+                    break
+        if best < beta:
+            self.exact[key] = (best, best_row)
+            return best
+        self.lower[key] = max(known, beta)
+        return beta
+
+    def play(self, row: int, cols: np.ndarray, r: int, cut: int, state: State, rows: np.ndarray) -> int:
+        """Cost of playing guess ``row`` at the position if below ``cut``, else a
+        lower bound at least ``cut``."""
+        m = self.matrix
+        n = len(cols)
+        parts = m.split(row, cols)
+        total = n
+        won = parts.pop(m.green, None)
+        if won is not None and r <= 0:
+            total += LATE
+        if not parts and won is None:
+            return INF
+        items = sorted(parts.items(), key=lambda kv: -len(kv[1]))
+        bounds = [self._part_floor(p, r - 1) for _, p in items]
+        rest = sum(bounds)
+        if total + rest >= cut:
+            return total + rest
+        for (code, part), lb in zip(items, bounds):
+            rest -= lb
+            if len(part) == n:  # no progress: this guess is useless here
+                return INF
+            sub_state, sub_rows = self._after(row, code, state, rows)
+            total += self.solve(part, r - 1, cut - total - rest, sub_state, sub_rows)
+            if total + rest >= cut:
+                return total + rest
+        return total
+
+    def tree(self) -> Tree:
+        """The best tree found by the last :meth:`solve_root` (which must have met the cap)."""
+        if self.opener is None:
+            return self._build(self.root_cols, self.turns, (), self.all_rows)
+        return self._build_move(self.opener, self.root_cols, self.turns, (), self.all_rows)
+
+    # ---- internals
+
+    def _pair_cost(self, r: int) -> int:
+        # guess one of the two, then the other
+        return 3 + (LATE if r <= 0 else 0) + (LATE if r <= 1 else 0)
+
+    def _part_floor(self, part: np.ndarray, r: int) -> int:
+        k = len(part)
+        lb = part_bound(k, r, self.strict)
+        if k > 2:
+            key_lb = self.lower.get((part.tobytes(), r, ()), 0) if not self.hard else 0
+            hit = self.exact.get((part.tobytes(), r, ())) if not self.hard else None
+            if hit is not None:
+                return hit[0]
+            lb = max(lb, key_lb)
+        return lb
+
+    def _moves(self, cols: np.ndarray, r: int, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The moves at a position: rows in search order, their lower bounds, and
+        whether the bound is the exact cost (every part at most two words)."""
+        m = self.matrix
+        n = len(cols)
+        k = len(rows)
+        parts = np.empty(k, np.int64)
+        wins = np.empty(k, np.int64)
+        largest = np.empty(k, np.int64)
+        squares = np.empty(k, np.int64)
+        klogk = np.empty(k, np.float64)
+        phash = np.empty(k, np.uint64)
+        if k:
+            _moves_kernel(m.codes, rows, cols, m.npatterns, m.green,
+                          parts, wins, largest, squares, klogk, phash)
+        useful = (parts > 1) | (wins > 0)
+        idx = np.flatnonzero(useful)
+        self._stuck = not len(idx)
+        if not len(idx):
+            return idx, idx, idx
+        stats = PartStats(largest[idx], parts[idx], squares[idx], klogk[idx], wins[idx], n)
+        bounds = self._bounds(n, r, stats)
+        ok = bounds < INF
+        idx, bounds = idx[ok], bounds[ok]
+        if not len(idx):
+            return idx, idx, idx
+        stats = PartStats(largest[idx], parts[idx], squares[idx], klogk[idx], wins[idx], n)
+        keys = self.score(stats) + (-stats.wins, rows[idx])
+        # guesses that make the same partition are one move (not in hard mode,
+        # where what a guess leaves allowed depends on its letters)
+        if self.top is not None:
+            # the best `top` moves by the heuristic, then searched in bound order
+            order = np.lexsort(tuple(reversed(keys)))
+            if not self.hard:
+                _, first = np.unique(phash[idx[order]], return_index=True)
+                order = order[np.sort(first)]
+            chosen = order[: self.top]
+        elif not self.hard:
+            _, chosen = np.unique(phash[idx], return_index=True)
+        else:
+            chosen = np.arange(len(idx))
+        sel = np.lexsort(tuple(reversed((bounds[chosen],) + tuple(k[chosen] for k in keys))))
+        chosen = chosen[sel]
+        g = idx[chosen]
+        # every part at most two words (each guessable, turns enough): the bound is exact
+        small = largest[g] <= 2
+        if not self.guessable[cols].all() or (r - 1 < 2 and self.strict):
+            small &= largest[g] <= 1
+        if r - 1 < 2 and not self.strict:
+            small[:] = False
+        return rows[g], bounds[chosen], small
+
+    def _bounds(self, n: int, r: int, s: PartStats) -> np.ndarray:
+        """Lower bound of each move's cost (see :func:`part_bound`)."""
+        p, w = s.parts, s.wins
+        nonwon = p - w
+        if r - 1 >= 2:
+            return 3 * n - p - w
+        if r - 1 == 1:
+            if self.strict:
+                return np.where(s.largest == 1, 2 * n - w, INF)
+            return n + nonwon + (n - p) * (2 + LATE)
+        if self.strict:
+            return np.full(len(p), INF, dtype=np.int64)
+        return 3 * n - p - w + LATE * (n - w) + (LATE * w if r <= 0 else 0)
+
+    def _after(self, row: int, code: int, state: State, rows: np.ndarray) -> tuple[State, np.ndarray]:
+        """Hard mode: the state and allowed rows after ``row`` got pattern ``code``."""
+        if not self.hard:
+            return (), rows
+        pattern = self.matrix.pattern(code)
+        marks = np.array([2 if c == GREEN else 1 if c == YELLOW else 0 for c in pattern], dtype=np.int64)
+        guess = self.letters[row]
+        sub = _hard_filter(self.letters, rows, guess, marks)
+        greens = list(state[0]) if state else [-1] * len(guess)
+        need = dict(state[1]) if state else {}
+        here: dict[int, int] = {}
+        for i, mark in enumerate(marks):
+            if mark == 2:
+                greens[i] = int(guess[i])
+            if mark:
+                here[int(guess[i])] = here.get(int(guess[i]), 0) + 1
+        for letter, times in here.items():
+            need[letter] = max(need.get(letter, 0), times)
+        return (tuple(greens), tuple(sorted(need.items()))), sub
+
+    def _describe(self, cols: np.ndarray, state: State) -> str:
+        m = self.matrix
+        words = [m.answer_word(int(c)) for c in cols[:6]]
+        more = f" and {len(cols) - 6} more" if len(cols) > 6 else ""
+        rule = ""
+        if state:
+            letters = m.guesses.alphabet.letters
+            greens = "".join(letters[g] if g >= 0 else "." for g in state[0])
+            need = ", ".join(f"{letters[x]}" + (f" x{t}" if t > 1 else "") for x, t in state[1])
+            rule = f" (hard mode: greens {greens}, must play {need})"
+        return f"no allowed guess separates the {len(cols)} secrets {' '.join(words)}{more}{rule}"
+
+    def _build(self, cols: np.ndarray, r: int, state: State, rows: np.ndarray) -> Tree:
+        m = self.matrix
+        n = len(cols)
+        if n == 1:
+            return m.answer_word(int(cols[0]))
+        if n == 2 and self.guessable[cols].all():
+            a, b = (int(c) for c in cols)
+            return Node(m.answer_word(a), {m.pattern(int(m.codes[m.answer_as_guess[a], b])): m.answer_word(b)})
+        hit = self.exact.get((cols.tobytes(), r, state))
+        if hit is None or hit[1] < 0:
+            # solved by the exact bound without storing: search it again (cheap)
+            self.solve(cols, r, INF, state, rows)
+            hit = self.exact.get((cols.tobytes(), r, state))
+            if hit is None or hit[1] < 0:
+                raise ExactError(f"internal: position of {n} secrets has no solution stored")
+        return self._build_move(hit[1], cols, r, state, rows)
+
+    def _build_move(self, row: int, cols: np.ndarray, r: int, state: State, rows: np.ndarray) -> Tree:
+        m = self.matrix
+        node = Node(m.guess_word(row))
+        for code, part in m.split(row, cols).items():
+            if code == m.green:
+                continue
+            sub_state, sub_rows = self._after(row, code, state, rows)
+            node.next[m.pattern(code)] = self._build(part, r - 1, sub_state, sub_rows)
+        return node
+
+
+# --------------------------------------------------------------------------- whole searches
+
+
+class OutOfBudget(Exception):
+    """Raised inside a search that has searched more positions than allowed."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """How to search.
+
+    ``top``: the N best moves per position by ``heuristic`` (None: all, proved);
+    ``cap``: the worst case (None: the game's turns); ``fewest_late``: allow
+    secrets past the cap, fewest first; ``max_positions``: give up (raise
+    :class:`OutOfBudget`) after searching this many positions in one job.
+    """
+
+    top: int | None = None
+    heuristic: str = "bound"
+    cap: int | None = None
+    fewest_late: bool = False
+    max_positions: int | None = None
+
+
+@dataclass
+class ExactResult:
+    """A finished search: the tree (rooted in ``opener`` if fixed) and figures."""
+
+    root: Tree
+    cols: np.ndarray
+    cost: int
+    opener: str | None
+    options: Options
+    proved: bool
+    positions: int = 0
+    seconds: float = 0.0
+    peak_mib: float = 0.0
+    fixed_opener: bool = False
+
+    @property
+    def late(self) -> int:
+        return self.cost // LATE
+
+    @property
+    def total(self) -> int:
+        return self.cost % LATE
+
+    def strategy_data(self, game: Game) -> dict[str, Any]:
+        """The tree file's ``strategy`` block."""
+        o = self.options
+        cap = o.cap or game.turns
+        moves = ("every move (guesses making the same partition count once)" if o.top is None
+                 else f"the best {o.top} moves at each position by the heuristic {o.heuristic!r}")
+        if o.top is None:
+            after = f" after the opener {self.opener}" if self.opener and self.fixed_opener else ""
+            proof = f"proved: every move searched{after}" 
+        else:
+            proof = f"limited to {o.top} moves per position: not proved"
+        data: dict[str, Any] = {
+            "scheme": "optimal",
+            "objective": ("fewest secrets past the cap, then least total turns" if o.fewest_late
+                          else "least total turns, every secret within the cap"),
+            "search": "depth-first branch and bound, lower bound 3n - parts - wins per move, "
+                      "memoized positions",
+            "cap": cap,
+            "moves": moves,
+            "top": o.top,
+            "heuristic": o.heuristic,
+            "opener": self.opener,
+            "opener_fixed": self.opener is not None and self.fixed_opener,
+            "proved_minimal": self.proved,
+            "proof": proof,
+            "total_turns": self.total,
+        }
+        if o.fewest_late:
+            data["late"] = self.late
+        return data
+
+
+def _peak_mib() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return max(own, kids) / 1024
+
+
+def make_search(matrix: Matrix, game: Game, rows: np.ndarray, options: Options) -> Search:
+    s = Search(matrix, turns=options.cap or game.turns, rows=rows,
+               hard=game.guess_rule is GuessRule.HARD, top=options.top,
+               heuristic=options.heuristic, fewest_late=options.fewest_late)
+    s.max_positions = options.max_positions
+    return s
+
+
+@dataclass(frozen=True)
+class PartJob:
+    """One part left by a fixed opener: a job for :func:`generator.jobs.run_jobs`."""
+
+    setup: str
+    rule: str
+    letter: str | None
+    opener: int
+    code: int
+    options: Options
+
+
+def _context_game(setup_id: str, rule: str, letter: str | None) -> tuple[Any, Game, np.ndarray, np.ndarray]:
+    from generator.greedy import allowed_rows
+    from generator.strategies import context
+
+    ctx = context(setup_id)
+    game = ctx.game(letter, rule)
+    cols = (np.arange(len(ctx.answers), dtype=np.int64) if letter is None else ctx.letter_cols(letter))
+    return ctx, game, cols, allowed_rows(game, ctx.matrix)
+
+
+_SEARCHES: dict[Any, Search] = {}  # per worker process: the memo outlives one job
+
+
+def _part_search(job: PartJob) -> tuple[int, Tree | None, int, float]:
+    ctx, game, cols, rows = _context_game(job.setup, job.rule, job.letter)
+    key = (job.setup, job.rule, job.letter, job.options)
+    s = _SEARCHES.get(key)
+    if s is None:
+        s = _SEARCHES[key] = make_search(ctx.matrix, game, rows, job.options)
+    part = ctx.matrix.split(job.opener, cols)[job.code]
+    state, sub_rows = s._after(job.opener, job.code, (), s.all_rows)
+    before = s.counters.positions
+    cost = s.solve(part, s.turns - 1, INF, state, sub_rows)
+    tree = None
+    if cost < INF:
+        s.opener = None
+        tree = s._build(part, s.turns - 1, state, sub_rows)
+    elif s.dead_end:
+        tree = s.dead_end  # the unsolvable position, reported by the caller
+    return cost, tree, s.counters.positions - before, _peak_mib()
+
+
+def solve_opener(setup_id: str, rule: str, letter: str | None, opener: str, options: Options, *,
+                 workers: int | None = None, progress: Progress | None = None) -> ExactResult:
+    """The best tree that opens with ``opener``, its parts searched as parallel jobs."""
+    from generator.jobs import run_jobs
+
+    t0 = time.perf_counter()
+    ctx, game, cols, rows = _context_game(setup_id, rule, letter)
+    m = ctx.matrix
+    row = check_opener(ctx, game, rows, opener)
+    parts = m.split(row, cols)
+    cap = options.cap or game.turns
+    total = len(cols)
+    if m.green in parts and cap <= 0:
+        total += LATE
+    subtrees: dict[int, Tree] = {}
+    jobs = [PartJob(setup_id, rule, letter, row, code, options)
+            for code, part in sorted(parts.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+            if code != m.green]
+    positions = 0
+    peak = 0.0
+    for done, (job, (cost, tree, npos, mib)) in enumerate(run_jobs(_part_search, jobs, workers), 1):
+        positions += npos
+        peak = max(peak, mib)
+        if cost >= INF or (cost >= LATE and not options.fewest_late):
+            raise cap_error(ctx, game, options, opener, m.pattern(job.code), len(parts[job.code]),
+                            tree if isinstance(tree, str) else None)
+        assert tree is not None
+        subtrees[job.code] = tree
+        total += cost
+        if progress:
+            progress(f"[{done}/{len(jobs)}] {opener} {m.pattern(job.code)}: "
+                     f"{len(parts[job.code])} secrets, {cost % LATE} turns"
+                     f"{f', {cost // LATE} late' if cost >= LATE else ''}, {npos} positions "
+                     f"({time.perf_counter() - t0:.1f} s)")
+    root = Node(m.guess_word(row), {m.pattern(c): subtrees[c] for c in sorted(subtrees)})
+    res = ExactResult(root, cols, total, opener, options, proved=options.top is None,
+                      positions=positions, seconds=time.perf_counter() - t0,
+                      peak_mib=max(peak, _peak_mib()))
+    res.fixed_opener = True
+    return res
+
+
+@dataclass(frozen=True)
+class RootJob:
+    """A whole search: one start letter, or one opener (for choosing the opener)."""
+
+    setup: str
+    rule: str
+    letter: str | None
+    options: Options
+    opener: str | None = None
+
+
+def _root_search(job: RootJob) -> ExactResult:
+    t0 = time.perf_counter()
+    ctx, game, cols, rows = _context_game(job.setup, job.rule, job.letter)
+    s = make_search(ctx.matrix, game, rows, job.options)
+    row = None if job.opener is None else check_opener(ctx, game, rows, job.opener)
+    cost = s.solve_root(cols, row)
+    ok = cost < INF and (job.options.fewest_late or cost < LATE)
+    root: Tree = s.tree() if ok else (s.dead_end or "")
+    opener = job.opener
+    if ok and isinstance(root, Node):
+        opener = root.guess
+    res = ExactResult(root, cols, cost if ok else INF, opener, job.options,
+                      proved=job.options.top is None, positions=s.counters.positions,
+                      seconds=time.perf_counter() - t0, peak_mib=_peak_mib())
+    res.fixed_opener = job.opener is not None
+    return res
+
+
+def solve_root(setup_id: str, rule: str, letter: str | None, options: Options) -> ExactResult:
+    """The best tree of a whole position (one process); raises :class:`ExactError`
+    when the cap cannot be met."""
+    res = _root_search(RootJob(setup_id, rule, letter, options))
+    if res.cost >= INF:
+        ctx, game, cols, rows = _context_game(setup_id, rule, letter)
+        raise cap_error(ctx, game, options, None, None, len(cols),
+                        res.root if isinstance(res.root, str) and res.root else None)
+    return res
+
+
+def choose_opener(setup_id: str, rule: str, letter: str | None, options: Options, openers: int, *,
+                  workers: int | None = None, progress: Progress | None = None) -> ExactResult:
+    """Search the ``openers`` best first moves (in the search's order), one job
+    each, and keep the best (the first of equals)."""
+    from generator.jobs import run_jobs
+
+    t0 = time.perf_counter()
+    ctx, game, cols, rows = _context_game(setup_id, rule, letter)
+    s = make_search(ctx.matrix, game, rows, options)
+    order, _, _ = s._moves(cols, s.turns, rows)
+    names = [ctx.matrix.guess_word(int(r)) for r in order[:openers]]
+    jobs = [RootJob(setup_id, rule, letter, options, name) for name in names]
+    results: dict[str, ExactResult] = {}
+    for done, (job, res) in enumerate(run_jobs(_root_search, jobs, workers), 1):
+        results[job.opener or ""] = res
+        if progress:
+            what = "cap not met" if res.cost >= INF else f"{res.total} turns"
+            progress(f"[{done}/{len(jobs)}] opener {job.opener}: {what} ({time.perf_counter() - t0:.1f} s)")
+    best = min(names, key=lambda w: (results[w].cost, names.index(w)))
+    res = results[best]
+    if res.cost >= INF:
+        raise cap_error(ctx, game, options, None, None, len(cols), None)
+    res.positions = sum(r.positions for r in results.values())
+    res.seconds = time.perf_counter() - t0
+    res.peak_mib = max([r.peak_mib for r in results.values()] + [_peak_mib()])
+    res.proved = False  # only the openers searched were compared
+    res.fixed_opener = False
+    return res
+
+
+def check_opener(ctx: Any, game: Game, rows: np.ndarray, opener: str) -> int:
+    """The guess row of ``opener``, with one-line errors for a word not allowed."""
+    row = ctx.guesses.position.get(opener)
+    if row is None:
+        raise ExactError(f"opener {opener!r} is not in the guesses list {ctx.guesses.id!r}")
+    if row not in set(rows.tolist()):
+        raise ExactError(f"opener {opener!r} breaks the {game.guess_rule} rule"
+                         + (f" (it must begin with {game.revealed!r})" if game.revealed else ""))
+    return int(row)
+
+
+def best_worst_case(setup_id: str, rule: str, letter: str | None, options: Options,
+                    opener: str | None = None, limit: int = 12) -> int | None:
+    """The smallest cap a tree can meet (with ``options``' move limit), or None
+    if none up to ``limit``: each cap tried by the same search."""
+    ctx, game, cols, rows = _context_game(setup_id, rule, letter)
+    first = (options.cap or game.turns) + 1
+    for cap in range(first, limit + 1):
+        o = Options(options.top, options.heuristic, cap, False, options.max_positions)
+        s = make_search(ctx.matrix, game, rows, o)
+        row = None if opener is None else check_opener(ctx, game, rows, opener)
+        if s.solve_root(cols, row) < INF:
+            return cap
+        if s.dead_end:
+            return None
+    return None
+
+
+def cap_error(ctx: Any, game: Game, options: Options, opener: str | None, pattern: str | None,
+              n: int, dead_end: str | None) -> ExactError:
+    """The error for a search that found no tree: a hard-mode dead end, or a cap too small."""
+    cap = options.cap or game.turns
+    where = f" after {opener} {pattern}" if opener and pattern else ""
+    if dead_end:
+        return ExactError(f"{game.guess_rule} mode: {dead_end}{where}; no tree solves every secret")
+    scope = "" if options.top is None else f" (searching the best {options.top} moves per position)"
+    letter = None if game.revealed is None else game.revealed
+    best = best_worst_case(ctx.setup.id, str(game.guess_rule), letter, options, opener)
+    tail = f"; the best possible worst case is {best} turns" if best else ""
+    return ExactError(f"no tree solves every secret within {cap} turns{where}{scope}{tail}")
+
+
+# --------------------------------------------------------------------------- LINGO letters
+
+#: limited search first (its total bounds the exact one), then the exact search
+#: within this many positions per letter; past it the limited tree is kept, not proved
+LETTER_TOP = 10
+LETTER_BUDGET = 20_000
+
+
+def letter_tree(setup_id: str, rule: str, letter: str | None, *, top: int = LETTER_TOP,
+                budget: int | None = LETTER_BUDGET, cap: int | None = None,
+                progress: Progress | None = None) -> ExactResult:
+    """The optimal tree of one start letter, proved where the budget allows.
+
+    1. a limited search (``top`` moves per position) gives a tree within the
+       cap, or failing that the tree with the fewest secrets past it;
+    2. the exact search, told to look only for something better, either finds
+       it, or proves the limited tree optimal (``proved_minimal``), or runs out
+       of ``budget`` positions (the limited tree is kept, not proved).
+    """
+    t0 = time.perf_counter()
+    ctx, game, cols, rows = _context_game(setup_id, rule, letter)
+    m = ctx.matrix
+    limited = Options(top=top, cap=cap)
+    s = make_search(m, game, rows, limited)
+    cost = s.solve_root(cols)
+    if cost >= INF:
+        limited = Options(top=top, cap=cap, fewest_late=True)
+        s = make_search(m, game, rows, limited)
+        cost = s.solve_root(cols)
+    best, options, proved = s, limited, False
+    positions = s.counters.positions
+    exact = Options(top=None, cap=cap, fewest_late=limited.fewest_late, max_positions=budget)
+    try:
+        if limited.fewest_late:
+            # no tree within the cap? The exact strict search proves it (or finds one).
+            strict = make_search(m, game, rows, Options(top=None, cap=cap, max_positions=budget))
+            found = strict.solve_root(cols)
+            positions += strict.counters.positions
+            if found < INF:
+                best, options, cost, proved = strict, Options(top=None, cap=cap), found, True
+        if not proved:
+            e = make_search(m, game, rows, exact)
+            found = e.solve_root(cols, beta=cost)
+            positions += e.counters.positions
+            if found < cost:
+                best, cost = e, found
+            options = Options(top=None, cap=cap, fewest_late=limited.fewest_late)
+            proved = True
+    except OutOfBudget:
+        pass
+    root = best.tree()
+    res = ExactResult(root, cols, cost, root.guess if isinstance(root, Node) else None,
+                      options if proved else limited, proved=proved, positions=positions,
+                      seconds=time.perf_counter() - t0, peak_mib=_peak_mib())
+    if progress:
+        progress(f"{setup_id}/{rule}/{letter}: {res.total} turns"
+                 f"{f', {res.late} late' if res.late else ''}, "
+                 f"{'proved' if proved else f'limited to {top}'} ({res.seconds:.1f} s)")
+    return res
