@@ -64,9 +64,11 @@ def _group_kernel(codes, rows, cols, base, nbase, npat, limit, over, largest, sq
 def _pair_kernel(codes, rows, cols, npat, limit, bound, best_over, best_sq, best_b, hits):  # type: ignore[no-untyped-def]
     """For each first opener rows[a], the best second opener rows[b], b > a.
 
-    Pairs with more than ``bound`` oversized groups are abandoned early; the
-    words are visited largest first-opener group first, so most bad pairs fail
-    within a few words. ``hits[a]`` counts the pairs within the bound.
+    Pairs with more than ``bound`` oversized groups (or more than the best
+    partner so far) are abandoned early; the words are visited largest
+    first-opener group first, so most bad pairs fail within a few words.
+    ``hits[a]`` counts the partners that were the best so far when found: it
+    is 0 exactly when no partner is within the bound.
     """
     n = cols.shape[0]
     for a in numba.prange(rows.shape[0]):
@@ -179,8 +181,8 @@ def single_scan(matrix: Matrix, cols: np.ndarray, rows: np.ndarray, limit: int,
 def pair_scan(matrix: Matrix, cols: np.ndarray, rows: np.ndarray, limit: int,
               bound: int) -> tuple[list[Scored], int]:
     """Every unordered pair of allowed words with at most ``bound`` oversized
-    groups: for each first word its best partner, best first, and the number
-    of pairs within the bound (0 proves no pair has ``bound`` or fewer)."""
+    groups: for each first word its best partner, best first, and a count that
+    is 0 exactly when no pair is within the bound (which proves it)."""
     rows = np.ascontiguousarray(np.sort(rows), dtype=np.int64)
     m = len(rows)
     best_over = np.empty(m, np.int64)

@@ -9,7 +9,7 @@ A :class:`GameTree` is a whole strategy as published: the game it is for, the
 word lists, how it was built (``strategy``), the secrets it must solve, those
 it solves only after the last turn (``late``), its statistics and the root.
 
->>> t = Node("stoel", {"G..Y.": "schep", "G.Y..": "schop", "GG...": "strik"})
+>>> t = Node("stoel", {"G..G.": "schep", "G.Y..": "schop", "GG...": "strik"})
 >>> play(t, "schop", feedback)
 ['stoel', 'schop']
 >>> count_nodes(t)

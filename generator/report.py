@@ -1,0 +1,142 @@
+"""The comparison report: our trees beside the 1992 paper's tables.
+
+Reads the indexes under ``trees/`` (it computes nothing) and returns text:
+turns histograms in the form of the paper's Fig. 3 / Fig. 7, openers per
+letter in the form of Figs. 4-6, the number of words to learn, exceptions,
+mean turns, and under TV rules the words not reached within five turns.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from generator import paper
+from generator.catalog import setup as get_setup
+from generator.errors import CatalogError
+
+TITLES = {
+    "scm": "Adaptive SCM (paper Fig. 3)",
+    "human": "Human scheme: memorized openers, then try the words left (paper Figs. 4-7)",
+    "human-lookup": "Human scheme, sheet at hand: fewer openers, groups in the sheet's order",
+    "shared": "Fewest words to learn: openers shared by every letter, plus probe words",
+    "optimal": "Optimal adaptive trees (least total turns)",
+}
+
+
+def load_index(root: Path, setup: str, rule: str, strategy: str) -> dict[str, Any] | None:
+    path = root / setup / rule / strategy / "index.json"
+    if not path.exists():
+        return None
+    return orjson.loads(path.read_bytes())  # type: ignore[no-any-return]
+
+
+def _hist(totals: dict[str, Any]) -> dict[int, int]:
+    return {int(k): v for k, v in totals["turns"].items()}
+
+
+def histogram_table(columns: list[tuple[str, dict[int, int]]]) -> list[str]:
+    """Turns histogram columns side by side, with totals and means."""
+    turns = sorted({t for _, h in columns for t in h})
+    width = max(14, *(len(name) + 2 for name, _ in columns))
+    lines = ["turns".ljust(7) + "".join(name.rjust(width) for name, _ in columns)]
+    for t in turns:
+        lines.append(str(t).ljust(7) + "".join(str(h.get(t, 0)).rjust(width) for _, h in columns))
+    lines.append("total".ljust(7) + "".join(str(sum(h.values())).rjust(width) for _, h in columns))
+    lines.append("mean".ljust(7) + "".join(f"{paper.mean(h):.4f}".rjust(width) for _, h in columns))
+    return lines
+
+
+def _is_dutch(setup: str) -> bool:
+    return setup.startswith("nl")
+
+
+def setup_report(root: Path, setup_id: str) -> list[str]:
+    s = get_setup(setup_id)
+    out = [f"== {setup_id}: {s.title} (answers {s.answers}, guesses {s.guesses})", ""]
+    dutch = _is_dutch(setup_id)
+    for rule in ("free", "same-start"):
+        rule_name = "free rule (any word may be guessed)" if rule == "free" else \
+            "TV rules (every guess begins with the revealed letter)"
+        for strategy in ("scm", "human", "human-lookup", "shared", "optimal"):
+            index = load_index(root, setup_id, rule, strategy)
+            if index is None:
+                continue
+            totals = index["totals"]
+            out.append(f"-- {TITLES[strategy]}; {rule_name}")
+            cols = [(f"ours ({totals['secrets']})", _hist(totals))]
+            if dutch and rule == "free" and strategy == "scm":
+                cols.insert(0, (f"paper ({paper.WORDS})", paper.FIG3_SCM))
+            if dutch and rule == "free" and strategy == "human":
+                cols.insert(0, (f"paper ({paper.WORDS})", paper.FIG7_HUMAN))
+            out += histogram_table(cols)
+            if strategy == "scm":
+                five = [w for item in index["letters"].values() for w in _at_turns(item, root, setup_id, rule, strategy, 5)]
+                if dutch and rule == "free":
+                    out.append(f"paper, words at 5 turns: {len(paper.FIG3_FIVE_TURNS)}: {' '.join(paper.FIG3_FIVE_TURNS)}")
+                out.append(f"ours, words at 5 turns or more: {len(five)}: {' '.join(sorted(five))}")
+            if "words_to_learn" in totals:
+                out += _opener_table(index, dutch and rule == "free" and strategy == "human")
+            if totals.get("late"):
+                out.append(f"not reached within 5 turns ({len(totals['late'])}), listed in 'late':")
+                for letter, item in sorted(index["letters"].items()):
+                    if item["late"]:
+                        out.append(f"  {letter}: {' '.join(item['late'])}")
+            elif rule == "same-start":
+                out.append("every word is reached within 5 turns")
+            out.append("")
+    return out
+
+
+def _at_turns(item: dict[str, Any], root: Path, setup: str, rule: str, strategy: str, turns: int) -> list[str]:
+    """Secrets of a letter's tree that need ``turns`` or more (read from its tree file)."""
+    from generator.catalog import load_list
+    from generator.feedback import replier
+    from generator.tree import play
+    from generator.treefile import read_tree
+
+    if not any(int(t) >= turns for t in item["turns"]):
+        return []
+    tree = read_tree(root / setup / rule / strategy / item["file"])
+    reply = replier(load_list(tree.answers).alphabet.split)
+    return [s for s in tree.secrets if len(play(tree.root, s, reply)) >= turns]
+
+
+def _opener_table(index: dict[str, Any], with_paper: bool) -> list[str]:
+    totals = index["totals"]
+    head = "letter  words  k  openers                    largest  exceptions  proved"
+    if with_paper:
+        head += "  | paper: openers            largest"
+    lines = [head]
+    for letter, item in sorted(index["letters"].items()):
+        openers = " ".join(item.get("openers", [])) or "-"
+        exc = ", ".join(e["word"] for e in item.get("exceptions", [])) or "-"
+        row = (f"{letter:<7} {item['secrets']:>5}  {item.get('k', 0)}  {openers:<26} "
+               f"{item.get('largest_group', 0):>7}  {exc:<10}  {'yes' if item.get('proved_minimal') else 'no':<6}")
+        if with_paper:
+            p = " ".join(paper.OPENERS.get(letter, ())) or "-"
+            row += f"  | {p:<24} {paper.LARGEST.get(letter, '-')!s:>7}"
+        lines.append(row)
+    lines.append(f"opening words {totals.get('openers', 0)}, exception moves {totals.get('exceptions', 0)}, "
+                 f"words to learn {totals.get('words_to_learn', 0)}, letters proved minimal "
+                 f"{totals.get('proved_letters', 0)} of {totals['letters']}")
+    if totals.get("distinct_words") is not None:
+        lines.append(f"distinct words to learn for the whole list (shared openers + probes): "
+                     f"{totals['distinct_words']}")
+    if with_paper:
+        lines.append(f"paper: opening words {paper.OPENING_WORDS}, exception moves 1, "
+                     f"words to learn {paper.WORDS_TO_LEARN}")
+    return lines
+
+
+def report(root: Path, setups: list[str]) -> str:
+    """The whole report for the given set-ups."""
+    lines: list[str] = []
+    for sid in setups:
+        get_setup(sid)
+        if not (root / sid).exists():
+            raise CatalogError(f"no trees for set-up {sid!r} under {root} (run lingo-trees build {sid})")
+        lines += setup_report(root, sid)
+    return "\n".join(lines).rstrip() + "\n"

@@ -1,0 +1,83 @@
+"""The greedy builder: the paper's SCM play, guess rules, determinism."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from generator.catalog import load_list, setup
+from generator.errors import StrategyError
+from generator.feedback import replier
+from generator.greedy import allowed_rows, build_greedy
+from generator.partition import Matrix
+from generator.rules import WORDLE
+from generator.scoring import HEURISTICS, scm
+from generator.tree import Node, play, walk
+
+
+@pytest.fixture(scope="module")
+def nl() -> Matrix:
+    return Matrix.build(load_list("nl-all-5"), load_list("nl-basis-5"))
+
+
+def letter(m: Matrix, first: str) -> np.ndarray:
+    return np.array([i for i, w in enumerate(m.answers.words) if w[0] == first])
+
+
+@pytest.mark.parametrize("name", sorted(HEURISTICS))
+def test_every_heuristic_builds_a_complete_tree(nl: Matrix, name: str) -> None:
+    cols = letter(nl, "u")
+    tree = build_greedy(nl, cols, HEURISTICS[name], setup("nl").game.for_letter("u"))
+    reply = replier(nl.answers.alphabet.split)
+    for c in cols:
+        assert play(tree, nl.answer_word(int(c)), reply)[-1] == nl.answer_word(int(c))
+
+
+def test_scm_first_move_is_the_best_by_the_paper_rules(nl: Matrix) -> None:
+    cols = letter(nl, "h")
+    tree = build_greedy(nl, cols, scm, setup("nl").game.for_letter("h"))
+    assert isinstance(tree, Node)
+    s = nl.stats(np.arange(len(nl.guesses)), cols)
+    row = nl.guesses.position[tree.guess]
+    assert s.largest[row] == s.largest.min()
+    tied = s.largest == s.largest.min()
+    assert s.parts[row] == s.parts[tied].max()
+
+
+def test_almost_winning_move_is_played(nl: Matrix) -> None:
+    """Two candidates: play one of them (it wins half the time)."""
+    cols = np.array([nl.answers.position["quasi"], nl.answers.position["quota"]])
+    tree = build_greedy(nl, cols, scm, setup("nl").game.for_letter("q"))
+    assert isinstance(tree, Node) and tree.guess == "quasi"
+
+
+def test_same_start_only_plays_the_letter(nl: Matrix) -> None:
+    game = setup("nl").game.for_letter("k").with_rule("same-start")
+    tree = build_greedy(nl, letter(nl, "k"), scm, game)
+    assert all((t if isinstance(t, str) else t.guess)[0] == "k" for _, t in walk(tree))
+
+
+def test_allowed_rows_hard_mode() -> None:
+    words = load_list("wordle-allowed")
+    m = Matrix.build(words, load_list("wordle-answers"))
+    row = words.position["crane"]
+    rows = allowed_rows(WORDLE.with_rule("hard"), m, [(row, "Y.G..")])
+    allowed = {words.words[r] for r in rows}
+    assert "scare" in allowed and "crane" in allowed and "salty" not in allowed
+    assert all(w[2] == "a" and "c" in w for w in allowed)
+
+
+def test_deterministic(nl: Matrix) -> None:
+    game = setup("nl").game.for_letter("i")
+    a = build_greedy(nl, letter(nl, "i"), scm, game)
+    b = build_greedy(nl, letter(nl, "i"), scm, game)
+    assert a == b
+
+
+def test_no_separating_guess_is_an_error(nl: Matrix) -> None:
+    cols = letter(nl, "q")
+    game = setup("nl").game.for_letter("q")
+    with pytest.raises(StrategyError, match="no allowed guess separates"):
+        from generator.greedy import _grow
+        _grow(nl, cols, scm, game, False, [], np.array([nl.guesses.position["xxxxx"]])
+              if "xxxxx" in nl.guesses else np.array([], dtype=np.int64))
