@@ -443,19 +443,22 @@ class SchemeBuilder:
         return best
 
     def _search_lookup(self) -> Scheme:
+        """Fewest openers whose groups can all be played in sheet order in time;
+        then fewest total turns."""
         T = self.turns
         notes = []
         singles = single_scan(self.matrix, self.cols, self.rows, T - 1)
         singles.sort(key=lambda x: (x.squares, x.rows))
-        best = self._best([x.rows for x in singles[:16]], None)
+        best = self._best([x.rows for x in singles[:24]], None)
         assert best is not None
-        notes.append("k=1: the 16 openers with the smallest sum of squared groups, groups ordered exactly")
-        if best.late:
-            found = hill_climb(self.matrix, self.cols, self.rows, 2, T - 2,
-                               restarts=self.restarts // 2, seed=self.seed)
+        notes.append("k=1: the 24 openers with the smallest sum of squared group sizes")
+        k = 2
+        while best.late and k <= T - 1:
+            found = hill_climb(self.matrix, self.cols, self.rows, k, T - k,
+                               restarts=self.restarts, seed=self.seed, keep=12, enough=4)
             best = self._best([x.rows for x in found], best)
-            notes.append(f"k=2 hill climbing, {self.restarts // 2} restarts, seed {self.seed}")
-        assert best is not None
+            notes.append(f"k={k}: hill climbing, {self.restarts} random restarts, seed {self.seed}")
+            k += 1
         best.lower_bound = 1 if len(self.cols) > T else 0
         best.proved = not best.late and best.k <= best.lower_bound
         best.notes = notes

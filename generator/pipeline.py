@@ -65,6 +65,7 @@ def letter_summary(tree: GameTree) -> dict[str, Any]:
         "max_turns": s.max_turns,
         "turns": {str(k): v for k, v in s.turns.items()},
         "late": list(tree.late),
+        "turns_limit": tree.game.turns,
     }
     for key in ("openers", "k", "words_to_learn", "largest_group", "proved_minimal", "lower_bound"):
         if key in st:
@@ -196,6 +197,10 @@ def build(setups: list[str], rules: list[str] | None = None, strategies: list[st
         late = f", {len(summary['late'])} late" if summary["late"] else ""
         progress(f"[{n}/{len(jobs)}] {job.label}: mean {summary['mean_turns']:.3f}, "
                  f"max {summary['max_turns']}{late}; openers {openers} ({seconds:.1f} s)")
+        if summary["late"]:
+            progress(f"  {job.label}: {len(summary['late'])} words cannot be reached within "
+                     f"{summary['turns_limit']} turns by this strategy: {' '.join(summary['late'])} "
+                     f"(the best tree found is written with them listed in 'late')")
     for folder in sorted(folders):
         write_index(folder)
     if folders:
