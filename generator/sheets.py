@@ -610,6 +610,8 @@ class Chromium:
         result = self._call("Page.printToPDF", {
             "printBackground": True, "preferCSSPageSize": True, "displayHeaderFooter": False,
             "paperWidth": 8.27, "paperHeight": 11.69,
+            # a tagged PDF holds a structure element per tile: 10x the size
+            "generateTaggedPDF": False,
         }, session=True)
         data = base64.b64decode(result["data"])
         out.parent.mkdir(parents=True, exist_ok=True)
