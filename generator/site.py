@@ -19,6 +19,7 @@ Pages made, relative to the site root:
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 import sys
 import tempfile
@@ -39,6 +40,7 @@ from generator.sheets import (
     STRATEGY_SHORT,
     STRATEGY_TITLES,
     RULE_TITLES,
+    SHEET_VERSION,
     Chromium,
     Histogram,
     LetterSheet,
@@ -295,6 +297,7 @@ class SiteReport:
     mkdocs_seconds: float = 0.0
     pdf_seconds: float = 0.0
     pdfs: int = 0
+    pdfs_reused: int = 0  # unchanged since the last build, copied
     pdf_skipped: str | None = None
     pdf_pages: dict[str, int] = field(default_factory=dict)  # letter-sheet PDF -> pages
     card_pages: dict[str, int] = field(default_factory=dict)
@@ -303,36 +306,79 @@ class SiteReport:
     archive_size: int = 0
 
 
+class _Printer:
+    """Prints sheets to PDF, reusing the PDF of the previous build when the
+    printed HTML and stylesheet are the same (``pdf/manifest.json`` keeps a
+    hash and the page count of each); Chromium starts only when needed."""
+
+    def __init__(self, chromium: str, docs: Path, work: Path, previous: Path) -> None:
+        self.chromium, self.docs, self.work, self.previous = chromium, docs, work, previous
+        self.css = (package_dir("static") / "sheet.css").read_text(encoding="utf-8")
+        (work / "sheet.css").write_text(self.css, encoding="utf-8")
+        try:
+            self.old = orjson.loads((previous / "pdf" / "manifest.json").read_bytes())["files"]
+        except (OSError, ValueError, KeyError, TypeError):
+            self.old = {}
+        self.new: dict[str, dict[str, Any]] = {}
+        self.browser: Chromium | None = None
+        self.printed = self.reused = 0
+
+    def __enter__(self) -> _Printer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.browser is not None:
+            self.browser.__exit__(None, None, None)
+
+    def pdf(self, name: str, html_text: str) -> int:
+        key = hashlib.sha256((html_text + "\0" + self.css).encode()).hexdigest()
+        target = self.docs / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        old, old_file = self.old.get(name), self.previous / name
+        if old and old.get("key") == key and old_file.exists():
+            shutil.copy(old_file, target)
+            pages = int(old["pages"])
+            self.reused += 1
+        else:
+            html = self.work / Path(name).with_suffix(".html").name
+            html.write_text(html_text, encoding="utf-8")
+            if self.browser is None:
+                self.browser = Chromium(self.chromium).__enter__()
+            pages = self.browser.pdf(html, target)
+            self.printed += 1
+        self.new[name] = {"key": key, "pages": pages}
+        return pages
+
+    def write_manifest(self) -> None:
+        data = {"format": "lingo-trees.pdf-manifest", "version": 1, "sheet_version": SHEET_VERSION,
+                "files": dict(sorted(self.new.items()))}
+        write_atomic(self.docs / "pdf" / "manifest.json", orjson.dumps(data, option=orjson.OPT_INDENT_2))
+
+
 def _print_pdfs(model: SiteModel, sheets: dict[tuple[str, str, str, str], LetterSheet], docs: Path,
-                work: Path, report: SiteReport, chromium: str, progress: Callable[[str], None]) -> None:
-    shutil.copy(package_dir("static") / "sheet.css", work / "sheet.css")
-    rows = {(f.setup, f.rule, f.strategy, r.letter): r for s in model.setups for f in s.folders for r in f.letters}
+                work: Path, previous: Path, report: SiteReport, chromium: str,
+                progress: Callable[[str], None]) -> None:
     t0 = time.perf_counter()
-    with Chromium(chromium) as browser:
+    with _Printer(chromium, docs, work, previous) as printer:
         for s in model.setups:
             for f in s.folders:
                 if f.card is not None:
                     name = f"pdf/{f.setup}-{f.rule}-{f.strategy}-openers.pdf"
-                    html = work / f"{f.setup}-{f.rule}-{f.strategy}-openers.html"
-                    html.write_text(render_print(cards=[f.card], title=f"openers {f.setup} {f.rule} {f.strategy}"),
-                                    encoding="utf-8")
-                    report.card_pages[name] = browser.pdf(html, docs / name)
+                    text = render_print(cards=[f.card], title=f"openers {f.setup} {f.rule} {f.strategy}")
+                    report.card_pages[name] = printer.pdf(name, text)
                     f.card_pdf = name
-                    report.pdfs += 1
                 for r in f.letters:
                     sheet = sheets[(f.setup, f.rule, f.strategy, r.letter)]
                     if not sheet.has_table:
                         continue  # adaptive trees: the lookup is the sheet
                     name = pdf_name(f.setup, f.rule, f.strategy, r.letter)
-                    html = work / Path(name).with_suffix(".html").name
-                    html.write_text(render_print([sheet], title=sheet.title), encoding="utf-8")
-                    pages = browser.pdf(html, docs / name)
-                    row = rows[(f.setup, f.rule, f.strategy, r.letter)]
-                    row.pdf, row.pdf_pages = name, pages
-                    report.pdf_pages[name] = pages
-                    report.pdfs += 1
-                progress(f"[site] PDFs of {f.setup}/{f.rule}/{f.strategy} printed "
-                         f"({report.pdfs} so far, {time.perf_counter() - t0:.0f} s)")
+                    r.pdf, r.pdf_pages = name, printer.pdf(name, render_print([sheet], title=sheet.title))
+                    report.pdf_pages[name] = r.pdf_pages
+                progress(f"[site] PDFs of {f.setup}/{f.rule}/{f.strategy}: {printer.printed} printed, "
+                         f"{printer.reused} unchanged ({time.perf_counter() - t0:.0f} s)")
+        printer.write_manifest()
+    report.pdfs = printer.printed + printer.reused
+    report.pdfs_reused = printer.reused
     report.pdf_seconds = time.perf_counter() - t0
 
 
@@ -461,7 +507,7 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
                                   "install Debian's 'chromium' package)")
         else:
             try:
-                _print_pdfs(model, sheets, docs, work, report, chromium, say)
+                _print_pdfs(model, sheets, docs, work, out, report, chromium, say)
             except (PdfError, OSError) as exc:
                 report.pdf_skipped = f"Chromium failed: {exc}"
                 shutil.rmtree(docs / "pdf", ignore_errors=True)

@@ -106,6 +106,10 @@ def test_build_prints_pdfs_and_counts_pages(tiny: Path, tmp_path: Path) -> None:
     assert (tmp_path / "b/pdf/tiny-free-human-b.pdf").read_bytes().startswith(b"%PDF")
     setup_page = (tmp_path / "b/tiny.html").read_text(encoding="utf-8")
     assert 'href="pdf/tiny-free-human-b.pdf"' in setup_page and 'href="pdf/tiny-free-human-openers.pdf"' in setup_page
+    # a second build reuses the PDFs whose printed HTML did not change
+    again = site.build_site(tiny, tmp_path / "b", project=PROJECT, progress=lambda _: None)
+    assert again.pdfs_reused == again.pdfs == 12 and again.pdf_pages == r.pdf_pages
+    assert (tmp_path / "b/pdf/tiny-free-human-b.pdf").read_bytes().startswith(b"%PDF")
 
 
 # -- a word list with <, & and quotes must not break or inject into any page -----------------

@@ -30,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
         pages = sorted(r.pdf_pages.values())
         if pages:
             worst = max(r.pdf_pages, key=lambda k: r.pdf_pages[k])
-            print(f"{r.pdfs} PDFs; letter sheets take {pages[0]}-{pages[-1]} A4 pages "
+            print(f"{r.pdfs} PDFs ({r.pdfs_reused} unchanged since the last build); letter sheets take {pages[0]}-{pages[-1]} A4 pages "
                   f"(median {pages[len(pages) // 2]}; most: {worst}, {r.pdf_pages[worst]})")
     print(f"largest page {r.largest_page[0]} ({_kib(r.largest_page[1])}); largest tree download "
           f"{r.largest_tree[0]} ({_kib(r.largest_tree[1])}); all trees zipped {_kib(r.archive_size)}")
