@@ -73,6 +73,7 @@ def test_build_makes_pages_downloads_and_lookup(built: Path, tiny: Path) -> None
     assert 'id="next-guess"' in lookup and 'id="candidates"' in lookup
     letter = (built / "tiny/free/human/b.html").read_text(encoding="utf-8")
     assert 'href="../../../lookup.html?setup=tiny&amp;rule=free&amp;strategy=human&amp;letter=b"' in letter
+    assert letter.count('class="sheet letter-sheet"') == 1 and site.SHEET_SLOT not in letter
     home = (built / "index.html").read_text(encoding="utf-8")
     assert 'href="tiny.html"' in home
     assert not (built / "pdf").exists()  # pdf=False
