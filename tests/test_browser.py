@@ -125,13 +125,16 @@ def _play_game(page: Any, tree_file: Path, secret: str, by_keyboard: bool = Fals
     """Play ``secret`` through the lookup; returns the words played."""
     tree = read_tree(tree_file)
     reply = replier(Letters(tree.game.digraphs).split)
-    played = []
+    played: list[str] = []
+    patterns: list[str] = []
     for _ in range(12):
         guess = page.text_content("#next-guess")
         played.append(guess)
         candidates = page.locator("#candidates li").all_text_contents()
-        assert secret in candidates
+        assert candidates == sorted(w for w in tree.secrets
+                                    if all(reply(g, w) == p for g, p in zip(played[:-1], patterns)))
         pattern = reply(guess, secret)
+        patterns.append(pattern)
         _set_feedback(page, pattern, by_keyboard)
         if by_keyboard:
             page.keyboard.press("Enter")

@@ -20,7 +20,7 @@
     submit: $("submit"), won: $("won"), back: $("back"), restart: $("restart"),
     candidates: $("candidates"), count: $("count"), share: $("share")
   };
-  var index = null, tree = null, secrets = null, trees = {};
+  var index = null, tree = null, trees = {};
   var state = { setup: "", rule: "", strategy: "", letter: "", path: [] };
   var node = null, marks = [], letters = [], solved = false;
 
@@ -44,11 +44,23 @@
   }
   function allGreen(n) { return new Array(n + 1).join("G"); }
 
-  function under(n, out) {  // the secrets still possible below a node
-    if (typeof n === "string") { out.push(n); return out; }
-    if (secrets[n.guess]) out.push(n.guess);
-    Object.keys(n.next).forEach(function (p) { under(n.next[p], out); });
-    return out;
+  function feedback(guess, secret) {  // as generator.feedback: greens first, then yellows left to right
+    var g = split(guess), s = split(secret), out = [], left = {}, i;
+    for (i = 0; i < g.length; i++) {
+      if (g[i] === s[i]) out.push("G");
+      else { out.push("."); left[s[i]] = (left[s[i]] || 0) + 1; }
+    }
+    for (i = 0; i < g.length; i++) {
+      if (out[i] !== "G" && left[g[i]] > 0) { out[i] = "Y"; left[g[i]] -= 1; }
+    }
+    return out.join("");
+  }
+
+  function stillPossible() {  // the secrets that give every feedback received so far
+    var played = state.path.map(function (p, i) { return [guessAt(i), p]; });
+    return tree.secrets.filter(function (w) {
+      return played.every(function (gp) { return feedback(gp[0], w) === gp[1]; });
+    }).sort();
   }
 
   function options(select, values, labels, chosen) {
@@ -96,8 +108,6 @@
     return got.then(function (data) {
       trees[file] = data;
       tree = data;
-      secrets = {};
-      data.secrets.forEach(function (w) { secrets[w] = true; });
       replay();
     }, function (err) {
       tree = null;
@@ -149,7 +159,7 @@
     var word = typeof node === "string" ? node : node.guess;
     letters = split(word);
     el.next.textContent = word;
-    var left = solved ? [word] : under(node, []).sort();
+    var left = solved ? [word] : stillPossible();
     clear(el.candidates);
     left.forEach(function (w) { text(el.candidates, "li", w); });
     el.count.textContent = String(left.length);
