@@ -193,9 +193,9 @@ def _at_least(turns: dict[str, int], n: int) -> int:
     return sum(v for k, v in turns.items() if int(k) >= n)
 
 
-def _setup_title(setup_id: str) -> tuple[str, str | None]:
+def _setup_title(setup_id: str) -> str:
     known = catalog_setups()
-    return (known[setup_id].title, None) if setup_id in known else (setup_id, None)
+    return known[setup_id].title if setup_id in known else setup_id
 
 
 def find_folders(trees: Path) -> list[tuple[str, str, str, Path]]:
@@ -213,7 +213,7 @@ def site_model(trees: Path) -> tuple[SiteModel, dict[tuple[str, str, str, str], 
     by_setup: dict[str, list[FolderView]] = {}
     for sid, rule, strategy, folder in find_folders(trees):
         index = orjson.loads((folder / "index.json").read_bytes())
-        title, _ = _setup_title(sid)
+        title = _setup_title(sid)
         rows = []
         shared = None
         for letter, item in sorted(index["letters"].items()):
