@@ -81,44 +81,49 @@ class ExactError(StrategyError):
 @numba.njit(cache=True, parallel=True, nogil=True)
 def _moves_kernel(matrix, rows, cols, npatterns, green, parts, wins, largest, squares, klogk, phash):  # type: ignore[no-untyped-def]
     """Per guess: part statistics and a hash of the partition it makes
-    (parts labelled in order of first appearance, so equal partitions hash equal)."""
-    for r in numba.prange(rows.shape[0]):
-        row = matrix[rows[r]]
+    (parts labelled in order of first appearance, so equal partitions hash equal).
+    Rows are done in chunks, each with its own scratch arrays."""
+    m = rows.shape[0]
+    chunk = 256
+    for ch in numba.prange((m + chunk - 1) // chunk):
         counts = np.zeros(npatterns, np.int32)
         label = np.full(npatterns, -1, np.int32)
-        nl = 0
-        h = np.uint64(1469598103934665603)
-        for c in cols:
-            code = row[c]
-            counts[code] += 1
-            if label[code] < 0:
-                label[code] = nl
-                nl += 1
-            lab = label[code]
-            if code == green:
-                lab = 1000
-            h = (h ^ np.uint64(lab + 1)) * np.uint64(1099511628211)
-        big = 0
-        sq = 0
-        kl = 0.0
-        win = 0
-        for c in cols:
-            code = row[c]
-            k = counts[code]
-            if k > 0:
-                sq += k * k
-                kl += k * np.log2(k)
-                if k > big:
-                    big = k
+        for r in range(ch * chunk, min(m, (ch + 1) * chunk)):
+            row = matrix[rows[r]]
+            nl = 0
+            h = np.uint64(1469598103934665603)
+            for c in cols:
+                code = row[c]
+                counts[code] += 1
+                if label[code] < 0:
+                    label[code] = nl
+                    nl += 1
+                lab = label[code]
                 if code == green:
-                    win = 1
-                counts[code] = 0
-        parts[r] = nl
-        wins[r] = win
-        largest[r] = big
-        squares[r] = sq
-        klogk[r] = kl
-        phash[r] = h
+                    lab = 1000
+                h = (h ^ np.uint64(lab + 1)) * np.uint64(1099511628211)
+            big = 0
+            sq = 0
+            kl = 0.0
+            win = 0
+            for c in cols:
+                code = row[c]
+                k = counts[code]
+                if k > 0:
+                    sq += k * k
+                    kl += k * np.log2(k)
+                    if k > big:
+                        big = k
+                    if code == green:
+                        win = 1
+                    counts[code] = 0
+                    label[code] = -1
+            parts[r] = nl
+            wins[r] = win
+            largest[r] = big
+            squares[r] = sq
+            klogk[r] = kl
+            phash[r] = h
 
 
 @numba.njit(cache=True, nogil=True)
@@ -186,6 +191,7 @@ def ordering(name: str) -> Heuristic:
 @dataclass
 class Counters:
     positions: int = 0   # positions searched (not answered from the memo or a closed form)
+    work: int = 0        # (guess, candidate) pairs scored: the search's effort, machine-independent
     moves: int = 0       # moves evaluated
     memo_hits: int = 0
 
@@ -222,7 +228,7 @@ class Search:
     heuristic: str = "bound"
     fewest_late: bool = False
     counters: Counters = field(default_factory=Counters)
-    max_positions: int | None = None
+    max_work: int | None = None
 
     def __post_init__(self) -> None:
         m = self.matrix
@@ -275,8 +281,9 @@ class Search:
             self.counters.memo_hits += 1
             return known
         self.counters.positions += 1
-        if self.max_positions is not None and self.counters.positions > self.max_positions:
-            raise OutOfBudget(self.counters.positions)
+        self.counters.work += n * len(rows)
+        if self.max_work is not None and self.counters.work > self.max_work:
+            raise OutOfBudget(self.counters.work)
         order, bounds, quick = self._moves(cols, r, rows)
         if not len(order):
             if self._stuck and self.dead_end is None:
@@ -484,7 +491,7 @@ class Search:
 
 
 class OutOfBudget(Exception):
-    """Raised inside a search that has searched more positions than allowed."""
+    """Raised inside a search that has scored more (guess, candidate) pairs than allowed."""
 
 
 @dataclass(frozen=True)
@@ -493,15 +500,16 @@ class Options:
 
     ``top``: the N best moves per position by ``heuristic`` (None: all, proved);
     ``cap``: the worst case (None: the game's turns); ``fewest_late``: allow
-    secrets past the cap, fewest first; ``max_positions``: give up (raise
-    :class:`OutOfBudget`) after searching this many positions in one job.
+    secrets past the cap, fewest first; ``max_work``: give up (raise
+    :class:`OutOfBudget`) after scoring this many (guess, candidate) pairs in
+    one search (a budget that does not depend on the machine).
     """
 
     top: int | None = None
     heuristic: str = "bound"
     cap: int | None = None
     fewest_late: bool = False
-    max_positions: int | None = None
+    max_work: int | None = None
 
 
 @dataclass
@@ -531,7 +539,9 @@ class ExactResult:
         """The tree file's ``strategy`` block."""
         o = self.options
         cap = o.cap or game.turns
-        moves = ("every move (guesses making the same partition count once)" if o.top is None
+        hard = game.guess_rule is GuessRule.HARD
+        moves = (("every allowed guess" if hard else
+                  "every move (guesses making the same partition count once)") if o.top is None
                  else f"the best {o.top} moves at each position by the heuristic {o.heuristic!r}")
         if o.top is None:
             after = f" after the opener {self.opener}" if self.opener and self.fixed_opener else ""
@@ -569,7 +579,7 @@ def make_search(matrix: Matrix, game: Game, rows: np.ndarray, options: Options) 
     s = Search(matrix, turns=options.cap or game.turns, rows=rows,
                hard=game.guess_rule is GuessRule.HARD, top=options.top,
                heuristic=options.heuristic, fewest_late=options.fewest_late)
-    s.max_positions = options.max_positions
+    s.max_work = options.max_work
     return s
 
 
@@ -747,7 +757,7 @@ def best_worst_case(setup_id: str, rule: str, letter: str | None, options: Optio
     ctx, game, cols, rows = _context_game(setup_id, rule, letter)
     first = (options.cap or game.turns) + 1
     for cap in range(first, limit + 1):
-        o = Options(options.top, options.heuristic, cap, False, options.max_positions)
+        o = Options(options.top, options.heuristic, cap, False, options.max_work)
         s = make_search(ctx.matrix, game, rows, o)
         row = None if opener is None else check_opener(ctx, game, rows, opener)
         if s.solve_root(cols, row) < INF:
@@ -774,9 +784,10 @@ def cap_error(ctx: Any, game: Game, options: Options, opener: str | None, patter
 # --------------------------------------------------------------------------- LINGO letters
 
 #: limited search first (its total bounds the exact one), then the exact search
-#: within this many positions per letter; past it the limited tree is kept, not proved
+#: within this many (guess, candidate) pairs scored per letter (a minute or two on one
+#: core); past it the limited tree is kept, not proved
 LETTER_TOP = 10
-LETTER_BUDGET = 20_000
+LETTER_BUDGET = 2_000_000_000
 
 
 def letter_tree(setup_id: str, rule: str, letter: str | None, *, top: int = LETTER_TOP,
@@ -788,7 +799,8 @@ def letter_tree(setup_id: str, rule: str, letter: str | None, *, top: int = LETT
        cap, or failing that the tree with the fewest secrets past it;
     2. the exact search, told to look only for something better, either finds
        it, or proves the limited tree optimal (``proved_minimal``), or runs out
-       of ``budget`` positions (the limited tree is kept, not proved).
+       of ``budget`` (guess, candidate) pairs scored (the limited tree is
+       kept, not proved).
     """
     t0 = time.perf_counter()
     ctx, game, cols, rows = _context_game(setup_id, rule, letter)
@@ -802,11 +814,11 @@ def letter_tree(setup_id: str, rule: str, letter: str | None, *, top: int = LETT
         cost = s.solve_root(cols)
     best, options, proved = s, limited, False
     positions = s.counters.positions
-    exact = Options(top=None, cap=cap, fewest_late=limited.fewest_late, max_positions=budget)
+    exact = Options(top=None, cap=cap, fewest_late=limited.fewest_late, max_work=budget)
     try:
         if limited.fewest_late:
             # no tree within the cap? The exact strict search proves it (or finds one).
-            strict = make_search(m, game, rows, Options(top=None, cap=cap, max_positions=budget))
+            strict = make_search(m, game, rows, Options(top=None, cap=cap, max_work=budget))
             found = strict.solve_root(cols)
             positions += strict.counters.positions
             if found < INF:
@@ -830,3 +842,51 @@ def letter_tree(setup_id: str, rule: str, letter: str | None, *, top: int = LETT
                  f"{f', {res.late} late' if res.late else ''}, "
                  f"{'proved' if proved else f'limited to {top}'} ({res.seconds:.1f} s)")
     return res
+
+
+# --------------------------------------------------------------------------- letter frequency
+
+
+def letter_frequency(matrix: Matrix, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """The Word Mastermind helper's score of each guess ``rows`` over candidates
+    ``cols``: the sum, over the guess's distinct letters, of the number of
+    candidates holding that letter (higher is better).
+
+    It depends on the letters, not only on the part sizes, so it is not a
+    :mod:`generator.scoring` heuristic; :func:`build_letter_frequency` plays it.
+    """
+    nletters = len(matrix.guesses.alphabet.letters)
+    answer_codes = matrix.answers.codes[cols]
+    holds = np.zeros((len(cols), nletters), dtype=bool)
+    holds[np.arange(len(cols))[:, None], answer_codes] = True
+    freq = holds.sum(axis=0)
+    guess_codes = matrix.guesses.codes[rows]
+    has = np.zeros((len(rows), nletters), dtype=bool)
+    has[np.arange(len(rows))[:, None], guess_codes] = True
+    return (has * freq).sum(axis=1)
+
+
+def build_letter_frequency(matrix: Matrix, cols: np.ndarray, game: Game,
+                           history: Sequence[tuple[int, str]] = ()) -> Tree:
+    """Greedy play of the letter-frequency helper: at every position the
+    candidate the rule allows with the highest :func:`letter_frequency`
+    (ties: list order), as the paper's helper proposes (and the Wordle blog's
+    "self hard mode" solver plays)."""
+    from generator.greedy import allowed_rows
+
+    cols = np.asarray(cols, dtype=np.int64)
+    if len(cols) == 1:
+        return matrix.answer_word(int(cols[0]))
+    rows = allowed_rows(game, matrix, history)
+    own = matrix.answer_as_guess[cols]
+    rows = np.intersect1d(own[own >= 0], rows)
+    if not len(rows):
+        raise ExactError(f"no candidate can be played among {len(cols)} secrets")
+    scores = letter_frequency(matrix, rows, cols)
+    row = int(rows[int(np.argmax(scores))])
+    node = Node(matrix.guess_word(row))
+    for code, part in matrix.split(row, cols).items():
+        if code != matrix.green:
+            node.next[matrix.pattern(code)] = build_letter_frequency(
+                matrix, part, game, tuple(history) + ((row, matrix.pattern(code)),))
+    return node

@@ -53,8 +53,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    "(default the game's turns)")
     p.add_argument("--fewest-late", action="store_true",
                    help="allow secrets past the cap: fewest first, then least total turns")
-    p.add_argument("--budget", type=int, default=None, metavar="POSITIONS",
-                   help="LINGO letters without --top: positions the proving search may take "
+    p.add_argument("--budget", type=int, default=None, metavar="PAIRS",
+                   help="LINGO letters without --top: (guess, candidate) pairs the proving search may score "
                         "(default as the optimal strategy)")
     p.add_argument("--out", type=Path, metavar="PATH", help="tree file to write (default under trees/)")
     p.add_argument("--no-write", action="store_true", help="print the figures only")
