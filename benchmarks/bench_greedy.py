@@ -1,0 +1,95 @@
+"""Greedy Wordle trees: every heuristic, normal and hard mode, its own opener and SALET.
+
+Run: python benchmarks/bench_greedy.py [--salet-only]
+Prints, per heuristic of generator.scoring (and the letter-frequency helper of
+the Word Mastermind paper / Wordle blog, which plays candidates only), the
+opener, total turns over the 2315 answers, mean, worst case, the answers past
+six turns, and the build time. Figures only; nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from generator.exact import build_letter_frequency
+from generator.greedy import build_greedy
+from generator.scoring import HEURISTICS
+from generator.strategies import context, finish
+from generator.tree import Node, Tree
+
+
+@dataclass
+class Row:
+    name: str
+    rule: str
+    opener: str
+    total: int
+    mean: float
+    worst: int
+    late: int
+    seconds: float
+
+
+def greedy_tree(name: str, rule: str, opener: str | None) -> Row:
+    """One greedy tree (``name`` a heuristic or ``letter-frequency``)."""
+    ctx = context("wordle")
+    m = ctx.matrix
+    game = ctx.game(None, rule)
+    cols = np.arange(len(ctx.answers), dtype=np.int64)
+    t0 = time.perf_counter()
+
+    def grow(part: np.ndarray, history: tuple[tuple[int, str], ...]) -> Tree:
+        if name == "letter-frequency":
+            return build_letter_frequency(m, part, game, history)
+        return build_greedy(m, part, HEURISTICS[name], game, history=history)
+
+    if opener is None:
+        root = grow(cols, ())
+    else:
+        row = m.guesses.position[opener]
+        root = Node(opener)
+        for code, part in m.split(row, cols).items():
+            if code != m.green:
+                root.next[m.pattern(code)] = grow(part, ((row, m.pattern(code)),))
+    seconds = time.perf_counter() - t0
+    tree = finish(ctx, game, cols, root, {})
+    s = tree.stats
+    assert s is not None
+    first = root.guess if isinstance(root, Node) else root
+    return Row(name, rule, first, s.total_turns, s.mean_turns, s.max_turns, len(tree.late), seconds)
+
+
+def greedy_rows(openers: tuple[str | None, ...] = (None, "salet")) -> list[Row]:
+    rows = []
+    for rule in ("free", "hard"):
+        for opener in openers:
+            for name in (*HEURISTICS, "letter-frequency"):
+                if name == "letter-frequency" and opener is not None:
+                    continue  # the helper plays candidates only; salet is not one
+                rows.append(greedy_tree(name, rule, opener))
+    return rows
+
+
+def print_rows(rows: list[Row]) -> None:
+    print(f"{'heuristic':<17} {'mode':<5} {'opener':<7} {'total':>6} {'mean':>7} {'max':>4} "
+          f"{'>6':>4} {'time':>7}")
+    for r in rows:
+        mode = "normal" if r.rule == "free" else "hard"
+        print(f"{r.name:<17} {mode:<5} {r.opener:<7} {r.total:>6} {r.mean:>7.4f} {r.worst:>4} "
+              f"{r.late:>4} {r.seconds:>6.1f}s")
+
+
+def main() -> None:
+    context("wordle")
+    greedy_tree("scm", "free", "salet")  # warm the JIT kernels
+    openers: tuple[str | None, ...] = ("salet",) if "--salet-only" in sys.argv else (None, "salet")
+    print("Wordle greedy trees (2315 answers, 12,972 guesses)")
+    print_rows(greedy_rows(openers))
+
+
+if __name__ == "__main__":
+    main()
