@@ -47,8 +47,6 @@ Node('bat', {'.GG': Node('cat', {'.GG': Node('hat', {'.GG': 'mat'})}), 'YGY': 't
 from __future__ import annotations
 
 import resource
-import signal
-import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field

@@ -12,7 +12,16 @@ import pytest
 
 from generator.catalog import load_list
 from generator.cli import main
-from generator.exact import INF, LATE, ExactError, Options, Search, letter_tree, solve_opener
+from generator.exact import (
+    INF,
+    LATE,
+    Options,
+    Search,
+    build_letter_frequency,
+    letter_frequency,
+    letter_tree,
+    solve_opener,
+)
 from generator.greedy import build_greedy
 from generator.partition import Matrix
 from generator.rules import WORDLE, Game, GuessRule, rule_violation
@@ -21,7 +30,7 @@ from generator.strategies import build_tree, context
 from generator.tree import Node, Tree, depth, play, walk
 from generator.feedback import feedback
 from generator.verify import verify_tree
-from generator.words import WordList, parse_wordlist
+from generator.words import parse_wordlist
 
 ANSWERS = load_list("wordle-answers").words
 GUESSES = load_list("wordle-allowed").words
@@ -225,3 +234,19 @@ def test_command_writes_a_verified_tree(capsys: pytest.CaptureFixture[str], tmp_
     assert "proved" in out and out_path.exists()
     code, out, err = run(capsys, "verify", str(out_path))
     assert code == 0 and "1 ok" in out
+
+
+def test_letter_frequency_counts_each_letter_of_a_guess_once() -> None:
+    answers = parse_wordlist(["abc", "abd", "xyz"], id="a", length=3)
+    guesses = parse_wordlist(["abc", "abd", "xyz", "aab", "qqq"], id="g", length=3)
+    m = Matrix.build(guesses, answers)
+    scores = letter_frequency(m, np.arange(5), np.arange(3))
+    assert scores.tolist() == [5, 5, 3, 4, 0]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_letter_frequency_tree_solves_every_secret(seed: int) -> None:
+    m = tiny(800 + seed, n=40, extra=10)
+    tree = build_letter_frequency(m, np.arange(40), WORDLE)
+    for w in m.answers.words:
+        assert play(tree, w, feedback)[-1] == w

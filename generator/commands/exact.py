@@ -18,7 +18,6 @@ from generator.errors import StrategyError
 from generator.exact import (
     INF,
     ExactError,
-    ExactResult,
     Options,
     choose_opener,
     letter_tree,
