@@ -260,7 +260,7 @@ class SchemeBuilder:
 
     def __init__(self, matrix: Matrix, cols: np.ndarray, rows: np.ndarray, turns: int,
                  variant: str = "human", *, seed: int = 1, restarts: int = 24,
-                 probes: dict[tuple[Pattern, ...], int] | None = None) -> None:
+                 probes: dict[tuple[Pattern, ...], int] | None = None, max_k: int = 3) -> None:
         self.matrix = matrix
         self.cols = np.asarray(cols, dtype=np.int64)
         self.rows = np.asarray(rows, dtype=np.int64)
@@ -270,6 +270,7 @@ class SchemeBuilder:
         self.restarts = restarts
         self.orderer = GroupOrderer(matrix)
         self.probes = probes or {}  # feedback of the openers -> exception row to use
+        self.max_k = max_k  # most openers tried
 
     # -- evaluation --
 
@@ -324,8 +325,12 @@ class SchemeBuilder:
         rows = self.rows if only is None else np.asarray(only, dtype=np.int64)
         stats = m.stats(rows, members)
         order = rank(stats, scm, rows)
+        # words that leave every part small enough need no further exception:
+        # the best 12 of those; where there are none, the best 3 of all
+        enough = order[stats.largest[order] <= max(self.turns - used - 1, 1)]
+        choices = enough[:12] if len(enough) else order[:3]
         best: tuple[tuple[int, int, int, str], Plan] | None = None
-        for i in order[:12]:
+        for i in choices:
             row = int(rows[int(i)])
             if stats.largest[int(i)] == len(members) and not stats.wins[int(i)]:
                 continue  # splits nothing
@@ -397,31 +402,37 @@ class SchemeBuilder:
         # k = 1, exhaustive
         singles = single_scan(self.matrix, self.cols, self.rows, T - 1)
         min1 = singles[0].oversized
-        best = self._best([x.rows for x in singles[:8]], None)
+        by_squares = sorted(singles, key=lambda x: (x.squares, x.rows))
+        best = self._best(list(dict.fromkeys([x.rows for x in singles[:8]] +
+                                             [x.rows for x in by_squares[:8]])), None)
         assert best is not None
         notes.append(f"k=1 exhaustive over {len(self.rows)} words: fewest oversized groups {min1}")
         lower = [1 + min1]
-        # k = 2, exhaustive under a bound that can still improve on the best
-        min2_lb = None
+        # k = 2: an exhaustive scan for a pair that leaves no oversized group
+        # (enough for the lower bound: with one or more, two openers cost >= 3
+        # words, which three openers may cost too); pairs with exceptions come
+        # from hill climbing where they could still beat the best so far
         if best.key()[1:3] > (2, 0):
-            bound_max = best.words_to_learn - 2
-            for bound in range(0, max(bound_max, 0) + 1):
-                pairs, hits = pair_scan(self.matrix, self.cols, self.rows, T - 2, bound)
-                if hits:
-                    min2_lb = pairs[0].oversized
-                    best = self._best([x.rows for x in pairs[:8]], best)
-                    break
-            if min2_lb is None:
-                min2_lb = max(bound_max, 0) + 1
-                notes.append(f"k=2 exhaustive: no pair has {min2_lb - 1} or fewer oversized groups")
+            pairs, hits = pair_scan(self.matrix, self.cols, self.rows, T - 2, 0)
+            if hits:
+                best = self._best([x.rows for x in pairs[:8]], best)
+                notes.append("k=2 exhaustive: a pair leaves no group too large")
+                lower.append(2)
             else:
-                notes.append(f"k=2 exhaustive: fewest oversized groups {min2_lb}")
-            lower.append(2 + min2_lb)
+                notes.append("k=2 exhaustive: every pair leaves a group too large")
+                lower.append(3)
+                if best.words_to_learn > 3:
+                    found = hill_climb(self.matrix, self.cols, self.rows, 2, T - 2,
+                                       restarts=self.restarts // 2, seed=self.seed)
+                    best = self._best([x.rows for x in found], best)
+                    notes.append(f"k=2 hill climbing, {self.restarts // 2} random restarts, "
+                                 f"seed {self.seed}: fewest oversized groups "
+                                 f"{found[0].oversized if found else '-'}")
         else:
             lower.append(2)
         # k >= 3, hill climbing with restarts
         k = 3
-        while best is not None and best.key()[:3] > (0, k, 0) and k <= T - 1:
+        while best is not None and best.key()[:3] > (0, k, 0) and k <= min(T - 1, self.max_k):
             starts = []
             if best.k == k - 1:  # extend the best scheme by its best next opener
                 fixed = tuple(self.matrix.guesses.position[w] for w in best.openers)
@@ -453,7 +464,7 @@ class SchemeBuilder:
         assert best is not None
         notes.append("k=1: the 24 openers with the smallest sum of squared group sizes")
         k = 2
-        while best.late and k <= T - 1:
+        while best.late and k <= min(T - 1, self.max_k):
             found = hill_climb(self.matrix, self.cols, self.rows, k, T - k,
                                restarts=self.restarts, seed=self.seed, keep=12, enough=4)
             best = self._best([x.rows for x in found], best)
@@ -466,7 +477,7 @@ class SchemeBuilder:
 
 
 def best_scheme(matrix: Matrix, cols: np.ndarray, rows: np.ndarray, turns: int,
-                variant: str = "human", seed: int = 1) -> Scheme:
+                variant: str = "human", seed: int = 1, max_k: int = 3) -> Scheme:
     """Search the best human scheme for the secrets ``cols``.
 
     Parameters
@@ -481,6 +492,11 @@ def best_scheme(matrix: Matrix, cols: np.ndarray, rows: np.ndarray, turns: int,
         turns in the game (5 for LINGO).
     variant
         ``human`` or ``human-lookup``.
+    seed
+        seed of the random restarts of hill climbing.
+    max_k
+        the most openers to try (more openers are more words to learn and,
+        under the free rule, never needed on the shipped lists).
     """
-    return SchemeBuilder(matrix, cols, rows, turns, variant, seed=seed).search()
+    return SchemeBuilder(matrix, cols, rows, turns, variant, seed=seed, max_k=max_k).search()
 

@@ -55,6 +55,9 @@ def run_jobs(fn: Callable[[J], R], jobs: Iterable[J], workers: int | None = None
                 job = pending.pop(fut)
                 yield job, fut.result()
     except BaseException:
+        # stop at once: running workers too (their results would be dropped anyway)
+        for proc in list(getattr(pool, "_processes", {}).values()):
+            proc.terminate()
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown(wait=True)

@@ -145,7 +145,8 @@ def build_tree(setup_id: str, rule: str, strategy: str, letter: Letter, *, seed:
             raise StrategyError("the shared strategy needs its plan for the whole list")
         scheme = letter_scheme(ctx, cols, rows, game, shared)
     else:
-        scheme = best_scheme(ctx.matrix, cols, rows, game.turns, strategy, seed=seed)
+        max_k = 3 if game.guess_rule is GuessRule.FREE else game.turns - 1
+        scheme = best_scheme(ctx.matrix, cols, rows, game.turns, strategy, seed=seed, max_k=max_k)
     data = scheme.strategy_data()
     tree = finish(ctx, game, cols, scheme.tree(), data)
     if tree.stats is not None and tree.stats.total_turns != scheme.total_turns:
