@@ -86,6 +86,7 @@ def _moves_kernel(matrix, rows, cols, npatterns, green, parts, wins, largest, sq
     for ch in numba.prange((m + chunk - 1) // chunk):
         counts = np.zeros(npatterns, np.int32)
         label = np.full(npatterns, -1, np.int32)
+        seen = np.empty(npatterns, np.int64)
         for r in range(ch * chunk, min(m, (ch + 1) * chunk)):
             row = matrix[rows[r]]
             nl = 0
@@ -93,10 +94,12 @@ def _moves_kernel(matrix, rows, cols, npatterns, green, parts, wins, largest, sq
             for c in cols:
                 code = row[c]
                 counts[code] += 1
-                if label[code] < 0:
-                    label[code] = nl
-                    nl += 1
                 lab = label[code]
+                if lab < 0:
+                    lab = nl
+                    label[code] = nl
+                    seen[nl] = code
+                    nl += 1
                 if code == green:
                     lab = 1000
                 h = (h ^ np.uint64(lab + 1)) * np.uint64(1099511628211)
@@ -104,18 +107,17 @@ def _moves_kernel(matrix, rows, cols, npatterns, green, parts, wins, largest, sq
             sq = 0
             kl = 0.0
             win = 0
-            for c in cols:
-                code = row[c]
+            for j in range(nl):
+                code = seen[j]
                 k = counts[code]
-                if k > 0:
-                    sq += k * k
-                    kl += k * np.log2(k)
-                    if k > big:
-                        big = k
-                    if code == green:
-                        win = 1
-                    counts[code] = 0
-                    label[code] = -1
+                sq += k * k
+                kl += k * np.log2(k)
+                if k > big:
+                    big = k
+                if code == green:
+                    win = 1
+                counts[code] = 0
+                label[code] = -1
             parts[r] = nl
             wins[r] = win
             largest[r] = big
@@ -282,14 +284,13 @@ class Search:
         self.counters.work += n * len(rows)
         if self.max_work is not None and self.counters.work > self.max_work:
             raise OutOfBudget(self.counters.work)
-        order, bounds, quick = self._moves(cols, r, rows)
-        if not len(order):
+        order, bounds, quick, floor = self._moves(cols, r, rows, beta)
+        if floor >= INF:
             if self._stuck and self.dead_end is None:
                 self.dead_end = self._describe(cols, state)
             self.exact[key] = (INF, -1)
             return INF
-        floor = int(bounds[0])
-        if floor >= beta:
+        if floor >= beta:  # (every move is bounded at beta or more when none is left)
             self.lower[key] = max(known, floor)
             return floor
         best, best_row = INF, -1
@@ -359,9 +360,11 @@ class Search:
             lb = max(lb, key_lb)
         return lb
 
-    def _moves(self, cols: np.ndarray, r: int, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The moves at a position: rows in search order, their lower bounds, and
-        whether the bound is the exact cost (every part at most two words)."""
+    def _moves(self, cols: np.ndarray, r: int, rows: np.ndarray, beta: int = INF,
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+        """The moves at a position worth trying below ``beta``: rows in search
+        order, their lower bounds, whether the bound is the exact cost (every
+        part at most two words), and the least bound of any move (INF: none)."""
         m = self.matrix
         n = len(cols)
         k = len(rows)
@@ -377,25 +380,24 @@ class Search:
         useful = (parts > 1) | (wins > 0)
         idx = np.flatnonzero(useful)
         self._stuck = not len(idx)
+        none = np.empty(0, np.int64)
         if not len(idx):
-            return idx, idx, idx
+            return none, none, none, INF
         stats = PartStats(largest[idx], parts[idx], squares[idx], klogk[idx], wins[idx], n)
         bounds = self._bounds(n, r, stats)
+        floor = int(bounds.min())
         ok = bounds < INF
+        if self.top is None:
+            ok &= bounds < beta  # the others are never tried (the limited choice must not depend on beta)
         idx, bounds = idx[ok], bounds[ok]
         if not len(idx):
-            return idx, idx, idx
+            return none, none, none, floor
         stats = PartStats(largest[idx], parts[idx], squares[idx], klogk[idx], wins[idx], n)
         keys = self.score(stats) + (-stats.wins, rows[idx])
         # guesses that make the same partition are one move (not in hard mode,
         # where what a guess leaves allowed depends on its letters)
         if self.top is not None:
-            # the best `top` moves by the heuristic, then searched in bound order
-            order = np.lexsort(tuple(reversed(keys)))
-            if not self.hard:
-                _, first = np.unique(phash[idx[order]], return_index=True)
-                order = order[np.sort(first)]
-            chosen = order[: self.top]
+            chosen = self._best(keys, phash[idx], self.top)
         elif not self.hard:
             _, chosen = np.unique(phash[idx], return_index=True)
         else:
@@ -409,7 +411,28 @@ class Search:
             small &= largest[g] <= 1
         if r - 1 < 2 and not self.strict:
             small[:] = False
-        return rows[g], bounds[chosen], small
+        return rows[g], bounds[chosen], small, floor
+
+    def _best(self, keys: tuple[np.ndarray, ...], phash: np.ndarray, top: int) -> np.ndarray:
+        """Positions of the ``top`` best moves by ``keys`` (distinct partitions
+        unless hard mode). Sorts only the moves whose first key is among the
+        smallest when that is enough (the same result as sorting them all)."""
+        k0 = keys[0]
+        want = 4 * top
+        if len(k0) > 2 * want:
+            kth = np.partition(k0, want)[want]
+            cand = np.flatnonzero(k0 <= kth)
+            order = cand[np.lexsort(tuple(reversed(tuple(k[cand] for k in keys))))]
+            if not self.hard:
+                _, first = np.unique(phash[order], return_index=True)
+                order = order[np.sort(first)]
+            if len(order) >= top:
+                return order[:top]
+        order = np.lexsort(tuple(reversed(keys)))
+        if not self.hard:
+            _, first = np.unique(phash[order], return_index=True)
+            order = order[np.sort(first)]
+        return order[:top]
 
     def _bounds(self, n: int, r: int, s: PartStats) -> np.ndarray:
         """Lower bound of each move's cost (see :func:`part_bound`)."""
@@ -716,7 +739,7 @@ def choose_opener(setup_id: str, rule: str, letter: str | None, options: Options
     t0 = time.perf_counter()
     ctx, game, cols, rows = _context_game(setup_id, rule, letter)
     s = make_search(ctx.matrix, game, rows, options)
-    order, _, _ = s._moves(cols, s.turns, rows)
+    order, _, _, _ = s._moves(cols, s.turns, rows)
     names = [ctx.matrix.guess_word(int(r)) for r in order[:openers]]
     jobs = [RootJob(setup_id, rule, letter, options, name) for name in names]
     results: dict[str, ExactResult] = {}
