@@ -566,7 +566,10 @@ class ExactResult:
                  else f"the best {o.top} moves at each position by the heuristic {o.heuristic!r}")
         if o.top is None:
             after = f" after the opener {self.opener}" if self.opener and self.fixed_opener else ""
-            proof = f"proved: every move searched{after}" 
+            proof = f"proved: every move searched{after}"
+            if o.fewest_late and self.late:
+                proof += (f"; no tree solves every secret within {cap} turns, this one leaves "
+                          f"the fewest ({self.late}) past them")
         else:
             proof = f"limited to {o.top} moves per position: not proved"
         data: dict[str, Any] = {

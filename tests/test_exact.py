@@ -250,3 +250,13 @@ def test_letter_frequency_tree_solves_every_secret(seed: int) -> None:
     tree = build_letter_frequency(m, np.arange(40), WORDLE)
     for w in m.answers.words:
         assert play(tree, w, feedback)[-1] == w
+
+
+@pytest.mark.slow
+def test_tv_rules_letter_w_has_no_tree_within_five() -> None:
+    # Dutch, TV rules (every guess begins with w): no tree reaches 'waxen' in time
+    res = letter_tree("nl", "same-start", "w")
+    assert res.proved and res.late == 1
+    tree = build_tree("nl", "same-start", "optimal", "w")
+    assert tree.late == ("waxen",)
+    assert "no tree solves every secret within 5 turns" in tree.strategy["proof"]
