@@ -155,3 +155,40 @@ class Matrix:
 
     def answer_word(self, col: int) -> Word:
         return self.answers.words[col]
+
+
+@dataclass
+class CodedMatrix(Matrix):
+    """A :class:`Matrix` of codes computed elsewhere, for games whose feedback is
+    not positional (Mastermind's pegs): pattern ``code`` is written
+    ``labels[code]``, and ``win`` is the code of the solved pattern.
+
+    Everything that works on a Matrix (the heuristics, :mod:`generator.greedy`,
+    the exact search) works on it unchanged.
+    """
+
+    labels: tuple[str, ...] = ()
+    win: int = -1
+
+    @classmethod
+    def from_codes(cls, guesses: WordList, answers: WordList, codes: np.ndarray,
+                   labels: tuple[str, ...], win: int) -> CodedMatrix:
+        """The matrix of ready ``codes`` (``len(guesses) x len(answers)``)."""
+        codes = np.asarray(codes)
+        if codes.shape != (len(guesses), len(answers)):
+            raise ValueError(f"codes are {codes.shape}, expected {(len(guesses), len(answers))}")
+        if codes.size and int(codes.max()) >= len(labels):
+            raise ValueError(f"code {int(codes.max())} has no label ({len(labels)} labels)")
+        pos = np.array([guesses.position.get(w, -1) for w in answers.words], dtype=np.int64)
+        return cls(guesses, answers, codes, pos, labels=tuple(labels), win=int(win))
+
+    @property
+    def npatterns(self) -> int:
+        return len(self.labels)
+
+    @property
+    def green(self) -> int:
+        return self.win
+
+    def pattern(self, code: int) -> str:
+        return self.labels[code]

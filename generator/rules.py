@@ -51,7 +51,13 @@ def guess_rule(value: str | GuessRule) -> GuessRule:
         raise RulesError(f"unknown guess rule {value!r} (expected one of: {names})") from None
 
 
-FEEDBACK_KINDS = ("positional",)
+FEEDBACK_KINDS = ("positional", "pegs", "mask")
+"""``positional``: G/Y/. per letter (LINGO, Wordle); ``pegs``: black and white
+pegs, ``2B1W`` (Mastermind, Bulls and Cows: :mod:`generator.mastermind`);
+``mask``: the positions of the letter called, ``_a__a`` (Hangman:
+:mod:`generator.hangman`)."""
+
+MAX_MASK_LENGTH = 63  # Hangman words: the positions of a letter fit one 64-bit mask
 
 
 @dataclass(frozen=True)
@@ -66,14 +72,33 @@ class Game:
     feedback: str = "positional"
     digraphs: tuple[str, ...] = ()
     reveals_first_letter: bool = False
+    # pegs games only: the code symbols (colours) and whether a code may repeat one
+    symbols: str = ""
+    repeats: bool = True
+    # mask games only: the misses allowed (one more loses the game)
+    misses: int | None = None
 
     def __post_init__(self) -> None:
-        if not 2 <= self.length <= 20:
-            raise RulesError(f"word length {self.length} is outside 2..20")
-        if self.turns < 1:
-            raise RulesError(f"turns must be at least 1, not {self.turns}")
         if self.feedback not in FEEDBACK_KINDS:
             raise RulesError(f"unknown feedback kind {self.feedback!r}")
+        low, high = (1, MAX_MASK_LENGTH) if self.feedback == "mask" else (2, 20)
+        if not low <= self.length <= high:
+            raise RulesError(f"word length {self.length} is outside {low}..{high}")
+        if self.turns < 1:
+            raise RulesError(f"turns must be at least 1, not {self.turns}")
+        if self.feedback == "pegs":
+            if len(self.symbols) < 2 or len(set(self.symbols)) != len(self.symbols):
+                raise RulesError(f"a pegs game needs two or more distinct symbols, not {self.symbols!r}")
+            if not self.repeats and len(self.symbols) < self.length:
+                raise RulesError(f"{self.length} positions without repeats need as many symbols, "
+                                 f"not {len(self.symbols)}")
+        elif self.symbols or not self.repeats:
+            raise RulesError("symbols and repeats belong to a pegs game")
+        if self.feedback == "mask":
+            if self.misses is None or self.misses < 0:
+                raise RulesError(f"a mask game needs the misses allowed (0 or more), not {self.misses!r}")
+        elif self.misses is not None:
+            raise RulesError("misses belong to a mask game")
         object.__setattr__(self, "guess_rule", guess_rule(self.guess_rule))
         if self.guess_rule is GuessRule.SAME_START and not self.reveals_first_letter:
             raise RulesError("the same-start rule needs a game that reveals the first letter")

@@ -49,6 +49,8 @@ class Stats:
     total_turns: int
     max_turns: int
     turns: dict[int, int]
+    # Hangman (mask feedback) only: how many secrets suffer each number of misses
+    misses: dict[int, int] | None = None
 
     @property
     def mean_turns(self) -> float:

@@ -8,14 +8,25 @@ published as ``trees/schema.json``.
 Format changes (bump :data:`VERSION` on any incompatible one):
 
 * version 1 (2026-11): first published format.
+* version 1, compatible addition (2026-11): games with other feedback kinds.
+  ``game.feedback`` may be ``pegs`` (Mastermind, Bulls and Cows: patterns
+  ``<b>B<w>W`` such as ``2B1W``; optional ``game.symbols``, the code symbols,
+  and ``game.repeats``, whether a code may repeat one) or ``mask`` (Hangman:
+  a guess is a letter, its pattern the word with every other letter as ``_``,
+  e.g. ``_a__a``; optional ``game.misses``, the misses allowed, and
+  ``stats.misses``, the misses histogram; ``late`` lists the words lost). The
+  optional keys appear only in files of those games, so positional files are
+  unchanged, byte for byte; ``game.length`` may be up to 63 for ``mask``.
 
 Layout of a file::
 
     {"format": "lingo-trees.tree", "version": 1,
-     "game": {"name", "feedback", "length", "turns", "revealed", "guess_rule", "digraphs"},
+     "game": {"name", "feedback", "length", "turns", "revealed", "guess_rule", "digraphs",
+              "symbols", "repeats" (pegs only), "misses" (mask only)},
      "wordlists": {"answers": ID, "guesses": ID},
      "strategy": {"scheme": ..., ...},
-     "stats": {"secrets", "total_turns", "max_turns", "mean_turns", "turns": {"2": n, ...}},
+     "stats": {"secrets", "total_turns", "max_turns", "mean_turns", "turns": {"2": n, ...},
+               "misses": {"0": n, ...} (mask only)},
      "secrets": [...], "late": [...]  (only when not empty),
      "root": NODE}
     NODE = WORD | {"guess": WORD, "next": {PATTERN: NODE, ...}}
@@ -29,6 +40,7 @@ from __future__ import annotations
 import os
 import re
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +53,8 @@ from generator.tree import GameTree, Node, Stats, Tree
 FORMAT = "lingo-trees.tree"
 VERSION = 1
 
-_PATTERN = "^[GY.]+$"
+_PATTERN = "^([GY.]+|[0-9]+B[0-9]+W|[_a-z]+)$"
+_PEGS = re.compile("([0-9]+)B([0-9]+)W")
 _TURN = re.compile("[1-9][0-9]*")
 _WORD = {"type": "string", "minLength": 1}
 
@@ -51,8 +64,11 @@ SCHEMA: dict[str, Any] = {
     "title": "lingo-trees strategy tree, format version 1",
     "description": "A precomputed decision tree for a word-guessing game. "
     "A node is a word (play it: it is the answer) or {guess, next}: play guess, "
-    "then follow next[feedback pattern]. Patterns have one mark per letter: "
-    "G right place, Y elsewhere in the word, . absent. The all-green pattern is never a key.",
+    "then follow next[feedback pattern]. Positional patterns (game.feedback positional) have one "
+    "mark per letter: G right place, Y elsewhere in the word, . absent; the all-green pattern is "
+    "never a key. Pegs patterns (Mastermind) are <b>B<w>W: b right symbol in the right place, "
+    "w right symbol elsewhere. Mask patterns (Hangman: a guess is a letter) are the word with "
+    "every letter but the one called as _.",
     "type": "object",
     "required": ["format", "version", "game", "wordlists", "strategy", "stats", "secrets", "root"],
     "additionalProperties": False,
@@ -65,13 +81,27 @@ SCHEMA: dict[str, Any] = {
             "additionalProperties": False,
             "properties": {
                 "name": {"type": "string"},
-                "feedback": {"enum": ["positional"]},
-                "length": {"type": "integer", "minimum": 2, "maximum": 20},
+                "feedback": {"enum": ["positional", "pegs", "mask"]},
+                "length": {"type": "integer", "minimum": 1, "maximum": 63},
                 "turns": {"type": "integer", "minimum": 1},
                 "revealed": {"type": ["string", "null"]},
                 "guess_rule": {"enum": ["free", "same-start", "hard"]},
                 "digraphs": {"type": "array", "items": {"type": "string", "minLength": 2, "maxLength": 2}},
+                "symbols": {"type": "string", "minLength": 2},
+                "repeats": {"type": "boolean"},
+                "misses": {"type": "integer", "minimum": 0},
             },
+            "allOf": [
+                {
+                    "if": {"properties": {"feedback": {"const": "mask"}}},
+                    "then": {"required": ["misses"]},
+                    "else": {"properties": {"length": {"minimum": 2, "maximum": 20}}},
+                },
+                {
+                    "if": {"properties": {"feedback": {"const": "pegs"}}},
+                    "then": {"required": ["symbols", "repeats"]},
+                },
+            ],
         },
         "wordlists": {
             "type": "object",
@@ -96,6 +126,11 @@ SCHEMA: dict[str, Any] = {
                 "turns": {
                     "type": "object",
                     "patternProperties": {"^[1-9][0-9]*$": {"type": "integer", "minimum": 1}},
+                    "additionalProperties": False,
+                },
+                "misses": {
+                    "type": "object",
+                    "patternProperties": {"^(0|[1-9][0-9]*)$": {"type": "integer", "minimum": 1}},
                     "additionalProperties": False,
                 },
             },
@@ -137,17 +172,20 @@ def _node_data(tree: Tree) -> Any:
 
 
 def stats_data(stats: Stats) -> dict[str, Any]:
-    return {
+    data: dict[str, Any] = {
         "secrets": stats.secrets,
         "total_turns": stats.total_turns,
         "max_turns": stats.max_turns,
         "mean_turns": stats.mean_turns,
         "turns": {str(k): v for k, v in sorted(stats.turns.items())},
     }
+    if stats.misses is not None:
+        data["misses"] = {str(k): v for k, v in sorted(stats.misses.items())}
+    return data
 
 
 def game_data(game: Game) -> dict[str, Any]:
-    return {
+    data: dict[str, Any] = {
         "name": game.name,
         "feedback": game.feedback,
         "length": game.length,
@@ -156,6 +194,12 @@ def game_data(game: Game) -> dict[str, Any]:
         "guess_rule": game.guess_rule.value,
         "digraphs": list(game.digraphs),
     }
+    if game.feedback == "pegs":
+        data["symbols"] = game.symbols
+        data["repeats"] = game.repeats
+    if game.feedback == "mask":
+        data["misses"] = game.misses
+    return data
 
 
 def tree_data(tree: GameTree) -> dict[str, Any]:
@@ -244,7 +288,20 @@ def _no_extra(obj: dict[str, Any], keys: tuple[str, ...], where: str) -> None:
         raise _fail(where, f"unknown keys {sorted(extra)}")
 
 
-def _node(obj: Any, where: str) -> Tree:
+def pattern_problem(pattern: str, kind: str) -> str | None:
+    """Why ``pattern`` is not a pattern of feedback ``kind``, or None."""
+    if kind == "pegs":
+        if not _PEGS.fullmatch(pattern):
+            return f"{pattern!r} is not a pegs pattern (<b>B<w>W)"
+    elif kind == "mask":
+        if not pattern or any(c.isspace() for c in pattern) or len(set(pattern) - {"_"}) > 1:
+            return f"{pattern!r} is not a mask pattern (one letter and _)"
+    elif not pattern or any(c not in "GY." for c in pattern):
+        return f"{pattern!r} is not a feedback pattern (G, Y, .)"
+    return None
+
+
+def _node(obj: Any, where: str, kind: str = "positional") -> Tree:
     if isinstance(obj, str):
         if not obj:
             raise _fail(where, "empty word")
@@ -258,15 +315,17 @@ def _node(obj: Any, where: str) -> Tree:
     nxt = _get(obj, "next", dict, where)
     children: dict[str, Tree] = {}
     for pattern, child in nxt.items():
-        if not pattern or any(c not in "GY." for c in pattern):
-            raise _fail(where, f"{pattern!r} is not a feedback pattern (G, Y, .)")
-        children[pattern] = _node(child, f"{where} > {pattern}")
+        why = pattern_problem(pattern, kind)
+        if why:
+            raise _fail(where, why)
+        children[pattern] = _node(child, f"{where} > {pattern}", kind)
     return Node(guess, children)
 
 
 def _game(obj: dict[str, Any]) -> Game:
     where = "game"
-    _no_extra(obj, ("name", "feedback", "length", "turns", "revealed", "guess_rule", "digraphs"), where)
+    _no_extra(obj, ("name", "feedback", "length", "turns", "revealed", "guess_rule", "digraphs",
+                    "symbols", "repeats", "misses"), where)
     if "revealed" not in obj:
         raise _fail(where, "missing 'revealed' (null when no letter is revealed)")
     revealed = obj["revealed"]
@@ -285,6 +344,9 @@ def _game(obj: dict[str, Any]) -> Game:
             feedback=_get(obj, "feedback", str, where),
             digraphs=tuple(digraphs),
             reveals_first_letter=revealed is not None,
+            symbols=_get(obj, "symbols", str, where) if "symbols" in obj else "",
+            repeats=_get(obj, "repeats", bool, where) if "repeats" in obj else True,
+            misses=_get(obj, "misses", int, where) if "misses" in obj else None,
         )
     except RulesError as exc:
         raise _fail(where, str(exc)) from None
@@ -292,7 +354,7 @@ def _game(obj: dict[str, Any]) -> Game:
 
 def _stats(obj: dict[str, Any]) -> Stats:
     where = "stats"
-    _no_extra(obj, ("secrets", "total_turns", "max_turns", "mean_turns", "turns"), where)
+    _no_extra(obj, ("secrets", "total_turns", "max_turns", "mean_turns", "turns", "misses"), where)
     turns = _get(obj, "turns", dict, where)
     if not all(_TURN.fullmatch(k) and type(v) is int and v > 0 for k, v in turns.items()):
         raise _fail(where, "'turns' must map turn numbers to counts")
@@ -303,6 +365,12 @@ def _stats(obj: dict[str, Any]) -> Stats:
         max_turns=_get(obj, "max_turns", int, where),
         turns=dict(sorted(hist.items())),
     )
+    if "misses" in obj:
+        misses = _get(obj, "misses", dict, where)
+        if not all(k == "0" or _TURN.fullmatch(k) for k in misses) or not all(
+                type(v) is int and v > 0 for v in misses.values()):
+            raise _fail(where, "'misses' must map numbers of misses to counts")
+        stats = replace(stats, misses=dict(sorted((int(k), v) for k, v in misses.items())))
     mean = _get(obj, "mean_turns", (int, float), where)
     if abs(mean - stats.mean_turns) > 1e-4:
         raise _fail(where, f"mean_turns {mean} disagrees with total_turns/secrets = {stats.mean_turns}")
@@ -329,15 +397,16 @@ def tree_from_data(data: Any) -> GameTree:
             raise _fail(name, "must be a list of words")
     strategy = _get(data, "strategy", dict, "")
     _get(strategy, "scheme", str, "strategy")
+    game = _game(_get(data, "game", dict, ""))
     return GameTree(
-        game=_game(_get(data, "game", dict, "")),
+        game=game,
         answers=_get(lists, "answers", str, "wordlists"),
         guesses=_get(lists, "guesses", str, "wordlists"),
         secrets=tuple(secrets),
         late=tuple(late),
         strategy=strategy,
         stats=_stats(_get(data, "stats", dict, "")),
-        root=_node(data.get("root"), "root") if "root" in data else _missing_root(),
+        root=_node(data.get("root"), "root", game.feedback) if "root" in data else _missing_root(),
     )
 
 

@@ -12,6 +12,13 @@ A tree passes when
 * every pattern key is well formed, not all green, and produced by some secret;
 * its ``stats`` are those of the replay.
 
+Games with other feedback (``game.feedback``) are replayed with their own
+rules: ``pegs`` (Mastermind) as above with peg patterns ``<b>B<w>W`` and the
+codes of the game as both lists (:func:`game_lists`); ``mask`` (Hangman)
+calls letters, each at most once, counts the misses, and checks that ``late``
+lists exactly the words lost (more misses than ``game.misses``) and that the
+stats (turns: every call; misses) are those of the replay.
+
 :func:`verify_tree` returns a :class:`Verdict` listing every problem found,
 each with the place in the tree (``root > G.... > .Y...``).
 """
@@ -44,6 +51,23 @@ class Verdict:
         return not self.problems
 
 
+def game_lists(tree: GameTree) -> tuple[WordList, WordList]:
+    """The answers and guesses lists of a tree: the shipped lists it names, or
+    for a pegs game every code of the game (named ``codes-4x6`` and the like)."""
+    from generator.catalog import load_list
+
+    if tree.game.feedback == "pegs":
+        from generator.errors import TreeFormatError
+        from generator.mastermind import code_list
+
+        codes = code_list(tree.game)
+        for name in (tree.answers, tree.guesses):
+            if name != codes.id:
+                raise TreeFormatError(f"wordlists: {name!r} is not the code list of this game ({codes.id!r})")
+        return codes, codes
+    return load_list(tree.answers), load_list(tree.guesses)
+
+
 def _expected_secrets(game: Game, answers: WordList) -> tuple[str, ...]:
     if game.revealed is None:
         return answers.words
@@ -53,8 +77,25 @@ def _expected_secrets(game: Game, answers: WordList) -> tuple[str, ...]:
 def verify_tree(tree: GameTree, answers: WordList, guesses: WordList, max_problems: int = 20) -> Verdict:
     """Replay every secret of ``tree`` and check it against its rules and lists."""
     game = tree.game
+    if game.feedback == "mask":
+        return _verify_mask(tree, answers, guesses, max_problems)
     split = guesses.alphabet.split
     reply = replier(split)
+    green = GREEN * game.length
+
+    def malformed(pattern: str) -> bool:
+        return len(pattern) != game.length or any(c not in MARKS for c in pattern)
+
+    if game.feedback == "pegs":
+        from generator.mastermind import PEGS, pegs
+
+        reply = pegs  # noqa: F811 (the codes are plain strings)
+        green = f"{game.length}B0W"
+
+        def malformed(pattern: str) -> bool:
+            m = PEGS.fullmatch(pattern)
+            return not m or int(m[1]) + int(m[2]) > game.length
+
     problems: list[str] = []
 
     def problem(text: str) -> None:
@@ -133,16 +174,16 @@ def verify_tree(tree: GameTree, answers: WordList, guesses: WordList, max_proble
                 problem(f"late: {secret!r} is solved in {turns[secret]} turns, within {game.turns}")
 
     # Keys and leaves that no secret reaches.
-    green = GREEN * game.length
     for path, sub in walk(tree.root):
         if isinstance(sub, str):
             if sub not in secret_set:
                 problem(f"{where(path)}: leaf {sub!r} is not a secret of this tree")
             continue
         for pattern in sorted(sub.next):
-            bad = len(pattern) != game.length or any(c not in MARKS for c in pattern)
-            if bad:
-                problem(f"{where(path)}: {pattern!r} is not a pattern of {game.length} marks G, Y, .")
+            if malformed(pattern):
+                kind = ("pattern <b>B<w>W" if game.feedback == "pegs"
+                        else f"pattern of {game.length} marks G, Y, .")
+                problem(f"{where(path)}: {pattern!r} is not a {kind}")
             elif pattern == green:
                 problem(f"{where(path)}: the all-green pattern is not a branch (the game is over)")
             elif (id(sub), pattern) not in used:
@@ -156,5 +197,110 @@ def verify_tree(tree: GameTree, answers: WordList, guesses: WordList, max_proble
 
 def _describe(s: Stats) -> str:
     hist = " ".join(f"{k}:{v}" for k, v in s.turns.items())
-    return f"{s.secrets} secrets, {s.total_turns} turns, max {s.max_turns} ({hist})"
+    text = f"{s.secrets} secrets, {s.total_turns} turns, max {s.max_turns} ({hist})"
+    if s.misses is not None:
+        text += " misses (" + " ".join(f"{k}:{v}" for k, v in s.misses.items()) + ")"
+    return text
 
+
+
+def _verify_mask(tree: GameTree, answers: WordList, guesses: WordList, max_problems: int) -> Verdict:
+    """Replay a Hangman tree: every secret, calls and misses counted."""
+    from generator.hangman import BLANK, mask
+
+    game = tree.game
+    problems: list[str] = []
+
+    def problem(text: str) -> None:
+        if len(problems) < max_problems:
+            problems.append(text)
+        elif len(problems) == max_problems:
+            problems.append("... more problems not shown")
+
+    if answers.length == 0:
+        answers = answers.with_length(game.length)
+    if answers.length != game.length:
+        problem(f"game: length {game.length} does not match word list {answers.id!r} ({answers.length} letters)")
+    if game.digraphs or answers.alphabet.digraphs:
+        problem("game: Hangman trees do not support digraphs")
+    letters = set(guesses.alphabet.letters)
+    expected = set(answers.words)
+    if len(set(tree.secrets)) != len(tree.secrets):
+        problem("secrets: a word is listed twice")
+    missing = sorted(expected - set(tree.secrets))
+    extra = sorted(set(tree.secrets) - expected)
+    if missing:
+        problem(f"secrets: {len(missing)} words of {game.length} letters are missing, e.g. {missing[:5]}")
+    if extra:
+        problem(f"secrets: {len(extra)} words are not words of the list, e.g. {extra[:5]}")
+    assert game.misses is not None
+    used: set[tuple[int, Pattern]] = set()
+    turns: dict[str, int] = {}
+    misses: dict[str, int] = {}
+    lost: set[str] = set()
+    secret_set = set(tree.secrets)
+    for secret in tree.secrets:
+        node: Tree = tree.root
+        path: tuple[Pattern, ...] = ()
+        called: set[str] = set()
+        need = set(secret)
+        miss = 0
+        while True:
+            if isinstance(node, str):
+                if node != secret:
+                    problem(f"{where(path)}: leaf {node!r} is not the secret {secret!r}")
+                    break
+                turns[secret] = len(called) + len(need - called)
+                break
+            letter = node.guess
+            if letter not in letters:
+                problem(f"{where(path)}: {letter!r} is not a letter of {guesses.id!r}")
+                break
+            if letter in called:
+                problem(f"{where(path)}: {letter!r} is called twice (secret {secret!r})")
+                break
+            called.add(letter)
+            if letter not in need:
+                miss += 1
+            if need <= called:
+                turns[secret] = len(called)
+                break
+            pattern = mask(secret, letter)
+            if pattern not in node.next:
+                problem(f"{where(path)}: no branch for feedback {pattern} of {letter!r} (secret {secret!r})")
+                break
+            used.add((id(node), pattern))
+            path += (pattern,)
+            node = node.next[pattern]
+        if secret in turns:
+            misses[secret] = miss
+            if miss > game.misses:
+                lost.add(secret)
+    late = set(tree.late)
+    if len(late) != len(tree.late):
+        problem("late: a word is listed twice")
+    for word in sorted(late - lost)[:5]:
+        problem(f"late: {word!r} is not lost ({misses.get(word, '?')} misses, {game.misses} allowed)")
+    for word in sorted(lost - late)[:5]:
+        problem(f"{word!r} is lost ({misses[word]} misses, {game.misses} allowed) and is not in late")
+
+    for path, sub in walk(tree.root):
+        if isinstance(sub, str):
+            if sub not in secret_set:
+                problem(f"{where(path)}: leaf {sub!r} is not a secret of this tree")
+            continue
+        for pattern in sorted(sub.next):
+            shown = set(pattern) - {BLANK}
+            if len(pattern) != game.length or shown - {sub.guess}:
+                problem(f"{where(path)}: {pattern!r} is not a mask of {sub.guess!r} over {game.length} letters")
+            elif (id(sub), pattern) not in used:
+                problem(f"{where(path)}: no secret gives feedback {pattern} to {sub.guess!r}")
+
+    base = stats_of(turns)
+    hist: dict[int, int] = {}
+    for n in misses.values():
+        hist[n] = hist.get(n, 0) + 1
+    stats = Stats(base.secrets, base.total_turns, base.max_turns, base.turns, dict(sorted(hist.items())))
+    if len(turns) == len(tree.secrets) and tree.stats is not None and tree.stats != stats:
+        problem(f"stats: the file says {_describe(tree.stats)}, the replay gives {_describe(stats)}")
+    return Verdict(stats=stats, solved=len(turns), problems=problems)

@@ -14,10 +14,9 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from generator.catalog import load_list
 from generator.errors import LingoTreesError, TreeFormatError
 from generator.treefile import read_tree
-from generator.verify import verify_tree
+from generator.verify import game_lists, verify_tree
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -53,7 +52,7 @@ def check_file(path: Path) -> tuple[str, bool, str, list[str]]:
     except LingoTreesError as exc:
         return str(path), False, "", [str(exc)]
     try:
-        answers, guesses = load_list(tree.answers), load_list(tree.guesses)
+        answers, guesses = game_lists(tree)
     except LingoTreesError as exc:
         return str(path), False, "", [f"{path}: wordlists: {exc}"]
     verdict = verify_tree(tree, answers, guesses)
