@@ -19,7 +19,8 @@ Search (:class:`Search`):
   when a budget was exceeded), keyed by the candidate set and turns left (and
   in hard mode what the rule still requires);
 * **moves**: guesses that make the same partition of the candidates are one
-  move; moves are ordered by the bound, then a heuristic of
+  move (except in hard mode, where they leave different guesses allowed);
+  moves are ordered by the bound, then a heuristic of
   :mod:`generator.scoring`; with ``top=N`` only the N best moves by the
   heuristic are searched at each position (*limited*), with ``top=None``
   every move is (*exact*: the result is proved optimal).
@@ -31,9 +32,10 @@ secrets solved after the cap first, then the total (each late secret costs
 :data:`LATE` extra), which proves that no tree within the cap exists when the
 best one still has late secrets.
 
-A whole search is split into independent jobs run by
-:func:`generator.jobs.run_jobs`: per start letter, per opener, and for a
-fixed opener per part it leaves (:func:`solve_setup`).
+Whole searches: :func:`solve_opener` (a fixed opener; the parts it leaves
+are independent jobs for :func:`generator.jobs.run_jobs`), :func:`choose_opener`
+(one job per opener), :func:`letter_tree` (one LINGO start letter: limited
+search, then the exact one as a proof; the pipeline runs one job per letter).
 
 >>> from generator.words import parse_wordlist
 >>> words = parse_wordlist(["bat", "cat", "hat", "mat", "tab"], id="t", length=3)
