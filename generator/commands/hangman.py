@@ -1,0 +1,125 @@
+"""``lingo-trees hangman``: Hangman on the partition engine.
+
+``hangman eval --wordlist en-enable --misses 6 9`` plays every word of every
+length with every strategy and prints the words lost per strategy, as the
+Hangman post does, the hardest words and the time; ``hangman build`` writes
+trees per word length into ``trees/hangman/<list>/<misses>/<strategy>/<length>.json``;
+``hangman feedback WORD LETTER`` prints a mask.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from generator.catalog import load_list, project_root
+from generator.errors import RulesError
+from generator.hangman import STRATEGIES, build, evaluate, mask
+from generator.treefile import write_tree
+
+
+def _lengths(text: str) -> list[int]:
+    """``4`` or ``2-5`` or ``2,4,6``."""
+    out: list[int] = []
+    try:
+        for part in text.split(","):
+            if "-" in part:
+                a, b = part.split("-", 1)
+                out.extend(range(int(a), int(b) + 1))
+            else:
+                out.append(int(part))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a length, a range A-B or a list") from None
+    return out
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("hangman", help="Hangman: evaluate strategies over a word list, build trees")
+    cmds = p.add_subparsers(dest="hangman_command", metavar="ACTION", required=True)
+
+    e = cmds.add_parser("eval", help="play every word and print the words lost per strategy")
+    e.add_argument("--wordlist", default="en-enable", help="word list id (default en-enable)")
+    e.add_argument("--misses", type=int, nargs="+", default=[6], help="misses allowed (default 6)")
+    e.add_argument("--strategy", nargs="+", choices=list(STRATEGIES), default=list(STRATEGIES))
+    e.add_argument("--lengths", type=_lengths, help="word lengths only (e.g. 2-5; default all)")
+    e.add_argument("--hardest", type=int, default=10, help="hardest words to list (default 10)")
+    e.set_defaults(func=run_eval)
+
+    b = cmds.add_parser("build", help="write trees per word length")
+    b.add_argument("--wordlist", default="en-enable")
+    b.add_argument("--misses", type=int, default=6)
+    b.add_argument("--strategy", nargs="+", choices=list(STRATEGIES), default=list(STRATEGIES))
+    b.add_argument("--lengths", type=_lengths, required=True, help="word lengths, e.g. 2-5")
+    b.add_argument("--out", type=Path, help="trees folder (default trees/ of the project)")
+    b.set_defaults(func=run_build)
+
+    f = cmds.add_parser("feedback", help="the mask of a letter called against a word")
+    f.add_argument("word")
+    f.add_argument("letter")
+    f.set_defaults(func=run_feedback)
+
+
+def _check(misses: list[int]) -> None:
+    for m in misses:
+        if m < 0:
+            raise RulesError(f"misses must be 0 or more, not {m}")
+
+
+def run_eval(args: argparse.Namespace) -> int:
+    _check(args.misses)
+    words = load_list(args.wordlist)
+    start = time.perf_counter()
+    print(f"Hangman on {args.wordlist} ({len(words)} words"
+          + (f", lengths {min(args.lengths)}-{max(args.lengths)}" if args.lengths else ", every length")
+          + "): words lost when more misses are needed than allowed")
+    misses = sorted(set(args.misses))
+    head = "strategy".ljust(12) + "".join(f"lost at {m}".rjust(14) for m in misses) + "mean misses".rjust(13) + "time".rjust(9)
+    print(head)
+    hardest = []
+    for name in args.strategy:
+        ev = evaluate(words, name, misses, lengths=args.lengths, hardest=args.hardest)
+        mean = ev.total_misses[misses[0]] / max(ev.words, 1)
+        label = name + (" *" if ev.limited else "")
+        print(label.ljust(12) + "".join(f"{ev.losses[m]:>14,}" for m in misses)
+              + f"{mean:>13.3f}" + f"{ev.seconds:>8.1f}s", flush=True)
+        hardest.append((name, ev))
+    if any(ev.limited for _, ev in hardest):
+        print("* limited search (not every letter tried at large positions): an upper bound, not proved")
+    for name, ev in hardest:
+        words_text = ", ".join(f"{w} ({k})" for k, w in ev.hardest)
+        print(f"hardest for {name} (misses): {words_text}")
+    played = hardest[0][1].words if hardest else 0
+    print(f"{played} words per strategy; evaluation time {time.perf_counter() - start:.1f} s")
+    return 0
+
+
+def run_build(args: argparse.Namespace) -> int:
+    _check([args.misses])
+    words = load_list(args.wordlist)
+    out = args.out or project_root() / "trees"
+    for name in args.strategy:
+        for n in args.lengths:
+            start = time.perf_counter()
+            tree = build(words, n, name, args.misses)
+            path = out / "hangman" / args.wordlist / str(args.misses) / name / f"{n}.json"
+            write_tree(path, tree)
+            s = tree.stats
+            assert s is not None
+            print(f"{path}: {s.secrets} words, {len(tree.late)} lost, "
+                  f"{tree.strategy['total_misses']} misses, {time.perf_counter() - start:.1f} s", flush=True)
+    return 0
+
+
+def run_feedback(args: argparse.Namespace) -> int:
+    if len(args.letter) != 1:
+        raise RulesError(f"{args.letter!r} is not one letter")
+    print(mask(args.word, args.letter))
+    return 0
+
+
+def main_eval(wordlist: str, misses: list[int], lengths: str | None = None) -> int:
+    """``hangman eval`` with every strategy (for the benchmark script)."""
+    ns = argparse.Namespace(wordlist=wordlist, misses=misses, strategy=list(STRATEGIES),
+                            lengths=_lengths(lengths) if lengths else None, hardest=10)
+    return run_eval(ns)

@@ -1,0 +1,157 @@
+"""Hangman: mask feedback, the strategies on a small list, tree files, the
+verifier counting misses, the command."""
+
+from __future__ import annotations
+
+import copy
+import re
+from pathlib import Path
+
+import pytest
+
+from generator import hangman as hm
+from generator.cli import main
+from generator.errors import RulesError
+from generator.tree import Node, subtree, walk
+from generator.treefile import dump_tree, load_tree, read_tree
+from generator.verify import game_lists, verify_tree
+from generator.words import parse_wordlist
+
+ROOT = Path(__file__).resolve().parent.parent
+WORDS = ["boat", "mart", "bunt", "bolt", "mint", "hint", "pant", "cart", "dart", "jazz",
+         "buzz", "fizz", "yell", "well", "will", "hill", "tall", "toll", "bell", "cell"]
+
+
+@pytest.fixture(scope="module")
+def small():  # type: ignore[no-untyped-def]
+    return parse_wordlist(WORDS, id="tiny-4", length=4)
+
+
+@pytest.mark.parametrize("word, letter, pattern", [
+    ("banana", "a", "_a_a_a"),
+    ("banana", "n", "__n_n_"),
+    ("banana", "z", "______"),
+    ("hollow", "l", "__ll__"),
+    ("mm", "m", "mm"),
+])
+def test_mask_pinned(word: str, letter: str, pattern: str) -> None:
+    assert hm.mask(word, letter) == pattern
+
+
+def test_the_posts_example_uncertainty_prefers_a(small) -> None:  # type: ignore[no-untyped-def]
+    # the post: of boat, mart, bunt, risk calls t (in all three), uncertainty a
+    w = hm.Words.of(["boat", "mart", "bunt"], "abcdefghijklmnopqrstuvwxyz")
+    cols = __import__("numpy").arange(3)
+    assert w.letters[hm.greedy_letter(w, cols, 0, "risk")] == "t"
+    assert w.letters[hm.greedy_letter(w, cols, 0, "uncertainty")] == "a"
+
+
+def test_replay_counts_calls_and_misses() -> None:
+    tree = Node("a", {"_a__": Node("t", {"___t": "mart"}), "__a_": "boat", "____": "bunt"})
+    assert hm.replay(tree, "boat", 6) == hm.Result(turns=4, misses=0, lost=False)
+    assert hm.replay(tree, "bunt", 0) == hm.Result(turns=5, misses=1, lost=True)
+    # mart: a, t, then m and r after the leaf
+    assert hm.replay(tree, "mart", 6).turns == 4
+
+
+@pytest.mark.parametrize("strategy", list(hm.STRATEGIES))
+def test_every_strategy_builds_a_tree_that_verifies(small, strategy: str) -> None:  # type: ignore[no-untyped-def]
+    tree = hm.build(small, 4, strategy, 2)
+    verdict = verify_tree(tree, small, small)
+    assert verdict.ok, verdict.problems
+    assert set(tree.late) == {s for s in WORDS if hm.replay(tree.root, s, 2).lost}
+    again = load_tree(dump_tree(tree))
+    assert dump_tree(again) == dump_tree(tree)
+    assert again.game.feedback == "mask" and again.game.misses == 2 and again.stats.misses
+
+
+def test_optimal_is_never_worse_than_the_greedy_rules(small) -> None:  # type: ignore[no-untyped-def]
+    for m in (0, 1, 2, 3):
+        best = hm.build(small, 4, "optimal", m, exact_below=100)
+        assert best.strategy["exact"]
+        for rule in ("risk", "uncertainty"):
+            greedy = hm.build(small, 4, rule, m)
+            key = (len(best.late), best.strategy["total_misses"])
+            assert len(best.late) <= len(greedy.late)
+            assert key <= (len(greedy.late), greedy.strategy["total_misses"]) or len(best.late) < len(greedy.late)
+
+
+def test_verifier_catches_a_broken_hangman_tree(small) -> None:  # type: ignore[no-untyped-def]
+    good = hm.build(small, 4, "risk", 2)
+    # a lost word not listed in late
+    bad = copy.deepcopy(good)
+    bad.late = bad.late[1:]
+    assert any("not in late" in p for p in verify_tree(bad, small, small).problems)
+    # a letter called twice on a path
+    bad = copy.deepcopy(good)
+    child = next(c for c in bad.root.next.values() if isinstance(c, Node))
+    child.guess = bad.root.guess
+    assert any("called twice" in p for p in verify_tree(bad, small, small).problems)
+    # a wrong leaf
+    bad = copy.deepcopy(good)
+    path, leaf = next((p, t) for p, t in walk(bad.root) if isinstance(t, str))
+    subtree(bad.root, path[:-1]).next[path[-1]] = "jazz" if leaf != "jazz" else "buzz"
+    assert any("is not the secret" in p for p in verify_tree(bad, small, small).problems)
+    # a mask that shows another letter, and wrong stats
+    bad = copy.deepcopy(good)
+    bad.root.next["q___"] = "jazz"
+    assert any("not a mask" in p for p in verify_tree(bad, small, small).problems)
+    bad = copy.deepcopy(good)
+    bad.stats = type(bad.stats)(bad.stats.secrets, bad.stats.total_turns, bad.stats.max_turns,
+                                bad.stats.turns, {0: bad.stats.secrets})
+    assert any(p.startswith("stats:") for p in verify_tree(bad, small, small).problems)
+
+
+def test_a_mask_game_needs_misses() -> None:
+    with pytest.raises(RulesError, match="misses"):
+        hm.Game("hangman", length=4, turns=4, feedback="mask")
+    with pytest.raises(RulesError, match="misses belong"):
+        hm.Game("lingo", length=5, turns=5, misses=3)
+
+
+def test_evaluate_counts_losses_for_several_misses(small) -> None:  # type: ignore[no-untyped-def]
+    ev = hm.evaluate(small, "risk", [0, 2, 30], lengths=[4], hardest=3)
+    assert ev.words == len(WORDS)
+    assert ev.losses[30] == 0 and ev.losses[0] >= ev.losses[2]
+    assert len(ev.hardest) == 3 and ev.hardest[0][0] >= ev.hardest[-1][0]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_command_eval_prints_losses_and_hardest_words(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "hangman", "eval", "--wordlist", "en-enable", "--misses", "6", "9",
+                         "--lengths", "2", "--strategy", "risk", "uncertainty")
+    assert code == 0, err
+    assert re.search(r"^risk\s+[\d,]+\s+[\d,]+", out, re.M)
+    assert "hardest for uncertainty" in out and "evaluation time" in out
+
+
+def test_command_feedback(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "hangman", "feedback", "banana", "a") == (0, "_a_a_a\n", "")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["hangman", "eval", "--misses", "-1"], "misses must be 0 or more"),
+    (["hangman", "eval", "--wordlist", "xx"], "unknown word list 'xx'"),
+    (["hangman", "feedback", "banana", "an"], "not one letter"),
+    (["hangman", "build", "--wordlist", "en-enable", "--lengths", "40"], "no words of that length"),
+])
+def test_command_errors_are_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("lingo-trees: error: "), err
+    assert re.search(message, lines[0])
+
+
+def test_committed_hangman_trees_verify() -> None:
+    files = sorted((ROOT / "trees" / "hangman").rglob("*.json"))
+    assert files
+    for path in files:
+        tree = read_tree(path)
+        verdict = verify_tree(tree, *game_lists(tree))
+        assert verdict.ok, (path, verdict.problems)
