@@ -381,13 +381,14 @@ def _turns(root: Tree, secret: Code) -> int:
 
 
 def build(v: Variant, strategy: str, *, workers: int | None = None,
-          top: int | None = None) -> tuple[GameTree, dict[str, Any]]:
+          top: int | None = None, opener: Code | None = None) -> tuple[GameTree, dict[str, Any]]:
     """The tree of ``strategy`` for variant ``v``, and figures about the build
     (``seconds``; for the exact strategies ``positions`` and every opener's total).
 
     The exact strategies search every opener class (:func:`opener_classes`),
     each part of an opener a job of :func:`generator.jobs.run_jobs`; with
-    ``top`` each position tries only the best ``top`` moves (not proved).
+    ``top`` each position tries only the best ``top`` moves (not proved);
+    with ``opener`` only that first guess is searched (proved after it).
     """
     if strategy not in STRATEGIES:
         raise StrategyError(f"unknown strategy {strategy!r} (expected one of: {', '.join(STRATEGIES)})")
@@ -399,7 +400,8 @@ def build(v: Variant, strategy: str, *, workers: int | None = None,
         from generator.exact import INF
 
         cap = 5 if strategy == "optimal-5" else None
-        runs = [exact_tree(v, o, cap, top=top, workers=workers) for o in opener_classes(game)]
+        openers = [opener] if opener else opener_classes(game)
+        runs = [exact_tree(v, o, cap, top=top, workers=workers) for o in openers]
         best = min(runs, key=lambda r: (r.total, r.opener))
         if best.tree is None:
             raise StrategyError(f"no tree solves every code of {v.id} within {cap} guesses")
@@ -409,11 +411,14 @@ def build(v: Variant, strategy: str, *, workers: int | None = None,
             "cap": cap,
             "openers_searched": {r.opener: (r.total if r.total < INF else None) for r in runs},
             "opener": best.opener,
+            "opener_fixed": opener is not None,
             "moves": "every move (guesses making the same partition count once)" if top is None
-                     else f"the best {top} moves at each position (limited: not proved)",
-            "proved_minimal": top is None,
-            "proof": "every opener class under permutations of positions and symbols, "
-                     "every move after it" if top is None else "not proved",
+                     else f"the best {top} moves at each position by the lower bound, then entropy (limited: not proved)",
+            "proved_minimal": top is None and opener is None,
+            "proof": ("not proved: limited moves" if top is not None else
+                      f"proved after the opener {opener} only" if opener else
+                      "every opener class under permutations of positions and symbols, "
+                      "every move after it"),
         })
         figures["positions"] = sum(r.positions for r in runs)
         figures["openers"] = {r.opener: (r.total, round(r.seconds, 1)) for r in runs}

@@ -31,6 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     b.add_argument("--strategy", nargs="+", choices=list(STRATEGIES), default=GREEDY,
                    help="strategies (default the greedy ones; optimal and optimal-5 are the exact search)")
     b.add_argument("--top", type=int, help="exact search: only the best N moves per position (not proved)")
+    b.add_argument("--opener", help="exact search: this first guess only (default every opener class)")
     b.add_argument("--out", type=Path, help="trees folder (default trees/ of the project)")
     b.set_defaults(func=run_build)
 
@@ -53,7 +54,7 @@ def _folder(root: Path | None, vid: str, strategy: str) -> Path:
 def run_build(args: argparse.Namespace) -> int:
     v = variant(args.variant)
     for name in args.strategy:
-        tree, figures = build(v, name, top=args.top)
+        tree, figures = build(v, name, top=args.top, opener=args.opener)
         path = _folder(args.out, v.id, name) / "all.json"
         write_tree(path, tree)
         s = tree.stats
