@@ -12,7 +12,8 @@ The openers' feedback puts the secret in a **group**. Then:
   of exceptions, then the total number of turns.
 * ``human-lookup``: the player keeps the sheet at hand; fewer openers, larger
   groups, whose words are played in the sheet's order, skipping any word
-  that earlier feedback has ruled out.
+  that earlier feedback has ruled out (a group that no order plays in time
+  gets an exception move, as in the memorized scheme).
 
 Either way the words of a group are listed in the order that is fastest on
 average: the list is the preorder of the best tree that only plays words
@@ -314,8 +315,11 @@ class SchemeBuilder:
         n = len(members)
         if self.variant == "human-lookup" or n <= left or left <= 1:
             o = self.orderer.order(members, max(left, 1))
-            late = self._late(o.tree, used) if o.depth > left else []
-            return Plan(o.words(), o.tree, o.total + used * n, late)
+            if o.depth <= left or left <= 1 or n <= left:
+                late = self._late(o.tree, used) if o.depth > left else []
+                return Plan(o.words(), o.tree, o.total + used * n, late)
+            # a lookup group that no sheet order plays in time: an exception
+            # move first, as in the memorized scheme
         return self._exception(members, used)
 
     def _exception(self, members: np.ndarray, used: int, only: list[int] | None = None) -> Plan:
