@@ -76,7 +76,9 @@ def setup_report(root: Path, setup_id: str) -> list[str]:
                 five = [w for item in index["letters"].values() for w in _at_turns(item, root, setup_id, rule, strategy, 5)]
                 if dutch and rule == "free":
                     out.append(f"paper, words at 5 turns: {len(paper.FIG3_FIVE_TURNS)}: {' '.join(paper.FIG3_FIVE_TURNS)}")
-                out.append(f"ours, words at 5 turns or more: {len(five)}: {' '.join(sorted(five))}")
+                shown = sorted(five)[:40]
+                more = f" ... ({len(five) - len(shown)} more)" if len(five) > len(shown) else ""
+                out.append(f"ours, words at 5 turns or more: {len(five)}: {' '.join(shown)}{more}")
             if "words_to_learn" in totals:
                 out += _opener_table(index, dutch and rule == "free" and strategy == "human")
             if totals.get("late"):
