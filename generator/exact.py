@@ -295,6 +295,16 @@ class Search:
         if floor >= beta:  # (every move is bounded at beta or more when none is left)
             self.lower[key] = max(known, floor)
             return floor
+        best, best_row = self._try(order, bounds, quick, floor, cols, r, beta, state, rows)
+        if best < beta:
+            self.exact[key] = (best, best_row)
+            return best
+        self.lower[key] = max(known, beta)
+        return beta
+
+    def _try(self, order: np.ndarray, bounds: np.ndarray, quick: np.ndarray, floor: int,
+             cols: np.ndarray, r: int, beta: int, state: State, rows: np.ndarray) -> tuple[int, int]:
+        """The best of the moves ``order`` (cost, row), cut at ``beta``."""
         best, best_row = INF, -1
         for row, lb, q in zip(order.tolist(), bounds.tolist(), quick.tolist()):
             cut = min(best, beta)
@@ -306,11 +316,7 @@ class Search:
                 best, best_row = cost, row
                 if best == floor:
                     break
-        if best < beta:
-            self.exact[key] = (best, best_row)
-            return best
-        self.lower[key] = max(known, beta)
-        return beta
+        return best, best_row
 
     def play(self, row: int, cols: np.ndarray, r: int, cut: int, state: State, rows: np.ndarray) -> int:
         """Cost of playing guess ``row`` at the position if below ``cut``, else a
