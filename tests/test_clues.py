@@ -7,9 +7,9 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from clikit import run, user_error
 
 from generator.catalog import load_list
-from generator.cli import main
 from generator.clues import (
     best_moves,
     constraints,
@@ -25,16 +25,6 @@ from generator.scoring import entropy, scm
 from generator.words import LATIN, Alphabet, WordList
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def user_error(code: int, err: str, pattern: str) -> None:
-    assert code == 2
-    assert len(err.splitlines()) == 1 and err.startswith("lingo-trees: error: "), err
-    assert re.search(pattern, err), err
 
 
 @pytest.mark.parametrize("text, pattern", [

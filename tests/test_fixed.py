@@ -7,8 +7,8 @@ from functools import cache
 
 import numpy as np
 import pytest
+from clikit import run, user_error
 
-from generator.cli import main
 from generator.errors import StrategyError, WordListError
 from generator.feedback import feedback
 from generator.fixed import (
@@ -33,16 +33,6 @@ def nl() -> FixedProblem:
     return FixedProblem.from_setup("nl")
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def user_error(code: int, err: str, pattern: str) -> None:
-    assert code == 2
-    assert len(err.splitlines()) == 1 and err.startswith("lingo-trees: error: "), err
-    assert re.search(pattern, err), err
 
 
 def test_riddler_figures_exactly() -> None:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import io
-import re
 from pathlib import Path
 
 import numpy as np
 import pytest
+from clikit import run, user_error
 
 from generator.catalog import load_list, setup
-from generator.cli import main
 from generator.errors import PatternError, WordListError
 from generator.feedback import feedback
 from generator.greedy import build_greedy
@@ -43,16 +42,6 @@ def trees(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def user_error(code: int, err: str, pattern: str) -> None:
-    assert code == 2
-    assert len(err.splitlines()) == 1 and err.startswith("lingo-trees: error: "), err
-    assert re.search(pattern, err), err
 
 
 def test_tree_advisor_reaches_every_secret() -> None:
