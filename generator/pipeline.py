@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from generator.catalog import project_root, setup
 from generator.jobs import run_jobs
 from generator.strategies import LINGO_RULES, STRATEGIES, build_tree, check_letter, context
@@ -124,8 +126,6 @@ def write_top_index(root: Path) -> dict[str, Any]:
     """(Re)write ``trees/index.json`` from the folder indexes."""
     folders = []
     for index in sorted(root.glob("*/*/*/index.json")):
-        import orjson
-
         data = orjson.loads(index.read_bytes())
         folders.append({
             "path": str(index.parent.relative_to(root)),

@@ -22,18 +22,20 @@ import numpy as np
 from generator.greedy import allowed_rows
 from generator.human import Scheme, SchemeBuilder
 from generator.openers import dense_keys, hill_climb
+from generator.partition import Matrix
 from generator.rules import Game
 from generator.strategies import Context
 
 
-def _oversized_groups(ctx: Context, openers: tuple[int, ...], base: np.ndarray,
-                      limit: int) -> list[np.ndarray]:
-    cols = np.arange(len(ctx.answers), dtype=np.int64)
-    key, _ = dense_keys(ctx.matrix, openers, cols, base)
+def _oversized_groups(matrix: Matrix, openers: tuple[int, ...], cols: np.ndarray, limit: int,
+                      base: np.ndarray | None = None) -> list[np.ndarray]:
+    """The groups of ``cols`` the openers leave (keyed by ``base`` first) that
+    hold more than ``limit`` words, in group-key order."""
+    key, _ = dense_keys(matrix, openers, cols, base)
     # opener words that are the secret end the game: they are not in a group
     won = np.zeros(len(cols), dtype=bool)
     for r in openers:
-        won |= ctx.matrix.codes[r, cols] == ctx.matrix.green
+        won |= matrix.codes[r, cols] == matrix.green
     sizes = np.bincount(key[~won], minlength=int(key.max()) + 1)
     return [cols[(key == g) & ~won] for g in np.flatnonzero(sizes > limit)]
 
@@ -80,7 +82,7 @@ def shared_plan(ctx: Context, *, seed: int = 1, restarts: int = 12, ks: tuple[in
         found = hill_climb(ctx.matrix, cols, rows, k, limit, restarts=restarts, seed=seed,
                            base=base, keep=4)
         for sc in found:
-            groups = _oversized_groups(ctx, sc.rows, base, limit)
+            groups = _oversized_groups(ctx.matrix, sc.rows, cols, limit, base)
             probes, unfixable = _cover(ctx, groups, rows, limit - 1)
             words = k + len(probes) + unfixable
             key = (unfixable, words, sc.squares)
@@ -108,15 +110,8 @@ def letter_scheme(ctx: Context, cols: np.ndarray, rows: np.ndarray, game: Game,
     limit = game.turns - k
     probe_rows = [int(r) for r in plan["probe_rows"]]
     # the probe for each oversized group of this letter: the first in cover order that fixes it
-    key, _ = dense_keys(m, openers, cols)
     probes: dict[tuple[str, ...], int] = {}
-    won = np.zeros(len(cols), dtype=bool)
-    for r in openers:
-        won |= m.codes[r, cols] == m.green
-    for g in np.unique(key[~won]):
-        members = cols[(key == g) & ~won]
-        if len(members) <= limit:
-            continue
+    for members in _oversized_groups(m, openers, cols, limit):
         feedback = tuple(m.pattern(int(m.codes[r, members[0]])) for r in openers)
         stats = m.stats(np.array(probe_rows, dtype=np.int64), members)
         ok = np.flatnonzero(stats.largest <= limit - 1)
