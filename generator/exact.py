@@ -11,7 +11,15 @@ Search (:class:`Search`):
 * **lower bound per part**: a part of ``k`` secrets costs at least ``2k - 1``
   (one can be guessed at once, the others need a second guess), so a guess
   that makes ``p`` parts, ``w`` of them won (1 for a candidate), costs at
-  least ``3n - p - w``; with one turn left a part must be a single word;
+  least ``3n - p - w``; with one turn left a part must be a single word.
+  When a guess can leave at most ``B`` parts besides the win (``B`` = the
+  patterns that occur, less all-green: 13 in Mastermind, 242 in Wordle) the
+  bound is the **fill bound** (:func:`fill_costs`): at most ``B^(t-1)``
+  secrets can be solved by the ``t``-th guess, so ``k`` secrets cost at least
+  the sum of the shallowest ``k`` such places, and a part larger than all the
+  places within the turns left cannot meet the cap. For a move it is taken
+  with the parts as even as possible (the bound is convex in ``k``); it
+  equals ``2k - 1`` up to ``k = B + 1``;
 * **branch and bound**: guesses are tried in order of that bound, each part's
   search gets the budget left over, and a guess is dropped as soon as its
   parts' costs plus the bounds of the rest reach the best found;
@@ -168,7 +176,8 @@ def _hard_filter(letters, rows, guess, pattern):  # type: ignore[no-untyped-def]
 
 
 def part_bound(k: int, r: int, strict: bool) -> int:
-    """Least cost of a part of ``k`` secrets with ``r`` turns left within the cap."""
+    """Least cost of a part of ``k`` secrets with ``r`` turns left within the cap
+    (the ``2k - 1`` bound; :meth:`Search._part_floor` adds the fill bound)."""
     if k == 1:
         return 1 if r >= 1 else (INF if strict else 1 + LATE)
     if r >= 2:
@@ -178,6 +187,30 @@ def part_bound(k: int, r: int, strict: bool) -> int:
     if r == 1:
         return 1 + (k - 1) * (2 + LATE)
     return 2 * k - 1 + k * LATE
+
+
+def fill_costs(n: int, branch: int) -> np.ndarray:
+    """``F[k]`` for ``k`` in 0..n: the least total turns of ``k`` secrets when
+    a guess leaves at most ``branch`` parts besides the win (the ``t``-th guess
+    solves at most ``branch^(t-1)`` of them):
+
+    >>> fill_costs(6, 2).tolist()   # 1 + 2*2 + 3*3 for six secrets
+    [0, 1, 3, 5, 8, 11, 14]
+    """
+    out = np.zeros(n + 1, dtype=np.int64)
+    k, t, width = 0, 1, 1
+    while k < n:
+        take = min(width, n - k)
+        out[k + 1: k + take + 1] = out[k] + t * np.arange(1, take + 1)
+        k += take
+        t += 1
+        width *= max(branch, 1)
+    return out
+
+
+def fill_capacity(r: int, branch: int) -> int:
+    """Most secrets any tree solves within ``r`` guesses: 1 + B + ... + B^(r-1)."""
+    return sum(branch ** t for t in range(max(r, 0))) if branch > 1 else max(r, 0)
 
 
 def ordering(name: str) -> Heuristic:
@@ -248,6 +281,12 @@ class Search:
         self.dead_end: str | None = None
         self._stuck = False
         self.root_cols = np.arange(len(m.answers), dtype=np.int64)
+        # the fill bound: at most `branch` parts besides the win after any guess
+        seen = np.bincount(np.asarray(m.codes[self.all_rows]).ravel(), minlength=m.npatterns)
+        seen[m.green] = 0
+        self.branch = int(np.count_nonzero(seen))
+        self.fill = fill_costs(len(m.answers) + 1, self.branch)
+        self.capacity = [fill_capacity(r, self.branch) for r in range(self.turns + 2)]
 
     # ---- public
 
@@ -360,6 +399,8 @@ class Search:
     def _part_floor(self, part: np.ndarray, r: int) -> int:
         k = len(part)
         lb = part_bound(k, r, self.strict)
+        if self.strict and r >= 2 and lb < INF:
+            lb = INF if k > self.capacity[min(r, len(self.capacity) - 1)] else max(lb, int(self.fill[k]))
         if k > 2:
             key_lb = self.lower.get((part.tobytes(), r, ()), 0) if not self.hard else 0
             hit = self.exact.get((part.tobytes(), r, ())) if not self.hard else None
@@ -447,7 +488,18 @@ class Search:
         p, w = s.parts, s.wins
         nonwon = p - w
         if r - 1 >= 2:
-            return 3 * n - p - w
+            if not self.strict:
+                return 3 * n - p - w
+            # the fill bound with the parts as even as possible; INF if the
+            # largest cannot be solved within the turns left
+            q = np.maximum(nonwon, 1)
+            rest = n - w
+            base, extra = rest // q, rest % q
+            fill = self.fill
+            bound = n + extra * fill[np.minimum(base + 1, len(fill) - 1)] + (q - extra) * fill[base]
+            bound = np.maximum(bound, 3 * n - p - w)
+            cap = self.capacity[min(r - 1, len(self.capacity) - 1)]
+            return np.where(s.largest > cap, INF, bound)
         if r - 1 == 1:
             if self.strict:
                 return np.where(s.largest == 1, 2 * n - w, INF)
@@ -817,18 +869,47 @@ def cap_error(ctx: Any, game: Game, options: Options, opener: str | None, patter
 
 #: limited search first (its total bounds the exact one), then the exact search
 #: within this many (guess, candidate) pairs scored per letter (a minute or two on one
-#: core); past it the limited tree is kept, not proved
+#: core); past it the limited tree is kept, not proved. A limited search that
+#: misses the cap is widened (twice the moves, up to LETTER_TOP_MAX) before the
+#: search settles for secrets past the cap.
 LETTER_TOP = 10
+LETTER_TOP_MAX = 40
 LETTER_BUDGET = 2_000_000_000
+
+
+def _limited(m: Matrix, game: Game, rows: np.ndarray, cols: np.ndarray, top: int,
+             cap: int | None, top_max: int) -> tuple[Search, Options, int]:
+    """The limited search of :func:`letter_tree`: within the cap if some width up
+    to ``top_max`` finds a tree there, else the fewest secrets past it (then the
+    least total) over those widths."""
+    widths = [top]
+    while widths[-1] * 2 <= max(top_max, top):
+        widths.append(widths[-1] * 2)
+    for width in widths:
+        options = Options(top=width, cap=cap)
+        s = make_search(m, game, rows, options)
+        cost = s.solve_root(cols)
+        if cost < INF:
+            return s, options, cost
+    best: tuple[Search, Options, int] | None = None
+    for width in widths:
+        options = Options(top=width, cap=cap, fewest_late=True)
+        s = make_search(m, game, rows, options)
+        cost = s.solve_root(cols)
+        if best is None or cost < best[2]:
+            best = (s, options, cost)
+    assert best is not None
+    return best
 
 
 def letter_tree(setup_id: str, rule: str, letter: str | None, *, top: int = LETTER_TOP,
                 budget: int | None = LETTER_BUDGET, cap: int | None = None,
-                progress: Progress | None = None) -> ExactResult:
+                top_max: int = LETTER_TOP_MAX, progress: Progress | None = None) -> ExactResult:
     """The optimal tree of one start letter, proved where the budget allows.
 
-    1. a limited search (``top`` moves per position) gives a tree within the
-       cap, or failing that the tree with the fewest secrets past it;
+    1. a limited search (``top`` moves per position, widened up to ``top_max``
+       while it misses the cap) gives a tree within the cap, or failing that
+       the tree with the fewest secrets past it;
     2. the exact search, told to look only for something better, either finds
        it, or proves the limited tree optimal (``proved_minimal``), or runs out
        of ``budget`` (guess, candidate) pairs scored (the limited tree is
@@ -837,13 +918,7 @@ def letter_tree(setup_id: str, rule: str, letter: str | None, *, top: int = LETT
     t0 = time.perf_counter()
     ctx, game, cols, rows = _context_game(setup_id, rule, letter)
     m = ctx.matrix
-    limited = Options(top=top, cap=cap)
-    s = make_search(m, game, rows, limited)
-    cost = s.solve_root(cols)
-    if cost >= INF:
-        limited = Options(top=top, cap=cap, fewest_late=True)
-        s = make_search(m, game, rows, limited)
-        cost = s.solve_root(cols)
+    s, limited, cost = _limited(m, game, rows, cols, top, cap, top_max)
     best, options, proved = s, limited, False
     positions = s.counters.positions
     exact = Options(top=None, cap=cap, fewest_late=limited.fewest_late, max_work=budget)
@@ -872,7 +947,7 @@ def letter_tree(setup_id: str, rule: str, letter: str | None, *, top: int = LETT
     if progress:
         progress(f"{setup_id}/{rule}/{letter}: {res.total} turns"
                  f"{f', {res.late} late' if res.late else ''}, "
-                 f"{'proved' if proved else f'limited to {top}'} ({res.seconds:.1f} s)")
+                 f"{'proved' if proved else f'limited to {limited.top}'} ({res.seconds:.1f} s)")
     return res
 
 

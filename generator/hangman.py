@@ -146,6 +146,24 @@ def greedy_letter(w: Words, cols: np.ndarray, called: int, rule: str) -> int:
     return int(np.argmin(keys))  # the first letter among equals
 
 
+def family_bound(words: Sequence[Word], misses: int) -> int:
+    """Words any strategy loses with ``misses`` allowed, at least (see the
+    module docstring): the best position's sum over its families.
+
+    >>> family_bound(["bight", "fight", "light", "might", "night", "right", "tight"], 2)
+    3
+    """
+    best = 0
+    for i in range(len(words[0]) if words else 0):
+        sizes: dict[str, int] = {}
+        for w in words:
+            rest = w[:i] + BLANK + w[i + 1:]
+            if w[i] not in rest:
+                sizes[rest] = sizes.get(rest, 0) + 1
+        best = max(best, sum(max(0, k - misses - 1) for k in sizes.values()))
+    return best
+
+
 # --------------------------------------------------------------------------- trees
 
 
@@ -332,6 +350,7 @@ def build_root(w: Words, strategy: str, misses: int, **options: Any) -> tuple[Tr
         exact = opt.limited == 0
         return root, {
             "exact": exact,
+            "losses_at_least": family_bound(w.words, misses),
             "search": (f"every letter that splits the candidates at positions of at most "
                        f"{opt.exact_below} words; above that the best {opt.top} letters of each greedy "
                        "rule" + ("" if exact else f" (limited at {opt.limited} positions: not proved)")),

@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from generator.errors import StrategyError
 from generator.feedback import Pattern
 from generator.openers import group_scan, hill_climb, pair_scan, single_scan
 from generator.partition import Matrix
@@ -280,7 +281,7 @@ class SchemeBuilder:
         k = len(openers)
         left = self.turns - k
         cols = self.cols
-        wins: dict[Word, int] = {}
+        wins: dict[Word, tuple[int, tuple[Pattern, ...]]] = {}
         keys = np.zeros(len(cols), dtype=np.int64)
         alive = np.ones(len(cols), dtype=bool)
         for i, r in enumerate(openers):
@@ -388,11 +389,13 @@ class SchemeBuilder:
             return self._search_lookup()
         return self._search_human()
 
-    def _best(self, openers: list[tuple[int, ...]], best: Scheme | None) -> Scheme | None:
+    def _best(self, openers: list[tuple[int, ...]], best: Scheme | None) -> Scheme:
         for o in openers:
             s = self.evaluate(o)
             if best is None or s.key() < best.key():
                 best = s
+        if best is None:
+            raise StrategyError("no openers to evaluate")
         return best
 
     def _search_human(self) -> Scheme:

@@ -283,13 +283,15 @@ def greedy_tree(m: CodedMatrix, game: Game, heuristic: str, opener: Code | None 
 
 @dataclass(frozen=True)
 class PartJob:
-    """One part after a fixed opener, for :func:`generator.jobs.run_jobs`."""
+    """One part after a fixed opener, for :func:`generator.jobs.run_jobs`
+    (``beta``: only a cost below it is wanted)."""
 
     variant: str
     opener: Code
     code: int
     turns: int
     top: int | None
+    beta: int | None = None
 
 
 def _solve_part(job: PartJob) -> tuple[int, int, Tree | None, int]:
@@ -300,28 +302,36 @@ def _solve_part(job: PartJob) -> tuple[int, int, Tree | None, int]:
     row = m.guesses.position[job.opener]
     part = m.split(row, np.arange(len(m.answers), dtype=np.int64))[job.code]
     s = Search(m, turns=job.turns, top=job.top)
-    cost = s.solve_root(part)
-    if cost >= INF:
+    beta = INF if job.beta is None else job.beta
+    cost = s.solve_root(part, beta=beta)
+    if cost >= beta:
         return job.code, cost, None, s.counters.positions
     return job.code, cost, s.tree(), s.counters.positions
 
 
 @dataclass
 class ExactRun:
-    """An exact search after one opener: its tree, total and effort."""
+    """An exact search after one opener: its tree, total and effort. A run
+    told to beat ``beta`` that cannot has no tree and ``total`` a lower bound
+    (``pruned``)."""
 
     opener: Code
     total: int
     tree: Tree | None
     positions: int
     seconds: float
+    pruned: bool = False
 
 
 def exact_tree(v: Variant, opener: Code, cap: int | None, *, top: int | None = None,
-               workers: int | None = None) -> ExactRun:
+               workers: int | None = None, beta: int | None = None) -> ExactRun:
     """The least-total tree that opens with ``opener`` (every secret within
-    ``cap`` guesses; None: the board's turns), one job per part of the opener."""
-    from generator.exact import INF
+    ``cap`` guesses; None: the board's turns), one job per part of the opener.
+
+    With ``beta`` only a total below it is wanted: each part's search is cut
+    at ``beta`` less the opener's turn and the other parts' lower bounds, and
+    a part that reaches its cut proves the opener cannot get below ``beta``."""
+    from generator.exact import INF, Search
     from generator.jobs import run_jobs
 
     game = v.game
@@ -331,23 +341,49 @@ def exact_tree(v: Variant, opener: Code, cap: int | None, *, top: int | None = N
     turns = cap or game.turns
     row = m.guesses.position[opener]
     parts = m.split(row, np.arange(len(m.answers), dtype=np.int64))
-    jobs = [PartJob(v.id, opener, code, turns - 1, top) for code in parts if code != m.green]
+    floors: dict[int, int] = {}
+    if beta is not None:
+        probe = Search(m, turns=turns)
+        floors = {code: probe._part_floor(p, turns - 1) for code, p in parts.items() if code != m.green}
+        if len(m.answers) + sum(floors.values()) >= beta:
+            return ExactRun(opener, len(m.answers) + sum(floors.values()), None, 0, 0.0, pruned=True)
+    spare = (beta - len(m.answers) - sum(floors.values())) if beta is not None else None
+    jobs = [PartJob(v.id, opener, code, turns - 1, top,
+                    None if spare is None else spare + floors[code])
+            for code in parts if code != m.green]
     jobs.sort(key=lambda j: -len(parts[j.code]))
     start = time.perf_counter()
     node = Node(opener)
     total = len(m.answers)
     positions = 0
-    feasible = True
+    feasible, pruned = True, False
     for _, (code, cost, sub, n) in run_jobs(_solve_part, jobs, workers):
         positions += n
         if cost >= INF or sub is None:
             feasible = False
+            pruned = pruned or cost < INF
+            total += cost if cost < INF else 0
             continue
         total += cost
         node.next[m.pattern(code)] = sub
     node.next = dict(sorted(node.next.items()))
     secs = time.perf_counter() - start
+    if pruned and beta is not None:
+        return ExactRun(opener, max(total, beta), None, positions, secs, pruned=True)
     return ExactRun(opener, total if feasible else INF, node if feasible else None, positions, secs)
+
+
+def opener_floor(v: Variant, opener: Code, cap: int | None) -> int:
+    """A lower bound of any tree's total after ``opener`` (the opener's turn
+    plus the fill bound of each part it leaves)."""
+    from generator.exact import INF, Search
+
+    m = matrix(v.game)
+    turns = cap or v.game.turns
+    parts = m.split(m.guesses.position[opener], np.arange(len(m.answers), dtype=np.int64))
+    probe = Search(m, turns=turns)
+    floor = len(m.answers) + sum(probe._part_floor(p, turns - 1) for c, p in parts.items() if c != m.green)
+    return min(floor, INF)
 
 
 def opener_classes(game: Game) -> list[Code]:
@@ -401,15 +437,24 @@ def build(v: Variant, strategy: str, *, workers: int | None = None,
 
         cap = 5 if strategy == "optimal-5" else None
         openers = [opener] if opener else opener_classes(game)
-        runs = [exact_tree(v, o, cap, top=top, workers=workers) for o in openers]
-        best = min(runs, key=lambda r: (r.total, r.opener))
+        # the opener with the least lower bound first; the others need only be
+        # searched for a total at most the best one's (ties go to the smaller code)
+        openers.sort(key=lambda o: (opener_floor(v, o, cap), o))
+        runs: list[ExactRun] = []
+        for o in openers:
+            done = [r for r in runs if r.tree is not None]
+            beta = min(r.total for r in done) + 1 if done else None
+            runs.append(exact_tree(v, o, cap, top=top, workers=workers, beta=beta))
+        best = min((r for r in runs if not r.pruned), key=lambda r: (r.total, r.opener))
         if best.tree is None:
             raise StrategyError(f"no tree solves every code of {v.id} within {cap} guesses")
         root = best.tree
         block.update({
             "objective": "least total guesses" + (f", every code within {cap}" if cap else ""),
             "cap": cap,
-            "openers_searched": {r.opener: (r.total if r.total < INF else None) for r in runs},
+            "openers_searched": {r.opener: (r.total if r.total < INF and not r.pruned else None)
+                                 for r in sorted(runs, key=lambda r: r.opener)},
+            "openers_at_least": {r.opener: r.total for r in sorted(runs, key=lambda r: r.opener) if r.pruned},
             "opener": best.opener,
             "opener_fixed": opener is not None,
             "moves": "every move (guesses making the same partition count once)" if top is None

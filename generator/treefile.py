@@ -32,7 +32,8 @@ Layout of a file::
     NODE = WORD | {"guess": WORD, "next": {PATTERN: NODE, ...}}
 
 Output is deterministic: keys in the order above, ``next`` sorted by pattern,
-two-space indentation, a final newline.
+two-space indentation (or none: ``compact``, used for the large Hangman
+trees, about a fifth of the size), a final newline. Readers must accept both.
 """
 
 from __future__ import annotations
@@ -221,9 +222,11 @@ def tree_data(tree: GameTree) -> dict[str, Any]:
     return data
 
 
-def dump_tree(tree: GameTree) -> bytes:
-    """Serialize a GameTree to the deterministic JSON bytes of the format."""
-    return orjson.dumps(tree_data(tree), option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE)
+def dump_tree(tree: GameTree, *, compact: bool = False) -> bytes:
+    """Serialize a GameTree to the deterministic JSON bytes of the format
+    (``compact``: without indentation)."""
+    option = orjson.OPT_APPEND_NEWLINE if compact else orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE
+    return orjson.dumps(tree_data(tree), option=option)
 
 
 def dump_json(data: Any) -> bytes:
@@ -254,8 +257,8 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
-def write_tree(path: Path, tree: GameTree) -> None:
-    write_atomic(path, dump_tree(tree))
+def write_tree(path: Path, tree: GameTree, *, compact: bool = False) -> None:
+    write_atomic(path, dump_tree(tree, compact=compact))
 
 
 # -- JSON -> GameTree ---------------------------------------------------------

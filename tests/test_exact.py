@@ -189,6 +189,14 @@ def test_wordle_salet_limited_reaches_7920() -> None:
     assert data["proved_minimal"] is False and data["top"] == 10 and data["opener"] == "salet"
 
 
+def test_a_limited_search_that_misses_the_cap_is_widened() -> None:
+    # TV rules, Dutch z: the single best move per position misses five turns, two do not
+    res = letter_tree("nl", "same-start", "z", top=1, top_max=8, budget=0)
+    assert not res.proved and res.late == 0 and res.options.top == 2
+    narrow = letter_tree("nl", "same-start", "z", top=1, top_max=1, budget=0)
+    assert narrow.late > 0 and narrow.options.fewest_late
+
+
 def test_lingo_letter_proved_and_not_worse_than_scm() -> None:
     res = letter_tree("nl", "free", "q")
     assert res.proved and res.late == 0

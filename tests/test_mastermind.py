@@ -111,6 +111,22 @@ def test_exact_search_on_a_small_variant_beats_or_equals_greedy() -> None:
     assert verify_tree(exact, *game_lists(exact)).ok
 
 
+def test_opener_pruning_gives_the_totals_of_full_searches() -> None:
+    # every opener class searched on its own (no cut) against the pruned search
+    v = mm.variant("4x4")
+    full = {o: mm.exact_tree(v, o, None, workers=1).total for o in mm.opener_classes(v.game)}
+    tree, _ = mm.build(v, "optimal", workers=1)
+    assert tree.strategy["openers_at_least"]  # 1111 is cut without a search
+    best = min(full.values())
+    assert tree.stats.total_turns == best
+    assert tree.strategy["opener"] == min(o for o, t in full.items() if t == best)
+    for o, at_least in tree.strategy["openers_at_least"].items():
+        assert best < at_least <= full[o]
+    for o, total in tree.strategy["openers_searched"].items():
+        assert total is None or total == full[o]
+    assert all(full[o] >= mm.opener_floor(v, o, None) for o in full)
+
+
 def test_tree_file_round_trip_and_verify(knuth) -> None:  # type: ignore[no-untyped-def]
     raw = dump_tree(knuth)
     again = load_tree(raw)

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import argparse
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from generator.catalog import load_list, project_root
 from generator.errors import RulesError
-from generator.hangman import STRATEGIES, build, evaluate, mask
+from generator.hangman import STRATEGIES, build, evaluate, family_bound, mask
+from generator.jobs import run_jobs
 from generator.treefile import write_tree
+from generator.words import WordList
 
 
 def _lengths(text: str) -> list[int]:
@@ -50,7 +53,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     b.add_argument("--wordlist", default="en-enable")
     b.add_argument("--misses", type=int, default=6)
     b.add_argument("--strategy", nargs="+", choices=list(STRATEGIES), default=list(STRATEGIES))
-    b.add_argument("--lengths", type=_lengths, required=True, help="word lengths, e.g. 2-5")
+    b.add_argument("--lengths", type=_lengths, help="word lengths, e.g. 2-5 (default every length of the list)")
+    b.add_argument("-j", "--jobs", type=int, help="worker processes (default: both cores)")
     b.add_argument("--out", type=Path, help="trees folder (default trees/ of the project)")
     b.set_defaults(func=run_build)
 
@@ -86,6 +90,9 @@ def run_eval(args: argparse.Namespace) -> int:
         hardest.append((name, ev))
     if any(ev.limited for _, ev in hardest):
         print("* limited search (not every letter tried at large positions): an upper bound, not proved")
+    floors = {m: _floor(words, m, args.lengths) for m in misses}
+    print("no strategy loses fewer than (families of words differing in one letter): "
+          + ", ".join(f"{floors[m]:,} at {m}" for m in misses))
     for name, ev in hardest:
         words_text = ", ".join(f"{w} ({k})" for k, w in ev.hardest)
         print(f"hardest for {name} (misses): {words_text}")
@@ -94,20 +101,53 @@ def run_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def _floor(words: WordList, misses: int, lengths: list[int] | None) -> int:
+    """The proved lower bound on words lost, summed over the lengths played."""
+    by_len: dict[int, list[str]] = {}
+    for w in words.words:
+        by_len.setdefault(len(w), []).append(w)
+    return sum(family_bound(ws, misses) for n, ws in by_len.items() if lengths is None or n in lengths)
+
+
+@dataclass(frozen=True)
+class BuildJob:
+    """One tree of ``hangman build``: a job of :func:`generator.jobs.run_jobs`."""
+
+    wordlist: str
+    length: int
+    strategy: str
+    misses: int
+    path: Path
+
+
+def _build_one(job: BuildJob) -> str:
+    start = time.perf_counter()
+    tree = build(load_list(job.wordlist), job.length, job.strategy, job.misses)
+    write_tree(job.path, tree, compact=True)
+    s = tree.stats
+    assert s is not None
+    floor = tree.strategy.get("losses_at_least")
+    return (f"{job.path}: {s.secrets} words, {len(tree.late)} lost"
+            + (f" (at least {floor})" if floor is not None else "")
+            + f", {tree.strategy['total_misses']} misses, {time.perf_counter() - start:.1f} s")
+
+
 def run_build(args: argparse.Namespace) -> int:
     _check([args.misses])
     words = load_list(args.wordlist)
     out = args.out or project_root() / "trees"
-    for name in args.strategy:
-        for n in args.lengths:
-            start = time.perf_counter()
-            tree = build(words, n, name, args.misses)
-            path = out / "hangman" / args.wordlist / str(args.misses) / name / f"{n}.json"
-            write_tree(path, tree)
-            s = tree.stats
-            assert s is not None
-            print(f"{path}: {s.secrets} words, {len(tree.late)} lost, "
-                  f"{tree.strategy['total_misses']} misses, {time.perf_counter() - start:.1f} s", flush=True)
+    present = sorted({len(w) for w in words.words})
+    lengths = args.lengths or present
+    missing = [n for n in lengths if n not in present]
+    if missing:
+        raise RulesError(f"word list {args.wordlist!r} has no words of length {missing[0]}")
+    count = {n: sum(len(w) == n for w in words.words) for n in lengths}
+    jobs = [BuildJob(args.wordlist, n, name, args.misses,
+                     out / "hangman" / args.wordlist / str(args.misses) / name / f"{n}.json")
+            for name in args.strategy for n in lengths]
+    jobs.sort(key=lambda j: (-count[j.length], j.strategy))  # the largest first
+    for i, (_, line) in enumerate(run_jobs(_build_one, jobs, args.jobs), 1):
+        print(f"[{i}/{len(jobs)}] {line}", flush=True)
     return 0
 
 
