@@ -155,12 +155,26 @@ def test_command_eval_prints_losses_and_hardest_words(capsys: pytest.CaptureFixt
     assert "hardest for uncertainty" in out and "evaluation time" in out
 
 
+def test_command_build_writes_compact_trees_per_length(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "hangman", "build", "--wordlist", "en-enable", "--lengths", "2,25",
+                       "--strategy", "optimal", "--top", "2", "-j", "1", "--out", str(tmp_path))
+    assert code == 0 and out.count("lost (at least") == 2
+    folder = tmp_path / "hangman" / "en-enable" / "6" / "optimal"
+    assert sorted(p.name for p in folder.iterdir()) == ["2.json", "25.json"]
+    raw = (folder / "2.json").read_bytes()
+    assert b"\n " not in raw
+    tree = load_tree(raw)
+    assert "the best 2 letters" in tree.strategy["search"] and tree.strategy["losses_at_least"] == 16
+    assert verify_tree(tree, *game_lists(tree)).ok
+
+
 def test_command_feedback(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "hangman", "feedback", "banana", "a") == (0, "_a_a_a\n", "")
 
 
 @pytest.mark.parametrize("argv, message", [
     (["hangman", "eval", "--misses", "-1"], "misses must be 0 or more"),
+    (["hangman", "build", "--lengths", "3", "--top", "0"], "--top must be 1 or more"),
     (["hangman", "eval", "--wordlist", "xx"], "unknown word list 'xx'"),
     (["hangman", "feedback", "banana", "an"], "not one letter"),
     (["hangman", "build", "--wordlist", "en-enable", "--lengths", "40"], "has no words of length 40"),
