@@ -30,7 +30,7 @@ from __future__ import annotations
 import itertools
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -324,7 +324,8 @@ class ExactRun:
 
 
 def exact_tree(v: Variant, opener: Code, cap: int | None, *, top: int | None = None,
-               workers: int | None = None, beta: int | None = None) -> ExactRun:
+               workers: int | None = None, beta: int | None = None,
+               progress: Callable[[str], None] | None = None) -> ExactRun:
     """The least-total tree that opens with ``opener`` (every secret within
     ``cap`` guesses; None: the board's turns), one job per part of the opener.
 
@@ -357,8 +358,12 @@ def exact_tree(v: Variant, opener: Code, cap: int | None, *, top: int | None = N
     total = len(m.answers)
     positions = 0
     feasible, pruned = True, False
-    for _, (code, cost, sub, n) in run_jobs(_solve_part, jobs, workers):
+    for done, (_, (code, cost, sub, n)) in enumerate(run_jobs(_solve_part, jobs, workers), 1):
         positions += n
+        if progress:
+            value = "-" if cost >= INF else f">= {cost}" if sub is None else str(cost)
+            progress(f"  opener {opener}, part {done}/{len(jobs)} {m.pattern(code)} "
+                     f"({len(parts[code])} codes): {value} ({time.perf_counter() - start:.0f} s)")
         if cost >= INF or sub is None:
             feasible = False
             pruned = pruned or cost < INF
@@ -417,7 +422,8 @@ def _turns(root: Tree, secret: Code) -> int:
 
 
 def build(v: Variant, strategy: str, *, workers: int | None = None,
-          top: int | None = None, opener: Code | None = None) -> tuple[GameTree, dict[str, Any]]:
+          top: int | None = None, opener: Code | None = None,
+          progress: Callable[[str], None] | None = None) -> tuple[GameTree, dict[str, Any]]:
     """The tree of ``strategy`` for variant ``v``, and figures about the build
     (``seconds``; for the exact strategies ``positions`` and every opener's total).
 
@@ -444,7 +450,12 @@ def build(v: Variant, strategy: str, *, workers: int | None = None,
         for o in openers:
             done = [r for r in runs if r.tree is not None]
             beta = min(r.total for r in done) + 1 if done else None
-            runs.append(exact_tree(v, o, cap, top=top, workers=workers, beta=beta))
+            runs.append(exact_tree(v, o, cap, top=top, workers=workers, beta=beta, progress=progress))
+            if progress:
+                r = runs[-1]
+                progress(f"{strategy}: opener {o}: " + (f"at least {r.total}, cut" if r.pruned else
+                                                        "no tree within the cap" if r.total >= INF else
+                                                        f"total {r.total}") + f" ({r.seconds:.0f} s)")
         best = min((r for r in runs if not r.pruned), key=lambda r: (r.total, r.opener))
         if best.tree is None:
             raise StrategyError(f"no tree solves every code of {v.id} within {cap} guesses")

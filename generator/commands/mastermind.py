@@ -10,6 +10,7 @@ prints the pegs.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 
@@ -33,6 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     b.add_argument("--top", type=int, help="exact search: only the best N moves per position (not proved)")
     b.add_argument("--opener", help="exact search: this first guess only (default every opener class)")
     b.add_argument("--out", type=Path, help="trees folder (default trees/ of the project)")
+    b.add_argument("-q", "--quiet", action="store_true", help="no progress of the exact search on stderr")
     b.set_defaults(func=run_build)
 
     r = cmds.add_parser("report", help="totals and worst cases beside the published results")
@@ -54,7 +56,8 @@ def _folder(root: Path | None, vid: str, strategy: str) -> Path:
 def run_build(args: argparse.Namespace) -> int:
     v = variant(args.variant)
     for name in args.strategy:
-        tree, figures = build(v, name, top=args.top, opener=args.opener)
+        progress = None if args.quiet else (lambda text: print(text, file=sys.stderr, flush=True))
+        tree, figures = build(v, name, top=args.top, opener=args.opener, progress=progress)
         path = _folder(args.out, v.id, name) / "all.json"
         write_tree(path, tree)
         s = tree.stats
