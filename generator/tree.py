@@ -107,8 +107,9 @@ def stats_of(turns_by_secret: dict[Word, int]) -> Stats:
     )
 
 
-def tree_stats(tree: Tree, secrets: tuple[Word, ...], reply: Feedback = feedback) -> Stats:
-    """Replay every secret and count turns (the tree must solve them all)."""
+def tree_stats(tree: Tree, secrets: tuple[Word, ...], reply: Feedback) -> Stats:
+    """Replay every secret with the game's feedback ``reply`` and count turns
+    (the tree must solve them all)."""
     return stats_of({s: len(play(tree, s, reply)) for s in secrets})
 
 

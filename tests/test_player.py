@@ -30,7 +30,7 @@ def letter_tree(letter: str = "q", setup_id: str = "en") -> GameTree:
     game = s.game.for_letter(letter)
     root = build_greedy(Matrix.build(guesses, sub), np.arange(len(words)), scm, game)
     tree = GameTree(game, s.answers, s.guesses, words, root, {"scheme": "scm"})
-    tree.stats = tree_stats(root, words)
+    tree.stats = tree_stats(root, words, feedback)
     return tree
 
 

@@ -84,7 +84,7 @@ def test_count_nodes_depth_subtree() -> None:
 
 
 def test_tree_stats() -> None:
-    stats = tree_stats(TREE, SECRETS)
+    stats = tree_stats(TREE, SECRETS, feedback)
     assert stats == Stats(secrets=6, total_turns=1 + 2 + 3 + 2 + 3 + 2, max_turns=3,
                           turns={1: 1, 2: 3, 3: 2})
     assert stats.mean_turns == round(13 / 6, 4) == 2.1667
@@ -103,5 +103,5 @@ def test_repr_is_code() -> None:
 def test_greedy_helper_builds_correct_trees() -> None:
     tree = lingo_tree("q")
     assert tree.stats is not None and tree.stats.secrets == 10
-    assert tree_stats(tree.root, tree.secrets) == tree.stats
+    assert tree_stats(tree.root, tree.secrets, feedback) == tree.stats
     assert greedy(["cigar"]) == "cigar"
