@@ -25,11 +25,12 @@ each with the place in the tree (``root > G.... > .Y...``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from generator.feedback import MARKS, GREEN, Pattern, replier
 from generator.rules import Game, GuessRule, rule_violation
-from generator.tree import GameTree, Stats, Tree, stats_of, walk
+from generator.tree import GameTree, Node, Stats, Tree, stats_of, walk
 from generator.words import WordList
 
 
@@ -174,25 +175,39 @@ def verify_tree(tree: GameTree, answers: WordList, guesses: WordList, max_proble
                 problem(f"late: {secret!r} is solved in {turns[secret]} turns, within {game.turns}")
 
     # Keys and leaves that no secret reaches.
-    for path, sub in walk(tree.root):
-        if isinstance(sub, str):
-            if sub not in secret_set:
-                problem(f"{where(path)}: leaf {sub!r} is not a secret of this tree")
-            continue
-        for pattern in sorted(sub.next):
-            if malformed(pattern):
-                kind = ("pattern <b>B<w>W" if game.feedback == "pegs"
-                        else f"pattern of {game.length} marks G, Y, .")
-                problem(f"{where(path)}: {pattern!r} is not a {kind}")
-            elif pattern == green:
-                problem(f"{where(path)}: the all-green pattern is not a branch (the game is over)")
-            elif (id(sub), pattern) not in used:
-                problem(f"{where(path)}: no secret gives feedback {pattern} to {sub.guess!r}")
+    def bad_pattern(node: Node, pattern: Pattern) -> str | None:
+        if malformed(pattern):
+            kind = ("pattern <b>B<w>W" if game.feedback == "pegs"
+                    else f"pattern of {game.length} marks G, Y, .")
+            return f"{pattern!r} is not a {kind}"
+        if pattern == green:
+            return "the all-green pattern is not a branch (the game is over)"
+        return None
+
+    _check_branches(tree.root, secret_set, used, bad_pattern, problem)
 
     stats = stats_of(turns)
     if len(turns) == len(tree.secrets) and tree.stats is not None and tree.stats != stats:
         problem(f"stats: the file says {_describe(tree.stats)}, the replay gives {_describe(stats)}")
     return Verdict(stats=stats, solved=len(turns), problems=problems)
+
+
+def _check_branches(root: Tree, secret_set: set[str], used: set[tuple[int, Pattern]],
+                    bad_pattern: Callable[[Node, Pattern], str | None],
+                    problem: Callable[[str], None]) -> None:
+    """After the replay: every leaf a secret, every branch key well formed
+    (``bad_pattern`` says why not, per game) and reached by some secret."""
+    for path, sub in walk(root):
+        if isinstance(sub, str):
+            if sub not in secret_set:
+                problem(f"{where(path)}: leaf {sub!r} is not a secret of this tree")
+            continue
+        for pattern in sorted(sub.next):
+            why = bad_pattern(sub, pattern)
+            if why:
+                problem(f"{where(path)}: {why}")
+            elif (id(sub), pattern) not in used:
+                problem(f"{where(path)}: no secret gives feedback {pattern} to {sub.guess!r}")
 
 
 def _describe(s: Stats) -> str:
@@ -284,17 +299,12 @@ def _verify_mask(tree: GameTree, answers: WordList, guesses: WordList, max_probl
     for word in sorted(lost - late)[:5]:
         problem(f"{word!r} is lost ({misses[word]} misses, {game.misses} allowed) and is not in late")
 
-    for path, sub in walk(tree.root):
-        if isinstance(sub, str):
-            if sub not in secret_set:
-                problem(f"{where(path)}: leaf {sub!r} is not a secret of this tree")
-            continue
-        for pattern in sorted(sub.next):
-            shown = set(pattern) - {BLANK}
-            if len(pattern) != game.length or shown - {sub.guess}:
-                problem(f"{where(path)}: {pattern!r} is not a mask of {sub.guess!r} over {game.length} letters")
-            elif (id(sub), pattern) not in used:
-                problem(f"{where(path)}: no secret gives feedback {pattern} to {sub.guess!r}")
+    def bad_mask(node: Node, pattern: Pattern) -> str | None:
+        if len(pattern) != game.length or set(pattern) - {BLANK} - {node.guess}:
+            return f"{pattern!r} is not a mask of {node.guess!r} over {game.length} letters"
+        return None
+
+    _check_branches(tree.root, secret_set, used, bad_mask, problem)
 
     base = stats_of(turns)
     hist: dict[int, int] = {}
