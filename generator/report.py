@@ -81,6 +81,12 @@ def setup_report(root: Path, setup_id: str) -> list[str]:
                 out.append(f"ours, words at 5 turns or more: {len(five)}: {' '.join(shown)}{more}")
             if "words_to_learn" in totals:
                 out += _opener_table(index, dutch and rule == "free" and strategy == "human")
+            if strategy == "optimal":
+                letters = index["letters"]
+                proved = "".join(sorted(k for k, v in letters.items() if v.get("proved_minimal")))
+                out.append(f"total {totals['total_turns']}; proved optimal: {len(proved)} of {len(letters)} letters"
+                           + (f" ({proved})" if 0 < len(proved) < len(letters) else "")
+                           + ("" if len(proved) == len(letters) else "; the others limited (not proved)"))
             if totals.get("late"):
                 out.append(f"not reached within 5 turns ({len(totals['late'])}), listed in 'late':")
                 for letter, item in sorted(index["letters"].items()):

@@ -31,6 +31,13 @@ def test_report_on_built_trees(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert "Human scheme" in capsys.readouterr().out
 
 
+def test_report_counts_proved_optimal_letters(tmp_path: Path) -> None:
+    build(["nl"], ["same-start"], ["optimal"], ["q", "z"], root=tmp_path, workers=1, progress=lambda _: None)
+    text = report(tmp_path, ["nl"])
+    assert "Optimal adaptive trees (least total turns); TV rules" in text
+    assert "proved optimal: 2 of 2 letters" in text
+
+
 def test_report_without_trees(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["report", "en", "--trees", str(tmp_path)]) == 2
     assert "no trees for set-up 'en'" in capsys.readouterr().err
