@@ -41,7 +41,8 @@ def main() -> None:
     for strategy in ("optimal-5", "optimal"):
         tree, fig = mm.build(v, strategy, top=limit, opener=opener)
         s = tree.stats
-        openers = ", ".join(f"{o} {t if t is not None else '>= ' + str(tree.strategy['openers_at_least'][o])}"
+        cut = tree.strategy["openers_at_least"]
+        openers = ", ".join(f"{o} {t if t is not None else f'>= {cut[o]}' if o in cut else 'no tree'}"
                             for o, t in tree.strategy["openers_searched"].items())
         print(f"  {strategy}: total {s.total_turns}, mean {s.mean_turns:.3f}, worst case {s.max_turns}, "
               f"proved {tree.strategy['proved_minimal']}, {fig['positions']} positions, "

@@ -13,7 +13,7 @@ Search (:class:`Search`):
   that makes ``p`` parts, ``w`` of them won (1 for a candidate), costs at
   least ``3n - p - w``; with one turn left a part must be a single word.
   When a guess can leave at most ``B`` parts besides the win (``B`` = the
-  patterns that occur, less all-green: 13 in Mastermind, 242 in Wordle) the
+  patterns that occur, less all-green: 13 in Mastermind, 237 in Wordle) the
   bound is the **fill bound** (:func:`fill_costs`): at most ``B^(t-1)``
   secrets can be solved by the ``t``-th guess, so ``k`` secrets cost at least
   the sum of the shallowest ``k`` such places, and a part larger than all the
@@ -282,9 +282,7 @@ class Search:
         self._stuck = False
         self.root_cols = np.arange(len(m.answers), dtype=np.int64)
         # the fill bound: at most `branch` parts besides the win after any guess
-        seen = np.bincount(np.asarray(m.codes[self.all_rows]).ravel(), minlength=m.npatterns)
-        seen[m.green] = 0
-        self.branch = int(np.count_nonzero(seen))
+        self.branch = m.patterns_seen(self.all_rows)
         self.fill = fill_costs(len(m.answers) + 1, self.branch)
         self.capacity = [fill_capacity(r, self.branch) for r in range(self.turns + 2)]
 

@@ -346,8 +346,11 @@ def exact_tree(v: Variant, opener: Code, cap: int | None, *, top: int | None = N
     if beta is not None:
         probe = Search(m, turns=turns)
         floors = {code: probe._part_floor(p, turns - 1) for code, p in parts.items() if code != m.green}
-        if len(m.answers) + sum(floors.values()) >= beta:
-            return ExactRun(opener, len(m.answers) + sum(floors.values()), None, 0, 0.0, pruned=True)
+        floor = len(m.answers) + sum(floors.values())
+        if floor >= INF:  # a part too large for the turns left
+            return ExactRun(opener, INF, None, 0, 0.0)
+        if floor >= beta:
+            return ExactRun(opener, floor, None, 0, 0.0, pruned=True)
     spare = (beta - len(m.answers) - sum(floors.values())) if beta is not None else None
     jobs = [PartJob(v.id, opener, code, turns - 1, top,
                     None if spare is None else spare + floors[code])
@@ -357,13 +360,14 @@ def exact_tree(v: Variant, opener: Code, cap: int | None, *, top: int | None = N
     node = Node(opener)
     total = len(m.answers)
     positions = 0
-    feasible, pruned = True, False
+    feasible, pruned, any_inf = True, False, False
     for done, (_, (code, cost, sub, n)) in enumerate(run_jobs(_solve_part, jobs, workers), 1):
         positions += n
         if progress:
             value = "-" if cost >= INF else f">= {cost}" if sub is None else str(cost)
             progress(f"  opener {opener}, part {done}/{len(jobs)} {m.pattern(code)} "
                      f"({len(parts[code])} codes): {value} ({time.perf_counter() - start:.0f} s)")
+        any_inf = any_inf or cost >= INF
         if cost >= INF or sub is None:
             feasible = False
             pruned = pruned or cost < INF
@@ -373,7 +377,7 @@ def exact_tree(v: Variant, opener: Code, cap: int | None, *, top: int | None = N
         node.next[m.pattern(code)] = sub
     node.next = dict(sorted(node.next.items()))
     secs = time.perf_counter() - start
-    if pruned and beta is not None:
+    if pruned and beta is not None and not any_inf:
         return ExactRun(opener, max(total, beta), None, positions, secs, pruned=True)
     return ExactRun(opener, total if feasible else INF, node if feasible else None, positions, secs)
 
@@ -442,6 +446,8 @@ def build(v: Variant, strategy: str, *, workers: int | None = None,
         from generator.exact import INF
 
         cap = 5 if strategy == "optimal-5" else None
+        if opener is not None and opener not in matrix(game).guesses:
+            raise StrategyError(f"opener {opener!r} is not a code of {v.id}")
         openers = [opener] if opener else opener_classes(game)
         # the opener with the least lower bound first; the others need only be
         # searched for a total at most the best one's (ties go to the smaller code)
@@ -473,8 +479,9 @@ def build(v: Variant, strategy: str, *, workers: int | None = None,
             "proved_minimal": top is None and opener is None,
             "proof": ("not proved: limited moves" if top is not None else
                       f"proved after the opener {opener} only" if opener else
-                      "every opener class under permutations of positions and symbols, "
-                      "every move after it"),
+                      "every opener class under permutations of positions and symbols, every move "
+                      "after it, except openers whose lower bound reached the best total "
+                      "(openers_at_least)"),
         })
         figures["positions"] = sum(r.positions for r in runs)
         figures["openers"] = {r.opener: (r.total, round(r.seconds, 1)) for r in runs}

@@ -133,6 +133,21 @@ class Matrix:
                           largest, parts, squares, klogk, wins)
         return PartStats(largest, parts, squares, klogk, wins, int(cols.shape[0]))
 
+    def patterns_seen(self, rows: np.ndarray) -> int:
+        """How many pattern codes occur in ``rows`` against any answer, the
+        all-green one not counted (cached per set of rows; read in chunks, so
+        no copy of the matrix is made)."""
+        cache: dict[bytes, int] = self.__dict__.setdefault("_seen", {})
+        rows = np.asarray(rows, dtype=np.int64)
+        key = rows.tobytes()
+        if key not in cache:
+            seen = np.zeros(self.npatterns, dtype=bool)
+            for start in range(0, len(rows), 512):
+                seen[np.unique(self.codes[rows[start:start + 512]])] = True
+            seen[self.green] = False
+            cache[key] = int(np.count_nonzero(seen))
+        return cache[key]
+
     def split(self, row: int, cols: np.ndarray) -> dict[int, np.ndarray]:
         """The parts of candidates ``cols`` under guess ``row``: code -> columns
         (each part in the order of ``cols``), codes ascending."""

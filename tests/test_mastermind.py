@@ -189,6 +189,8 @@ def test_command_feedback(capsys: pytest.CaptureFixture[str]) -> None:
     (["mastermind", "build", "--variant", "3x"], "unknown Mastermind variant"),
     (["mastermind", "report", "--variant", "6x8-distinct"], "codes: more than"),
     (["mastermind", "build", "--strategy", "nope"], "invalid choice"),
+    (["mastermind", "build", "--variant", "3x3", "--strategy", "optimal", "--opener", "999", "-q"],
+     "opener '999' is not a code of 3x3"),
 ])
 def test_command_errors_are_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
     with pytest.raises(SystemExit) if "nope" in argv else _no_raise():

@@ -16,14 +16,14 @@ from pathlib import Path
 
 from generator.catalog import load_list, project_root
 from generator.errors import RulesError
-from generator.hangman import STRATEGIES, TOP, build, evaluate, family_bound, mask
+from generator.hangman import EXACT_BELOW, STRATEGIES, TOP, build, evaluate, family_bound, mask
 from generator.jobs import run_jobs
 from generator.treefile import write_tree
 from generator.words import WordList
 
 
 TOP_HELP = (f"optimal: the best N letters of each greedy rule at positions of more than "
-            f"8 words (default {TOP}; 2 loses fewer words and takes about 6 times as long)")
+            f"{EXACT_BELOW} words (default {TOP}; 2 loses fewer words and takes about 6 times as long)")
 
 
 def _lengths(text: str) -> list[int]:
