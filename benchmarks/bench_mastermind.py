@@ -5,7 +5,7 @@ Prints, per strategy, the opener, total guesses over all codes, mean, worst
 case, the build time and what the literature reports; then the exact search
 (generator.exact on the peg matrix), with and without the cap of five
 guesses: by default every move after every opener class (the proof: about
-14 and 10 minutes on two cores), with --opener only after that first guess,
+6 and 8 minutes on two cores), with --opener only after that first guess,
 with --top N only the N best moves per position (not proved). Figures only;
 nothing is asserted.
 """
