@@ -98,12 +98,7 @@ def verify_tree(tree: GameTree, answers: WordList, guesses: WordList, max_proble
             return not m or int(m[1]) + int(m[2]) > game.length
 
     problems: list[str] = []
-
-    def problem(text: str) -> None:
-        if len(problems) < max_problems:
-            problems.append(text)
-        elif len(problems) == max_problems:
-            problems.append("... more problems not shown")
+    problem = _collector(problems, max_problems)
 
     # The game must describe the words of its lists, or a program that reads
     # the file (splitting words by its `digraphs`) would replay it wrongly.
@@ -192,6 +187,16 @@ def verify_tree(tree: GameTree, answers: WordList, guesses: WordList, max_proble
     return Verdict(stats=stats, solved=len(turns), problems=problems)
 
 
+def _collector(problems: list[str], most: int) -> Callable[[str], None]:
+    """A function that records a problem, at most ``most`` of them (then one line saying so)."""
+    def problem(text: str) -> None:
+        if len(problems) < most:
+            problems.append(text)
+        elif len(problems) == most:
+            problems.append("... more problems not shown")
+    return problem
+
+
 def _check_branches(root: Tree, secret_set: set[str], used: set[tuple[int, Pattern]],
                     bad_pattern: Callable[[Node, Pattern], str | None],
                     problem: Callable[[str], None]) -> None:
@@ -225,12 +230,7 @@ def _verify_mask(tree: GameTree, answers: WordList, guesses: WordList, max_probl
 
     game = tree.game
     problems: list[str] = []
-
-    def problem(text: str) -> None:
-        if len(problems) < max_problems:
-            problems.append(text)
-        elif len(problems) == max_problems:
-            problems.append("... more problems not shown")
+    problem = _collector(problems, max_problems)
 
     if answers.length == 0:
         answers = answers.with_length(game.length)
