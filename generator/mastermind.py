@@ -332,7 +332,7 @@ def exact_tree(v: Variant, opener: Code, cap: int | None, *, top: int | None = N
     With ``beta`` only a total below it is wanted: each part's search is cut
     at ``beta`` less the opener's turn and the other parts' lower bounds, and
     a part that reaches its cut proves the opener cannot get below ``beta``."""
-    from generator.exact import INF, Search
+    from generator.exact import INF
     from generator.jobs import run_jobs
 
     game = v.game
@@ -344,8 +344,7 @@ def exact_tree(v: Variant, opener: Code, cap: int | None, *, top: int | None = N
     parts = m.split(row, np.arange(len(m.answers), dtype=np.int64))
     floors: dict[int, int] = {}
     if beta is not None:
-        probe = Search(m, turns=turns)
-        floors = {code: probe._part_floor(p, turns - 1) for code, p in parts.items() if code != m.green}
+        floors = _part_floors(m, parts, turns)
         floor = len(m.answers) + sum(floors.values())
         if floor >= INF:  # a part too large for the turns left
             return ExactRun(opener, INF, None, 0, 0.0)
@@ -382,17 +381,23 @@ def exact_tree(v: Variant, opener: Code, cap: int | None, *, top: int | None = N
     return ExactRun(opener, total if feasible else INF, node if feasible else None, positions, secs)
 
 
+def _part_floors(m: CodedMatrix, parts: dict[int, np.ndarray], turns: int) -> dict[int, int]:
+    """The search's lower bound of every part an opener leaves (all-green excluded),
+    with ``turns - 1`` guesses left for each."""
+    from generator.exact import Search
+
+    probe = Search(m, turns=turns)
+    return {code: probe._part_floor(p, turns - 1) for code, p in parts.items() if code != m.green}
+
+
 def opener_floor(v: Variant, opener: Code, cap: int | None) -> int:
     """A lower bound of any tree's total after ``opener`` (the opener's turn
     plus the fill bound of each part it leaves)."""
-    from generator.exact import INF, Search
+    from generator.exact import INF
 
     m = matrix(v.game)
-    turns = cap or v.game.turns
     parts = m.split(m.guesses.position[opener], np.arange(len(m.answers), dtype=np.int64))
-    probe = Search(m, turns=turns)
-    floor = len(m.answers) + sum(probe._part_floor(p, turns - 1) for c, p in parts.items() if c != m.green)
-    return min(floor, INF)
+    return min(len(m.answers) + sum(_part_floors(m, parts, cap or v.game.turns).values()), INF)
 
 
 def opener_classes(game: Game) -> list[Code]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -150,12 +151,11 @@ def run_build(args: argparse.Namespace) -> int:
     _check([args.misses], args.top)
     words = load_list(args.wordlist)
     out = args.out or project_root() / "trees"
-    present = sorted({len(w) for w in words.words})
-    lengths = args.lengths or present
-    missing = [n for n in lengths if n not in present]
+    count = Counter(len(w) for w in words.words)
+    lengths = args.lengths or sorted(count)
+    missing = [n for n in lengths if n not in count]
     if missing:
         raise RulesError(f"word list {args.wordlist!r} has no words of length {missing[0]}")
-    count = {n: sum(len(w) == n for w in words.words) for n in lengths}
     jobs = [BuildJob(args.wordlist, n, name, args.misses,
                      out / "hangman" / args.wordlist / str(args.misses) / name / f"{n}.json", args.top)
             for name in args.strategy for n in lengths]
