@@ -27,8 +27,13 @@ Strategies (:data:`STRATEGIES`), every tie to the first letter of the alphabet:
     fewest words lost for the misses allowed, then fewest misses (a lost word
     counts m + 1): a depth-first search with memoized positions. It tries every
     letter at positions of at most :data:`EXACT_BELOW` candidates and the best
-    :data:`TOP` letters by both greedy rules above that, so a tree is *exact*
-    only where no position was limited (its strategy block says which).
+    :data:`TOP` letters by both greedy rules above that; at positions of at
+    most :data:`LOSS_BELOW` candidates it adds a letter of fewest losses found
+    by :class:`LossSearch` (an exact branch-and-bound search on losses alone),
+    so there the tree loses no more words than any tree can. A tree is *exact*
+    where no position was limited; its losses are *proved* minimal where the
+    loss search covered the start or a proved lower bound equals them (its
+    strategy block says which).
 """
 
 from __future__ import annotations
@@ -49,6 +54,9 @@ from generator.words import Letter, Word, WordList
 BLANK = "_"
 EXACT_BELOW = 8      # optimal: every letter at positions of at most this many candidates
 TOP = 1              # optimal: else the best TOP letters of each greedy rule
+LOSS_BELOW = 100     # optimal: and at positions of at most this many words, a letter of fewest losses
+LOSS_BUDGET = 5_000  # found by a loss search of at most this many new positions
+ROOT_BELOW, ROOT_BUDGET = 200, 500_000  # and at the start of at most 200 words, of at most 500,000
 STRATEGIES = {
     "risk": "the letter in most candidates (McLoone; the post's risk-minimizing rule)",
     "uncertainty": "least expected candidates after the call (the post's uncertainty-minimizing rule)",
@@ -164,6 +172,186 @@ def family_bound(words: Sequence[Word], misses: int) -> int:
     return best
 
 
+class Budget(Exception):
+    """A loss search passed its node budget."""
+
+
+Families = tuple[tuple[tuple[int, int], ...], ...]  # per position: (words of it here, its words)
+
+
+class LossSearch:
+    """Fewest words lost, exactly: a branch-and-bound search on bit sets of
+    word indices, memoized on (candidates, misses to spare).
+
+    Exact facts it uses: a position of k <= spare + 1 words loses none (any
+    letter that splits does); a letter every candidate has never hurts, so it
+    is called at once; a position loses at least the family bound (see
+    :func:`family_bound`) and at least the cover bound (along the misses at
+    most spare + 1 letters are called and only words with one of them are
+    won, besides one word left alone); a letter costs at least the sum of its
+    parts' bounds, so it is cut once that reaches the best so far.
+    :meth:`solve` with a ``beta`` returns the exact losses when they are below
+    ``beta``, else a bound of at least ``beta``, kept for later calls. The
+    families still alive (two or more candidates) are passed down, so a
+    bound costs the families of the parent, not of the whole list.
+    """
+
+    INF = 1 << 60
+
+    def __init__(self, w: Words) -> None:
+        self.w = w
+        self.groups: list[tuple[tuple[int, int], ...]] = []  # per letter: (mask, words), mask 0 first
+        for row in w.bits:
+            parts: dict[int, int] = {}
+            for j, m in enumerate(row.tolist()):
+                parts[m] = parts.get(m, 0) | 1 << j
+            self.groups.append(tuple(sorted(parts.items())) if len(parts) > 1 else ())
+        self.having = [sum(g for m, g in groups if m) for groups in self.groups]  # words with the letter
+        families = []
+        for i in range(w.length):
+            fam: dict[str, int] = {}
+            for j, word in enumerate(w.words):
+                rest = word[:i] + BLANK + word[i + 1:]
+                if word[i] not in rest:
+                    fam[rest] = fam.get(rest, 0) | 1 << j
+            families.append(tuple((f.bit_count(), f) for f in fam.values() if f.bit_count() > 1))
+        self.families: Families = tuple(families)
+        self.memo: dict[tuple[int, int], tuple[int, bool, int]] = {}  # -> (losses or bound, exact, letter)
+        self.nodes = 0
+        self.limit: int | None = None
+
+    @staticmethod
+    def bitset(cols: np.ndarray) -> int:
+        s = 0
+        for j in cols.tolist():
+            s |= 1 << j
+        return s
+
+    @staticmethod
+    def alive(s: int, families: Families) -> Families:
+        """The families with two or more words of ``s``, and how many."""
+        out = []
+        for fams in families:
+            kept = []
+            for _, f in fams:
+                k = (s & f).bit_count()
+                if k > 1:
+                    kept.append((k, s & f))
+            out.append(tuple(kept))
+        return tuple(out)
+
+    def bound(self, s: int, spare: int, families: Families) -> int:
+        """Losses at least (``families``: those alive in ``s``)."""
+        if spare < 0:
+            return s.bit_count()
+        fam = max((sum(k - spare - 1 for k, _ in fams if k > spare + 1) for fams in families), default=0)
+        return max(fam, self.cover(s, spare))
+
+    def cover(self, s: int, spare: int) -> int:
+        n = s.bit_count()
+        hits = []
+        for groups, having in zip(self.groups, self.having):
+            h = (s & having).bit_count()
+            if h == n:
+                if any(s & g == s for _, g in groups):
+                    continue  # known already: calling it tells nothing
+                return 0  # every candidate has it and it splits them: no bound
+            if h:
+                hits.append(h)
+        hits.sort(reverse=True)
+        won = sum(hits[:spare]) + max(hits[spare] if len(hits) > spare else 0, 1)
+        return max(0, n - won)
+
+    def best(self, cols: np.ndarray, spare: int, budget: int) -> tuple[int, int] | None:
+        """(fewest losses, a letter that reaches them, or -1 when any letter
+        that splits does) over ``cols``, or None if the search passes
+        ``budget`` new positions."""
+        s = self.bitset(cols)
+        self.limit = self.nodes + budget
+        try:
+            value = self.solve(s, spare, self.INF, self.families)
+        except Budget:
+            return None
+        finally:
+            self.limit = None
+        hit = self.memo.get((s, spare))
+        return value, hit[2] if hit else -1
+
+    def floor(self, s: int, spare: int, families: Families) -> int:
+        """A lower bound, kept (``families``: a superset of those alive in ``s``)."""
+        if spare < 0:
+            return s.bit_count()
+        if s.bit_count() <= spare + 1:
+            return 0
+        hit = self.memo.get((s, spare))
+        if hit is None:
+            hit = (self.bound(s, spare, self.alive(s, families)), False, -1)
+            self.memo[(s, spare)] = hit
+        return hit[0]
+
+    def solve(self, s: int, spare: int, beta: int, families: Families) -> int:
+        """Losses over ``s`` if below ``beta``, else at least ``beta``
+        (``families``: a superset of those alive in ``s``)."""
+        if spare < 0:
+            return s.bit_count()
+        if s.bit_count() <= spare + 1:
+            return 0
+        key = (s, spare)
+        hit = self.memo.get(key)
+        if hit is not None and (hit[1] or hit[0] >= beta):
+            return hit[0]
+        self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise Budget
+        families = self.alive(s, families)
+        floor = hit[0] if hit else self.bound(s, spare, families)
+        if floor >= beta:
+            self.memo[key] = (floor, False, -1)
+            return floor
+        moves = []
+        seen: set[tuple[int, frozenset[int]]] = set()
+        for letter, groups in enumerate(self.groups):
+            parts = [(m, s & g) for m, g in groups if s & g]
+            if len(parts) < 2:
+                continue
+            if parts[0][0] != 0:  # every candidate has it: call it now
+                value = sum(self.solve(p, spare, self.INF, families) for _, p in parts)
+                self.memo[key] = (value, True, letter)
+                return value
+            sig = (parts[0][1], frozenset(p for _, p in parts[1:]))
+            if sig in seen:
+                continue  # the same parts as a letter before
+            seen.add(sig)
+            missed = parts[0][1].bit_count()
+            moves.append((max(missed, *(p.bit_count() for _, p in parts[1:])), missed, letter, parts))
+        moves.sort(key=lambda t: (t[0], t[1], t[2]))
+        best, best_letter = self.INF, -1
+        for _, _, letter, parts in moves:
+            cap = min(beta, best)
+            subs = []
+            cost = 0
+            for m, p in parts:
+                left = spare - (m == 0)
+                f = self.floor(p, left, families)
+                subs.append((p, left, f))
+                cost += f
+                if cost >= cap:
+                    break
+            for p, left, f in subs:
+                if cost >= cap:
+                    break
+                cost += self.solve(p, left, cap - cost + f, families) - f
+            if cost < best:
+                best, best_letter = cost, letter
+                if best <= floor:
+                    break
+        if best < beta:
+            self.memo[key] = (best, True, best_letter)
+            return best
+        self.memo[key] = (max(beta, floor), False, -1)
+        return max(beta, floor)
+
+
 # --------------------------------------------------------------------------- trees
 
 
@@ -202,8 +390,13 @@ class Optimal:
     BIG = 1 << 32
 
     def __init__(self, w: Words, misses: int, *, exact_below: int = EXACT_BELOW, top: int = TOP,
+                 loss_below: int = LOSS_BELOW, loss_budget: int = LOSS_BUDGET,
                  max_positions: int | None = None) -> None:
         self.w, self.m, self.exact_below, self.top = w, misses, exact_below, top
+        self.loss_below, self.loss_budget = loss_below, loss_budget
+        self.loss = LossSearch(w)
+        self.loss_failed = 0
+        self.root_losses: int | None = None  # proved fewest losses of all the words, if found
         self.memo: dict[tuple[bytes, int], tuple[int, int]] = {}
         self.positions = 0
         self.limited = 0
@@ -227,7 +420,7 @@ class Optimal:
         if self.max_positions is not None and self.positions > self.max_positions:
             raise StrategyError(f"the optimal Hangman search passed {self.max_positions} positions")
         best, best_letter = -1, -1
-        for letter in self.moves(cols, called):
+        for letter in self.moves(cols, called, left):
             cost = 0
             for bit, part in split(self.w, letter, cols).items():
                 if bit == 0:
@@ -244,10 +437,11 @@ class Optimal:
         self.memo[key] = (best, best_letter)
         return best
 
-    def moves(self, cols: np.ndarray, called: int) -> list[int]:
+    def moves(self, cols: np.ndarray, called: int, left: int) -> list[int]:
         """Letters worth calling: those that split the candidates (the best of
         each greedy rule first); above ``exact_below`` candidates only the ``top``
-        best of each rule."""
+        best of each rule, and up to ``loss_below`` candidates a letter of
+        fewest losses from the loss search (when it finishes within its budget)."""
         hits, parts, squares = part_sizes(self.w, cols)
         useful = [i for i in range(len(self.w.letters)) if parts[i] > 1 and not called >> i & 1]
         by_risk = sorted(useful, key=lambda i: (-hits[i], i))
@@ -257,11 +451,29 @@ class Optimal:
             for i in pair:
                 if i not in order:
                     order.append(i)
-        if len(cols) > self.exact_below and len(order) > 2 * self.top:
+        if len(cols) <= self.exact_below:
+            return order
+        found = None
+        root = len(cols) == len(self.w.words)
+        if len(cols) <= self.loss_below or root and len(cols) <= ROOT_BELOW:
+            found = self.loss.best(cols, left, ROOT_BUDGET if root else self.loss_budget)
+            if found is None:
+                self.loss_failed += 1
+            elif root:
+                self.root_losses = found[0]
+        if len(order) > 2 * self.top:
             self.limited += 1
             keep = set(by_risk[: self.top]) | set(by_unc[: self.top])
+            if found is not None and found[1] >= 0:
+                keep.add(found[1])  # so the tree loses no more than the fewest possible here
             order = [i for i in order if i in keep]
         return order
+
+    def losses(self) -> int:
+        """Words lost by the tree of :meth:`tree`."""
+        if len(self.w.words) == 1:
+            return 0
+        return self.memo[(np.arange(len(self.w.words)).tobytes(), self.m)][0] // self.BIG
 
     def tree(self, cols: np.ndarray | None = None, left: int | None = None, called: int = 0) -> Tree:
         cols = np.arange(len(self.w.words)) if cols is None else cols
@@ -348,13 +560,23 @@ def build_root(w: Words, strategy: str, misses: int, **options: Any) -> tuple[Tr
         opt = Optimal(w, misses, **options)
         root = opt.tree()
         exact = opt.limited == 0
+        losses = opt.losses()
+        everything = LossSearch.bitset(np.arange(len(w.words)))
+        floor = max(opt.loss.bound(everything, misses, opt.loss.alive(everything, opt.loss.families)),
+                    opt.root_losses or 0)
         return root, {
             "exact": exact,
-            "losses_at_least": family_bound(w.words, misses),
+            "losses_proved": exact or opt.root_losses is not None or losses == floor,
+            "losses_at_least": floor,
             "search": (f"every letter that splits the candidates at positions of at most "
                        f"{opt.exact_below} words; above that the best {opt.top} letters of each greedy "
-                       "rule" + ("" if exact else f" (limited at {opt.limited} positions: not proved)")),
+                       f"rule and, at positions of at most {opt.loss_below} words, a letter "
+                       f"of fewest losses if a loss search of at most {opt.loss_budget} positions finds one "
+                       f"(at the start of at most {ROOT_BELOW} words, of {ROOT_BUDGET})"
+                       + ("" if exact else f" (limited at {opt.limited} positions, the loss search gave up "
+                                           f"at {opt.loss_failed}: misses not proved)")),
             "positions": opt.positions,
+            "loss_positions": opt.loss.nodes,
         }
     raise StrategyError(f"unknown Hangman strategy {strategy!r} (expected one of: {', '.join(STRATEGIES)})")
 
@@ -383,38 +605,86 @@ class Evaluation:
     total_misses: dict[int, int] = field(default_factory=dict)
     hardest: list[tuple[int, Word]] = field(default_factory=list)  # (misses, word), most first
     seconds: float = 0.0
-    limited: bool = False
+    floor: dict[int, int] = field(default_factory=dict)         # optimal: losses proved unavoidable
+    unproved: dict[int, list[int]] = field(default_factory=dict)  # optimal: lengths whose losses are not proved
+
+    @property
+    def limited(self) -> bool:
+        return any(self.unproved.values())
+
+
+@dataclass(frozen=True)
+class _Play:
+    """One job of :func:`evaluate`: a strategy's tree for one length, played."""
+
+    wordlist: WordList
+    length: int
+    strategy: str
+    built_for: int              # the misses the tree is built for
+    counted: tuple[int, ...]    # the misses values its plays count for
+    options: tuple[tuple[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class _Played:
+    lost: dict[int, int]
+    misses: int
+    worst: list[tuple[int, Word]]
+    words: int
+    floor: int | None
+    proved: bool
+
+
+def _play(job: _Play) -> _Played:
+    w = words_of_length(job.wordlist, job.length)
+    root, extra = build_root(w, job.strategy, job.built_for, **dict(job.options))
+    res = results(root, w.words, job.built_for)
+    return _Played({m: sum(r.misses > m for r in res.values()) for m in job.counted},
+                   sum(r.misses for r in res.values()), [(-r.misses, s) for s, r in res.items()], len(res),
+                   extra.get("losses_at_least"), bool(extra.get("losses_proved", True)))
 
 
 def evaluate(words: WordList, strategy: str, misses: Sequence[int], *,
-             lengths: Sequence[int] | None = None, hardest: int = 10, **options: Any) -> Evaluation:
+             lengths: Sequence[int] | None = None, hardest: int = 10, workers: int | None = None,
+             **options: Any) -> Evaluation:
     """Play every word (of ``lengths``, default every length) and count, for
     each number of misses allowed, the words lost (more misses than allowed),
     and list the hardest words (most misses; with several ``misses`` values, as
     played for the first). The greedy rules do not depend on the misses
     allowed, so one tree per length serves them all; ``optimal`` builds one
-    per length and value."""
+    per length and value. One job per tree, on ``workers`` processes (default
+    both cores)."""
+    from generator.jobs import run_jobs  # the core runs without the executor too
+
     start = time.perf_counter()
     misses = tuple(misses)
     ev = Evaluation(strategy, misses, losses={m: 0 for m in misses},
                     total_misses={m: 0 for m in misses})
     by_len = sorted({len(x) for x in words.words}) if lengths is None else list(lengths)
+    sub = {n: words.with_length(n) if words.length == 0 else words for n in by_len}
+    for n in by_len:  # a bad length fails here, before any job starts
+        if not sub[n].words:
+            raise RulesError(f"word list {words.id!r} has no words of length {n}")
+        words_of_length(sub[n], n)
+    plans = [(misses[0], misses)] if strategy != "optimal" else [(m, (m,)) for m in misses]
+    jobs = [_Play(sub[n], n, strategy, built, counted, tuple(sorted(options.items())))
+            for n in by_len for built, counted in plans]
+    jobs.sort(key=lambda j: -len(j.wordlist.words))  # the largest first
     worst: list[tuple[int, Word]] = []
-    for n in by_len:
-        w = words_of_length(words, n)
-        plans = [(misses[0], misses)] if strategy != "optimal" else [(m, (m,)) for m in misses]
-        for build_m, counted in plans:
-            root, extra = build_root(w, strategy, build_m, **options)
-            if extra and not extra.get("exact", True):
-                ev.limited = True
-            res = results(root, w.words, build_m)
-            for m in counted:
-                ev.losses[m] += sum(r.misses > m for r in res.values())
-                ev.total_misses[m] += sum(r.misses for r in res.values())
-            if build_m == misses[0]:
-                ev.words += len(res)
-                worst.extend((-r.misses, s) for s, r in res.items())
+    for job, got in run_jobs(_play, jobs, workers):
+        for m in job.counted:
+            ev.losses[m] += got.lost[m]
+            ev.total_misses[m] += got.misses
+        if got.floor is not None:
+            ev.floor[job.built_for] = ev.floor.get(job.built_for, 0) + got.floor
+            if not got.proved:
+                ev.unproved.setdefault(job.built_for, []).append(job.length)
+        if job.built_for == misses[0]:
+            ev.words += got.words
+            worst.extend(got.worst)
     worst.sort()
     ev.hardest = [(-k, s) for k, s in worst[:hardest]]
+    for lengths_left in ev.unproved.values():
+        lengths_left.sort()
     ev.seconds = time.perf_counter() - start
     return ev

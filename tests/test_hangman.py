@@ -7,6 +7,7 @@ import copy
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from generator import hangman as hm
@@ -90,7 +91,68 @@ def test_family_bound_never_exceeds_an_exact_optimum(small) -> None:  # type: ig
     for m in (0, 1, 2, 3):
         best = hm.build(small, 4, "optimal", m, exact_below=100)
         assert best.strategy["exact"]
-        assert hm.family_bound(WORDS, m) == best.strategy["losses_at_least"] <= len(best.late)
+        assert hm.family_bound(WORDS, m) <= best.strategy["losses_at_least"] <= len(best.late)
+        assert best.strategy["losses_proved"]
+
+
+def brute_losses(words: frozenset[str], spare: int) -> int:
+    """Fewest words lost, by trying every letter at every position (no bounds)."""
+    if spare < 0:
+        return len(words)
+    if len(words) <= 1:
+        return 0
+    best = len(words)
+    for c in sorted(set("".join(words))):
+        parts: dict[str, set[str]] = {}
+        for w in words:
+            parts.setdefault(hm.mask(w, c), set()).add(w)
+        if len(parts) < 2:
+            continue
+        blank = hm.BLANK * len(next(iter(words)))
+        best = min(best, sum(brute_losses(frozenset(p), spare - (k == blank)) for k, p in parts.items()))
+    return best
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_loss_search_equals_a_search_without_bounds(seed: int) -> None:
+    import random
+    rng = random.Random(seed)
+    letters = "abcdeh"[: 3 + seed % 4]
+    words = sorted({"".join(rng.choice(letters) for _ in range(3)) for _ in range(9 + seed)})
+    w = hm.Words.of(words, "abcdefghijklmnopqrstuvwxyz")
+    search = hm.LossSearch(w)
+    for spare in range(4):
+        cols = np.arange(len(words))
+        value, letter = search.best(cols, spare, 10**6)
+        assert value == brute_losses(frozenset(words), spare), (words, spare)
+        # the bounds it prunes with are bounds: never above the exact value
+        s = search.bitset(cols)
+        assert search.bound(s, spare, search.alive(s, search.families)) <= value
+        if letter >= 0:  # the letter it names reaches the value
+            parts = hm.split(w, letter, cols)
+            assert sum(brute_losses(frozenset(words[j] for j in p), spare - (bit == 0))
+                       for bit, p in parts.items()) == value
+
+
+def test_loss_search_on_a_family_meets_the_family_bound() -> None:
+    words = ["bight", "fight", "light", "might", "night", "right", "sight", "wight"]
+    w = hm.Words.of(words, "abcdefghijklmnopqrstuvwxyz")
+    search = hm.LossSearch(w)
+    for spare in range(8):
+        assert search.best(np.arange(8), spare, 10**6) == (max(0, 8 - spare - 1), search.best(np.arange(8), spare, 1)[1])
+
+
+def test_loss_search_gives_up_past_its_budget() -> None:
+    words = sorted({a + b + c for a in "abcd" for b in "aeio" for c in "bcdt"})
+    search = hm.LossSearch(hm.Words.of(words, "abcdefghijklmnopqrstuvwxyz"))
+    assert search.best(np.arange(len(words)), 2, 3) is None
+
+
+def test_optimal_losses_are_the_loss_search_minimum(small) -> None:  # type: ignore[no-untyped-def]
+    for m in (0, 1, 2):
+        tree = hm.build(small, 4, "optimal", m, exact_below=2)  # limited, but the loss letter is tried
+        assert tree.strategy["losses_proved"]
+        assert len(tree.late) == brute_losses(frozenset(WORDS), m)
 
 
 def test_compact_tree_files_read_back_the_same(small) -> None:  # type: ignore[no-untyped-def]
@@ -155,6 +217,15 @@ def test_command_eval_prints_losses_and_hardest_words(capsys: pytest.CaptureFixt
     assert "hardest for uncertainty" in out and "evaluation time" in out
 
 
+def test_command_eval_optimal_says_where_losses_are_proved(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "hangman", "eval", "--wordlist", "nl-basis", "--misses", "6",
+                         "--lengths", "1", "--strategy", "optimal")
+    assert code == 0, err
+    # 26 one-letter words, one call each: all but the first seven are lost, and no tree does better
+    assert re.search(r"^optimal\s+19\s", out, re.M)
+    assert "not proved" not in out and "no strategy loses fewer than" in out and "19 at 6" in out
+
+
 def test_command_build_writes_compact_trees_per_length(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "hangman", "build", "--wordlist", "en-enable", "--lengths", "2,25",
                        "--strategy", "optimal", "--top", "2", "-j", "1", "--out", str(tmp_path))
@@ -164,7 +235,9 @@ def test_command_build_writes_compact_trees_per_length(tmp_path: Path, capsys: p
     raw = (folder / "2.json").read_bytes()
     assert b"\n " not in raw
     tree = load_tree(raw)
-    assert "the best 2 letters" in tree.strategy["search"] and tree.strategy["losses_at_least"] == 16
+    assert "the best 2 letters" in tree.strategy["search"]
+    # the loss search proves the 96 two-letter words lose at least 41 (the family bound says 16)
+    assert tree.strategy["losses_at_least"] == len(tree.late) == 41 and tree.strategy["losses_proved"]
     assert verify_tree(tree, *game_lists(tree)).ok
 
 
@@ -177,6 +250,8 @@ def test_command_feedback(capsys: pytest.CaptureFixture[str]) -> None:
     (["hangman", "build", "--lengths", "3", "--top", "0"], "--top must be 1 or more"),
     (["hangman", "eval", "--wordlist", "xx"], "unknown word list 'xx'"),
     (["hangman", "feedback", "banana", "an"], "not one letter"),
+    (["hangman", "eval", "--lengths", "2", "-j", "0"], "-j/--jobs must be 1 or more"),
+    (["hangman", "eval", "--wordlist", "en-enable", "--lengths", "40"], "has no words of length 40"),
     (["hangman", "build", "--wordlist", "en-enable", "--lengths", "40"], "has no words of length 40"),
 ])
 def test_command_errors_are_one_line(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:

@@ -53,6 +53,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     e.add_argument("--lengths", type=_lengths, help="word lengths only (e.g. 2-5; default all)")
     e.add_argument("--hardest", type=int, default=10, help="hardest words to list (default 10)")
     e.add_argument("--top", type=int, default=TOP, help=TOP_HELP)
+    e.add_argument("-j", "--jobs", type=int, help="worker processes, one tree each (default: both cores)")
     e.set_defaults(func=run_eval)
 
     b = cmds.add_parser("build", help="write trees per word length")
@@ -71,12 +72,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     f.set_defaults(func=run_feedback)
 
 
-def _check(misses: list[int], top: int = TOP) -> None:
+def _check(misses: list[int], top: int = TOP, jobs: int | None = None) -> None:
     for m in misses:
         if m < 0:
             raise RulesError(f"misses must be 0 or more, not {m}")
     if top < 1:
         raise RulesError(f"--top must be 1 or more, not {top}")
+    if jobs is not None and jobs < 1:
+        raise RulesError(f"-j/--jobs must be 1 or more, not {jobs}")
 
 
 def _options(strategy: str, top: int) -> dict[str, int]:
@@ -84,7 +87,7 @@ def _options(strategy: str, top: int) -> dict[str, int]:
 
 
 def run_eval(args: argparse.Namespace) -> int:
-    _check(args.misses, args.top)
+    _check(args.misses, args.top, args.jobs)
     words = load_list(args.wordlist)
     start = time.perf_counter()
     print(f"Hangman on {args.wordlist} ({len(words)} words"
@@ -96,23 +99,39 @@ def run_eval(args: argparse.Namespace) -> int:
     hardest = []
     for name in args.strategy:
         ev = evaluate(words, name, misses, lengths=args.lengths, hardest=args.hardest,
-                      **_options(name, args.top))
+                      workers=args.jobs, **_options(name, args.top))
         mean = ev.total_misses[misses[0]] / max(ev.words, 1)
         label = name + (" *" if ev.limited else "")
         print(label.ljust(12) + "".join(f"{ev.losses[m]:>14,}" for m in misses)
               + f"{mean:>13.3f}" + f"{ev.seconds:>8.1f}s", flush=True)
         hardest.append((name, ev))
-    if any(ev.limited for _, ev in hardest):
-        print("* limited search (not every letter tried at large positions): an upper bound, not proved")
+    for name, ev in hardest:
+        for m, lengths in sorted(ev.unproved.items()):
+            print(f"* {name} at {m} misses: losses not proved minimal for lengths {_ranges(lengths)} "
+                  "(limited search above the loss search's reach): an upper bound")
     floors = {m: _floor(words, m, args.lengths) for m in misses}
-    print("no strategy loses fewer than (families of words differing in one letter): "
-          + ", ".join(f"{floors[m]:,} at {m}" for m in misses))
+    for _, ev in hardest:
+        for m, floor in ev.floor.items():
+            floors[m] = max(floors[m], floor)
+    print("no strategy loses fewer than (proved: families of words differing in one letter, letters "
+          "along the misses, loss searches): " + ", ".join(f"{floors[m]:,} at {m}" for m in misses))
     for name, ev in hardest:
         words_text = ", ".join(f"{w} ({k})" for k, w in ev.hardest)
         print(f"hardest for {name} (misses): {words_text}")
     played = hardest[0][1].words if hardest else 0
     print(f"{played} words per strategy; evaluation time {time.perf_counter() - start:.1f} s")
     return 0
+
+
+def _ranges(values: list[int]) -> str:
+    """``2 3 4 7`` -> ``2-4, 7``."""
+    out: list[str] = []
+    for v in sorted(values):
+        if out and out[-1].split("-")[-1] == str(v - 1):
+            out[-1] = out[-1].split("-")[0] + f"-{v}"
+        else:
+            out.append(str(v))
+    return ", ".join(out)
 
 
 def _floor(words: WordList, misses: int, lengths: list[int] | None) -> int:
@@ -143,12 +162,13 @@ def _build_one(job: BuildJob) -> str:
     assert s is not None
     floor = tree.strategy.get("losses_at_least")
     return (f"{job.path}: {s.secrets} words, {len(tree.late)} lost"
-            + (f" (at least {floor})" if floor is not None else "")
+            + (f" (at least {floor}{', proved' if tree.strategy['losses_proved'] else ''})"
+               if floor is not None else "")
             + f", {tree.strategy['total_misses']} misses, {time.perf_counter() - start:.1f} s")
 
 
 def run_build(args: argparse.Namespace) -> int:
-    _check([args.misses], args.top)
+    _check([args.misses], args.top, args.jobs)
     words = load_list(args.wordlist)
     out = args.out or project_root() / "trees"
     count = Counter(len(w) for w in words.words)
@@ -175,5 +195,6 @@ def run_feedback(args: argparse.Namespace) -> int:
 def main_eval(wordlist: str, misses: list[int], lengths: str | None = None) -> int:
     """``hangman eval`` with every strategy (for the benchmark script)."""
     ns = argparse.Namespace(wordlist=wordlist, misses=misses, strategy=list(STRATEGIES),
-                            lengths=_lengths(lengths) if lengths else None, hardest=10, top=TOP)
+                            lengths=_lengths(lengths) if lengths else None, hardest=10, top=TOP,
+                            jobs=None)
     return run_eval(ns)
