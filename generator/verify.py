@@ -298,6 +298,11 @@ def _verify_mask(tree: GameTree, answers: WordList, guesses: WordList, max_probl
         problem(f"late: {word!r} is not lost ({misses.get(word, '?')} misses, {game.misses} allowed)")
     for word in sorted(lost - late)[:5]:
         problem(f"{word!r} is lost ({misses[word]} misses, {game.misses} allowed) and is not in late")
+    floor = tree.strategy.get("losses_at_least")
+    if isinstance(floor, int) and floor > len(lost):
+        problem(f"strategy: losses_at_least is {floor}, but the tree loses only {len(lost)}")
+    if tree.strategy.get("losses_proved") and floor != len(lost):
+        problem(f"strategy: losses_proved, but losses_at_least {floor} is not the {len(lost)} lost")
 
     def bad_mask(node: Node, pattern: Pattern) -> str | None:
         if len(pattern) != game.length or set(pattern) - {BLANK} - {node.guess}:

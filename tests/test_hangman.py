@@ -187,6 +187,15 @@ def test_verifier_catches_a_broken_hangman_tree(small) -> None:  # type: ignore[
     bad.stats = type(bad.stats)(bad.stats.secrets, bad.stats.total_turns, bad.stats.max_turns,
                                 bad.stats.turns, {0: bad.stats.secrets})
     assert any(p.startswith("stats:") for p in verify_tree(bad, small, small).problems)
+    # a strategy block that claims more than the tree shows
+    opt = hm.build(small, 4, "optimal", 1)
+    assert verify_tree(opt, small, small).ok
+    bad = copy.deepcopy(opt)
+    bad.strategy["losses_at_least"] = len(opt.late) + 1
+    assert any("losses_at_least" in p for p in verify_tree(bad, small, small).problems)
+    bad = copy.deepcopy(opt)
+    bad.strategy["losses_at_least"] = len(opt.late) - 1
+    assert any("losses_proved" in p for p in verify_tree(bad, small, small).problems)
 
 
 def test_a_mask_game_needs_misses() -> None:
