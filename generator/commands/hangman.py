@@ -24,7 +24,7 @@ from generator.words import WordList
 
 
 TOP_HELP = (f"optimal: the best N letters of each greedy rule at positions of more than "
-            f"{EXACT_BELOW} words (default {TOP}; 2 loses fewer words and takes about 6 times as long)")
+            f"{EXACT_BELOW} words (default {TOP}; more letters make a longer search)")
 
 
 def _lengths(text: str) -> list[int]:
