@@ -34,8 +34,10 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -519,7 +521,7 @@ class Chromium:
         self._buffer = b""
 
     def __enter__(self) -> Chromium:
-        self._profile = tempfile.TemporaryDirectory(prefix="lingo-trees-chromium-")
+        self._profile = tempfile.mkdtemp(prefix="lingo-trees-chromium-")
         to_child_r, self._to_child = os.pipe()
         self._from_child, from_child_w = os.pipe()
 
@@ -532,9 +534,9 @@ class Chromium:
 
         self._proc = subprocess.Popen(
             [self.executable, *CHROMIUM_FLAGS, "--remote-debugging-pipe",
-             f"--user-data-dir={self._profile.name}", "about:blank"],
+             f"--user-data-dir={self._profile}", "about:blank"],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            close_fds=False, preexec_fn=fds,
+            close_fds=False, preexec_fn=fds, start_new_session=True,  # its own group: see __exit__
         )
         os.close(to_child_r)
         os.close(from_child_w)
@@ -558,8 +560,23 @@ class Chromium:
         except subprocess.TimeoutExpired:
             self._proc.kill()
             self._proc.wait()
+        # Chromium's helper processes (renderer, crash handler) can outlive the
+        # browser and still write into the profile: end the whole group first
+        try:
+            os.killpg(self._proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
         os.close(self._from_child)
-        self._profile.cleanup()
+        for attempt in range(5):
+            try:
+                shutil.rmtree(self._profile)
+                break
+            except FileNotFoundError:
+                break
+            except OSError:
+                if attempt == 4:
+                    raise
+                time.sleep(0.2)
 
     def _messages(self) -> Iterator[dict[str, Any]]:
         import select
