@@ -161,15 +161,19 @@ def family_bound(words: Sequence[Word], misses: int) -> int:
     >>> family_bound(["bight", "fight", "light", "might", "night", "right", "tight"], 2)
     3
     """
-    best = 0
-    for i in range(len(words[0]) if words else 0):
-        sizes: dict[str, int] = {}
-        for w in words:
-            rest = w[:i] + BLANK + w[i + 1:]
-            if w[i] not in rest:
-                sizes[rest] = sizes.get(rest, 0) + 1
-        best = max(best, sum(max(0, k - misses - 1) for k in sizes.values()))
-    return best
+    return max((sum(max(0, f.bit_count() - misses - 1) for f in families_at(words, i))
+                for i in range(len(words[0]) if words else 0)), default=0)
+
+
+def families_at(words: Sequence[Word], i: int) -> list[int]:
+    """The families at position ``i``, as bit sets of word indices: words
+    alike but at ``i``, whose letter there is nowhere else in them."""
+    fam: dict[str, int] = {}
+    for j, w in enumerate(words):
+        rest = w[:i] + BLANK + w[i + 1:]
+        if w[i] not in rest:
+            fam[rest] = fam.get(rest, 0) | 1 << j
+    return list(fam.values())
 
 
 class Budget(Exception):
@@ -207,15 +211,9 @@ class LossSearch:
                 parts[m] = parts.get(m, 0) | 1 << j
             self.groups.append(tuple(sorted(parts.items())) if len(parts) > 1 else ())
         self.having = [sum(g for m, g in groups if m) for groups in self.groups]  # words with the letter
-        families = []
-        for i in range(w.length):
-            fam: dict[str, int] = {}
-            for j, word in enumerate(w.words):
-                rest = word[:i] + BLANK + word[i + 1:]
-                if word[i] not in rest:
-                    fam[rest] = fam.get(rest, 0) | 1 << j
-            families.append(tuple((f.bit_count(), f) for f in fam.values() if f.bit_count() > 1))
-        self.families: Families = tuple(families)
+        self.families: Families = tuple(
+            tuple((f.bit_count(), f) for f in families_at(w.words, i) if f.bit_count() > 1)
+            for i in range(w.length))
         self.memo: dict[tuple[int, int], tuple[int, bool, int]] = {}  # -> (losses or bound, exact, letter)
         self.nodes = 0
         self.limit: int | None = None
