@@ -659,7 +659,8 @@ def evaluate(words: WordList, strategy: str, misses: Sequence[int], *,
     ev = Evaluation(strategy, misses, losses={m: 0 for m in misses},
                     total_misses={m: 0 for m in misses})
     by_len = sorted({len(x) for x in words.words}) if lengths is None else list(lengths)
-    sub = {n: words.with_length(n) if words.length == 0 else words for n in by_len}
+    groups = words.by_length() if words.length == 0 else {}
+    sub = {n: groups.get(n) or words.with_length(n) if words.length == 0 else words for n in by_len}
     for n in by_len:  # a bad length fails here, before any job starts
         if not sub[n].words:
             raise RulesError(f"word list {words.id!r} has no words of length {n}")

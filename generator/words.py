@@ -159,6 +159,14 @@ class WordList:
         words = tuple(w for w in self.words if len(self.alphabet.split(w)) == length)
         return WordList(f"{self.id}/{length}", words, self.alphabet, length, self.language)
 
+    def by_length(self) -> dict[int, WordList]:
+        """:meth:`with_length` for every length that occurs, in one pass over the words."""
+        groups: dict[int, list[Word]] = {}
+        for w in self.words:
+            groups.setdefault(len(self.alphabet.split(w)), []).append(w)
+        return {n: WordList(f"{self.id}/{n}", tuple(ws), self.alphabet, n, self.language)
+                for n, ws in sorted(groups.items())}
+
 
 def parse_wordlist(
     lines: Sequence[str],

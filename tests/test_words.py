@@ -115,6 +115,11 @@ def test_mixed_length_list() -> None:
     three = wl.with_length(3)
     assert three.words == ("abc", "bcd") and three.length == 3 and three.id == "mix/3"
     assert three.codes.shape == (2, 3)
+    groups = wl.by_length()
+    assert list(groups) == [2, 3, 4]
+    for n, part in groups.items():
+        other = wl.with_length(n)
+        assert (part.words, part.length, part.id) == (other.words, other.length, other.id)
 
 
 def test_indices() -> None:
