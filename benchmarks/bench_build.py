@@ -16,8 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from generator.catalog import setups
-from generator.pipeline import build
+from generator.core.catalog import setups
+from generator.runs.lingo import build
 
 
 def main() -> None:

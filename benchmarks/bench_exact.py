@@ -21,10 +21,10 @@ import resource
 import sys
 import time
 
-from generator.catalog import load_list
-from generator.exact import ExactResult, Options, solve_opener
-from generator.partition import Matrix
-from generator.tree import depth
+from generator.core.catalog import load_list
+from generator.search.exact import ExactResult, Options, solve_opener
+from generator.core.partition import Matrix
+from generator.core.tree import depth
 
 from bench_greedy import greedy_rows, print_rows
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 import time
 
-from generator.fixed import FixedProblem, evaluate, search
+from generator.search.fixed import FixedProblem, evaluate, search
 
 RIDDLER = ("hater", "funds", "pigmy", "block")
 

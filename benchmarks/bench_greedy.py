@@ -1,7 +1,7 @@
 """Greedy Wordle trees: every heuristic, normal and hard mode, its own opener and SALET.
 
 Run: python benchmarks/bench_greedy.py [--salet-only]
-Prints, per heuristic of generator.scoring (and the letter-frequency helper of
+Prints, per heuristic of generator.core.scoring (and the letter-frequency helper of
 the Word Mastermind paper / Wordle blog, which plays candidates only), the
 opener, total turns over the 2315 answers, mean, worst case, the answers past
 six turns, and the build time. Figures only; nothing is asserted.
@@ -15,11 +15,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from generator.exact import build_letter_frequency
-from generator.greedy import build_greedy
-from generator.scoring import HEURISTICS
-from generator.strategies import context, finish
-from generator.tree import Node, Tree
+from generator.search.exact import build_letter_frequency
+from generator.search.greedy import build_greedy
+from generator.core.scoring import HEURISTICS
+from generator.runs.letters import context, finish
+from generator.core.tree import Node, Tree
 
 
 @dataclass

@@ -3,7 +3,7 @@
 Run: python benchmarks/bench_mastermind.py [--skip-exact] [--top N] [--opener CODE]
 Prints, per strategy, the opener, total guesses over all codes, mean, worst
 case, the build time and what the literature reports; then the exact search
-(generator.exact on the peg matrix), with and without the cap of five
+(generator.search.exact on the peg matrix), with and without the cap of five
 guesses: by default every move after every opener class (the proof: about
 6 and 8 minutes on two cores), with --opener only after that first guess,
 with --top N only the N best moves per position (not proved). Figures only;
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 
-from generator import mastermind as mm
+from generator.games import mastermind as mm
 
 
 def main() -> None:

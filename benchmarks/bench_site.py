@@ -15,7 +15,7 @@ import tempfile
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from generator.site import build_site
+from generator.output.site import build_site
 
 
 def _kib(n: int) -> str:

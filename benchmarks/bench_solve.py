@@ -13,11 +13,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from generator.catalog import load_list
-from generator.feedback import feedback
-from generator.clues import best_moves, parse_clue, solve
-from generator.scoring import scm
-from generator.words import WordList
+from generator.core.catalog import load_list
+from generator.core.feedback import feedback
+from generator.search.clues import best_moves, parse_clue, solve
+from generator.core.scoring import scm
+from generator.core.words import WordList
 
 CASES = [  # list, length, a guess (its clue is its feedback against a fixed secret)
     ("nl-all", 10, "aardappels", "kantoortje"),

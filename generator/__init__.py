@@ -9,7 +9,7 @@ The public API, in the order you meet it:
 3274
 """
 
-from generator.catalog import load_list, setup, setups
+from generator.core.catalog import load_list, setup, setups
 from generator.errors import (
     CatalogError,
     LingoTreesError,
@@ -19,7 +19,7 @@ from generator.errors import (
     TreeFormatError,
     WordListError,
 )
-from generator.feedback import (
+from generator.core.feedback import (
     GREEN,
     GREY,
     YELLOW,
@@ -29,12 +29,12 @@ from generator.feedback import (
     pattern_code,
     pattern_string,
 )
-from generator.graph import to_networkx, write_graphml
-from generator.rules import LINGO, WORDLE, Game, GuessRule
-from generator.tree import GameTree, Node, Stats, Tree, play, tree_stats
-from generator.treefile import dump_tree, load_tree, read_tree, write_tree
-from generator.verify import Verdict, verify_tree
-from generator.words import Alphabet, Letter, Word, WordList, parse_wordlist, read_wordlist
+from generator.output.graph import to_networkx, write_graphml
+from generator.core.rules import LINGO, WORDLE, Game, GuessRule
+from generator.core.tree import GameTree, Node, Stats, Tree, play, tree_stats
+from generator.output.treefile import dump_tree, load_tree, read_tree, write_tree
+from generator.core.verify import Verdict, verify_tree
+from generator.core.words import Alphabet, Letter, Word, WordList, parse_wordlist, read_wordlist
 
 __all__ = [
     "Alphabet", "CatalogError", "GREEN", "GREY", "Game", "GameTree", "GuessRule", "LINGO",

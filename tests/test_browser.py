@@ -21,11 +21,11 @@ from typing import Any
 
 import pytest
 
-from generator import site
-from generator.feedback import replier
-from generator.sheets import Letters
-from generator.tree import Node, play, subtree
-from generator.treefile import read_tree
+from generator.output import site
+from generator.core.feedback import replier
+from generator.output.sheets import Letters
+from generator.core.tree import Node, play, subtree
+from generator.output.treefile import read_tree
 from test_sheets import MISMATCH, TINY
 from test_site import make_evil_project
 

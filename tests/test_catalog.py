@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.catalog import list_spec, load_list, project_root, setup, setups, wordlists_dir
+from generator.core.catalog import list_spec, load_list, project_root, setup, setups, wordlists_dir
 from generator.errors import CatalogError
-from generator.rules import GuessRule
+from generator.core.rules import GuessRule
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -13,10 +13,10 @@ import networkx as nx
 import orjson
 import pytest
 
-from generator.catalog import list_spec, load_list
+from generator.core.catalog import list_spec, load_list
 from generator.cli import main
-from generator.tree import GameTree, Node
-from generator.treefile import dump_tree, write_tree
+from generator.core.tree import GameTree, Node
+from generator.output.treefile import dump_tree, write_tree
 from treekit import broken, lingo_tree
 
 DATA = Path(__file__).parent / "data"
@@ -279,8 +279,8 @@ def test_python_dash_m(tmp_path: Path) -> None:
 
 
 def test_good_fixture_still_verifies_through_the_library() -> None:
-    from generator.treefile import read_tree
-    from generator.verify import verify_tree
+    from generator.output.treefile import read_tree
+    from generator.core.verify import verify_tree
 
     tree = read_tree(GOOD)
     assert verify_tree(tree, load_list(tree.answers), load_list(tree.guesses)).ok

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 from clikit import run, user_error
 
-from generator.catalog import load_list
-from generator.clues import (
+from generator.core.catalog import load_list
+from generator.search.clues import (
     best_moves,
     constraints,
     describe_counts,
@@ -20,9 +20,9 @@ from generator.clues import (
     solve,
 )
 from generator.errors import PatternError
-from generator.feedback import feedback
-from generator.scoring import entropy, scm
-from generator.words import LATIN, Alphabet, WordList
+from generator.core.feedback import feedback
+from generator.core.scoring import entropy, scm
+from generator.core.words import LATIN, Alphabet, WordList
 
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import orjson
 import pytest
 
-from generator.pipeline import build, trees_dir
-from generator.strategies import LINGO_RULES, context
+from generator.runs.lingo import build, trees_dir
+from generator.runs.letters import LINGO_RULES, context
 
 TREES = trees_dir()
 

@@ -10,9 +10,9 @@ from functools import cache
 import numpy as np
 import pytest
 
-from generator.catalog import load_list
+from generator.core.catalog import load_list
 from generator.cli import main
-from generator.exact import (
+from generator.search.exact import (
     INF,
     LATE,
     Options,
@@ -22,15 +22,15 @@ from generator.exact import (
     letter_tree,
     solve_opener,
 )
-from generator.greedy import build_greedy
-from generator.partition import Matrix
-from generator.rules import WORDLE, Game, GuessRule, rule_violation
-from generator.scoring import HEURISTICS
-from generator.strategies import build_tree, context
-from generator.tree import Node, Tree, depth, play, walk
-from generator.feedback import feedback
-from generator.verify import verify_tree
-from generator.words import parse_wordlist
+from generator.search.greedy import build_greedy
+from generator.core.partition import Matrix
+from generator.core.rules import WORDLE, Game, GuessRule, rule_violation
+from generator.core.scoring import HEURISTICS
+from generator.runs.letters import build_tree, context
+from generator.core.tree import Node, Tree, depth, play, walk
+from generator.core.feedback import feedback
+from generator.core.verify import verify_tree
+from generator.core.words import parse_wordlist
 
 ANSWERS = load_list("wordle-answers").words
 GUESSES = load_list("wordle-allowed").words

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.catalog import load_list
+from generator.core.catalog import load_list
 from generator.errors import PatternError
-from generator.feedback import (
+from generator.core.feedback import (
     GREEN,
     GREY,
     YELLOW,
@@ -25,7 +25,7 @@ from generator.feedback import (
     pattern_string,
     replier,
 )
-from generator.words import Alphabet
+from generator.core.words import Alphabet
 
 # -- the scalar reference ------------------------------------------------------
 

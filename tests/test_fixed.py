@@ -10,8 +10,8 @@ import pytest
 from clikit import run, user_error
 
 from generator.errors import StrategyError, WordListError
-from generator.feedback import feedback
-from generator.fixed import (
+from generator.core.feedback import feedback
+from generator.search.fixed import (
     FixedProblem,
     combine,
     evaluate,

@@ -7,8 +7,8 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from generator.graph import to_networkx, write_graphml
-from generator.tree import GameTree, Node, count_nodes, walk
+from generator.output.graph import to_networkx, write_graphml
+from generator.core.tree import GameTree, Node, count_nodes, walk
 from treekit import lingo_tree
 
 

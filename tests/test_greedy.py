@@ -5,14 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from generator.catalog import load_list, setup
+from generator.core.catalog import load_list, setup
 from generator.errors import StrategyError
-from generator.feedback import replier
-from generator.greedy import allowed_rows, build_greedy
-from generator.partition import Matrix
-from generator.rules import WORDLE
-from generator.scoring import HEURISTICS, scm
-from generator.tree import Node, play, walk
+from generator.core.feedback import replier
+from generator.search.greedy import allowed_rows, build_greedy
+from generator.core.partition import Matrix
+from generator.core.rules import WORDLE
+from generator.core.scoring import HEURISTICS, scm
+from generator.core.tree import Node, play, walk
 
 
 @pytest.fixture(scope="module")
@@ -78,6 +78,6 @@ def test_no_separating_guess_is_an_error(nl: Matrix) -> None:
     cols = letter(nl, "q")
     game = setup("nl").game.for_letter("q")
     with pytest.raises(StrategyError, match="no allowed guess separates"):
-        from generator.greedy import _grow
+        from generator.search.greedy import _grow
         _grow(nl, cols, scm, game, False, [], np.array([nl.guesses.position["xxxxx"]])
               if "xxxxx" in nl.guesses else np.array([], dtype=np.int64))

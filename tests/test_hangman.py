@@ -10,13 +10,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from generator import hangman as hm
+from generator.games import hangman as hm
 from generator.cli import main
 from generator.errors import RulesError
-from generator.tree import Node, subtree, walk
-from generator.treefile import dump_tree, load_tree, read_tree
-from generator.verify import game_lists, verify_tree
-from generator.words import parse_wordlist
+from generator.core.tree import Node, subtree, walk
+from generator.output.treefile import dump_tree, load_tree, read_tree
+from generator.core.verify import game_lists, verify_tree
+from generator.core.words import parse_wordlist
 
 ROOT = Path(__file__).resolve().parent.parent
 WORDS = ["boat", "mart", "bunt", "bolt", "mint", "hint", "pant", "cart", "dart", "jazz",

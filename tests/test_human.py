@@ -7,13 +7,13 @@ import itertools
 import numpy as np
 import pytest
 
-from generator.catalog import load_list, setup
-from generator.feedback import replier
-from generator.greedy import allowed_rows
-from generator.human import GroupOrderer, SchemeBuilder, best_scheme
-from generator.partition import Matrix
-from generator.tree import GameTree, Node, play, stats_of
-from generator.verify import verify_tree
+from generator.core.catalog import load_list, setup
+from generator.core.feedback import replier
+from generator.search.greedy import allowed_rows
+from generator.search.human import GroupOrderer, SchemeBuilder, best_scheme
+from generator.core.partition import Matrix
+from generator.core.tree import GameTree, Node, play, stats_of
+from generator.core.verify import verify_tree
 
 
 @pytest.fixture(scope="module")

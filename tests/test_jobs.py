@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.jobs import run_jobs
+from generator.runs.jobs import run_jobs
 
 
 def square(x: int) -> int:

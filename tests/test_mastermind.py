@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator import mastermind as mm
+from generator.games import mastermind as mm
 from generator.cli import main
 from generator.errors import RulesError
-from generator.tree import Node
-from generator.treefile import dump_tree, load_tree
-from generator.verify import game_lists, verify_tree
+from generator.core.tree import Node
+from generator.output.treefile import dump_tree, load_tree
+from generator.core.verify import game_lists, verify_tree
 
 
 def brute_pegs(guess: str, secret: str) -> str:
@@ -215,7 +215,7 @@ class _no_raise:
 def test_committed_mastermind_trees_verify() -> None:
     from pathlib import Path
 
-    from generator.treefile import read_tree
+    from generator.output.treefile import read_tree
 
     root = Path(__file__).resolve().parent.parent / "trees" / "mastermind"
     files = sorted(root.rglob("all.json"))

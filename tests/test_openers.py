@@ -7,9 +7,9 @@ import itertools
 import numpy as np
 import pytest
 
-from generator.catalog import load_list
-from generator.openers import dense_keys, group_scan, hill_climb, pair_scan, score, single_scan
-from generator.partition import Matrix
+from generator.core.catalog import load_list
+from generator.search.openers import dense_keys, group_scan, hill_climb, pair_scan, score, single_scan
+from generator.core.partition import Matrix
 
 
 @pytest.fixture(scope="module")

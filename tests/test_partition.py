@@ -8,9 +8,9 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from generator.catalog import load_list
-from generator.feedback import feedback
-from generator.partition import Matrix
+from generator.core.catalog import load_list
+from generator.core.feedback import feedback
+from generator.core.partition import Matrix
 
 
 @pytest.fixture(scope="module")

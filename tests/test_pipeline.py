@@ -8,8 +8,8 @@ import orjson
 import pytest
 
 from generator.cli import main
-from generator.pipeline import build, write_index
-from generator.treefile import read_tree
+from generator.runs.lingo import build, write_index
+from generator.output.treefile import read_tree
 
 
 def small_build(root: Path) -> dict[str, float]:

@@ -9,16 +9,16 @@ import numpy as np
 import pytest
 from clikit import run, user_error
 
-from generator.catalog import load_list, setup
+from generator.core.catalog import load_list, setup
 from generator.errors import PatternError, WordListError
-from generator.feedback import feedback
-from generator.greedy import build_greedy
-from generator.partition import Matrix
-from generator.player import HeuristicAdvisor, TreeAdvisor, autoplay, tiles
-from generator.scoring import scm
-from generator.tree import GameTree, Node, tree_stats
-from generator.treefile import write_tree
-from generator.words import WordList
+from generator.core.feedback import feedback
+from generator.search.greedy import build_greedy
+from generator.core.partition import Matrix
+from generator.search.player import HeuristicAdvisor, TreeAdvisor, autoplay, tiles
+from generator.core.scoring import scm
+from generator.core.tree import GameTree, Node, tree_stats
+from generator.output.treefile import write_tree
+from generator.core.words import WordList
 
 
 def letter_tree(letter: str = "q", setup_id: str = "en") -> GameTree:

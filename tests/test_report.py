@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from generator.pipeline import build
-from generator.report import histogram_table, report
+from generator.runs.lingo import build
+from generator.output.report import histogram_table, report
 
 
 def test_histogram_table() -> None:

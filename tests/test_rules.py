@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.errors import RulesError
-from generator.rules import (
+from generator.core.rules import (
     LINGO,
     WORDLE,
     Game,

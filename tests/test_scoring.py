@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from generator.errors import StrategyError
-from generator.partition import PartStats
-from generator.scoring import HEURISTICS, best, entropy_bits, expected_size, heuristic, rank, scm
+from generator.core.partition import PartStats
+from generator.core.scoring import HEURISTICS, best, entropy_bits, expected_size, heuristic, rank, scm
 
 
 def stats(*partitions: list[int], wins: list[int] | None = None) -> PartStats:

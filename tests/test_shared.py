@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from generator.catalog import load_list
-from generator.greedy import allowed_rows
-from generator.shared import letter_scheme, shared_plan
-from generator.strategies import context, finish
-from generator.verify import verify_tree
+from generator.core.catalog import load_list
+from generator.search.greedy import allowed_rows
+from generator.search.shared import letter_scheme, shared_plan
+from generator.runs.letters import context, finish
+from generator.core.verify import verify_tree
 
 
 def test_shared_plan_and_letter_trees() -> None:

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from generator import sheets
-from generator.rules import LINGO
-from generator.tree import GameTree, Node, Stats
-from generator.treefile import read_tree
+from generator.output import sheets
+from generator.core.rules import LINGO
+from generator.core.tree import GameTree, Node, Stats
+from generator.output.treefile import read_tree
 
 HERE = Path(__file__).parent
 GOLDEN = HERE / "golden"

@@ -10,9 +10,9 @@ from pathlib import Path
 import orjson
 import pytest
 
-from generator import site
+from generator.output import site
 from generator.cli import main
-from generator.sheets import render
+from generator.output.sheets import render
 from test_sheets import TINY, check_golden
 
 PROJECT = Path(__file__).resolve().parent.parent / "site"
@@ -120,7 +120,7 @@ EVIL_WORDS = ['a<b>x', 'a&amp', 'a"q"x', "a'z'x", "abcde", "a<&'x", "<abcd", "<&
 
 def make_evil_project(root: Path) -> Path:
     """A project whose only list holds words with <, &, and quotes, with its trees."""
-    from generator.pipeline import build
+    from generator.runs.lingo import build
 
     (root / "wordlists").mkdir(parents=True)
     (root / "wordlists" / "evil.txt").write_text("\n".join(EVIL_WORDS) + "\n", encoding="utf-8")
@@ -144,7 +144,7 @@ answers = "evil-5"
 guesses = "evil-5"
 ''', encoding="utf-8")
     build(["evil"], ["free"], ["human", "scm"], root=root / "trees", workers=1, progress=lambda _: None)
-    from generator.treefile import SCHEMA, dump_json, write_atomic
+    from generator.output.treefile import SCHEMA, dump_json, write_atomic
 
     write_atomic(root / "trees" / "schema.json", dump_json(SCHEMA))
     return root / "trees"

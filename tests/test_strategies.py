@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.catalog import load_list
+from generator.core.catalog import load_list
 from generator.errors import LingoTreesError
-from generator.strategies import build_tree
-from generator.verify import verify_tree
+from generator.runs.letters import build_tree
+from generator.core.verify import verify_tree
 
 
 @pytest.mark.parametrize("strategy", ["scm", "human", "human-lookup"])

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.feedback import feedback
-from generator.tree import (
+from generator.core.feedback import feedback
+from generator.core.tree import (
     Node,
     Stats,
     count_nodes,

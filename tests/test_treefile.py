@@ -14,8 +14,8 @@ import pytest
 
 from generator.cli import main
 from generator.errors import TreeFormatError
-from generator.tree import GameTree, Stats
-from generator.treefile import (
+from generator.core.tree import GameTree, Stats
+from generator.output.treefile import (
     FORMAT,
     SCHEMA,
     VERSION,

@@ -7,12 +7,12 @@ from dataclasses import replace
 
 import pytest
 
-from generator.catalog import load_list
-from generator.feedback import feedback
-from generator.rules import WORDLE
-from generator.tree import GameTree, Node, Stats
-from generator.verify import verify_tree, where
-from generator.words import WordList
+from generator.core.catalog import load_list
+from generator.core.feedback import feedback
+from generator.core.rules import WORDLE
+from generator.core.tree import GameTree, Node, Stats
+from generator.core.verify import verify_tree, where
+from generator.core.words import WordList
 from treekit import broken, finish, greedy, lingo_tree, wordlist
 
 NL = ("nl-basis-5", "nl-all-5")

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from generator.errors import WordListError
-from generator.words import LATIN, Alphabet, WordList, parse_wordlist, read_wordlist
+from generator.core.words import LATIN, Alphabet, WordList, parse_wordlist, read_wordlist
 
 IJ = Alphabet("abcdefghijklmnopqrstuvwxyz", ("ij",))
 

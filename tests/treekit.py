@@ -10,11 +10,11 @@ import copy
 from dataclasses import replace
 from collections.abc import Callable, Sequence
 
-from generator.catalog import load_list
-from generator.feedback import GREEN, feedback, replier
-from generator.rules import LINGO, Game
-from generator.tree import GameTree, Node, Tree, play, stats_of
-from generator.words import Alphabet, WordList
+from generator.core.catalog import load_list
+from generator.core.feedback import GREEN, feedback, replier
+from generator.core.rules import LINGO, Game
+from generator.core.tree import GameTree, Node, Tree, play, stats_of
+from generator.core.words import Alphabet, WordList
 
 Reply = Callable[[str, str], str]
 

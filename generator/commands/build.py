@@ -6,10 +6,10 @@ import argparse
 import time
 from pathlib import Path
 
-from generator.catalog import setup, setups
-from generator.pipeline import build
-from generator.rules import guess_rule
-from generator.strategies import LINGO_RULES, STRATEGIES, strategy_name
+from generator.core.catalog import setup, setups
+from generator.runs.lingo import build
+from generator.core.rules import guess_rule
+from generator.runs.letters import LINGO_RULES, STRATEGIES, strategy_name
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -13,9 +13,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from generator.catalog import setup
+from generator.core.catalog import setup
 from generator.errors import StrategyError
-from generator.exact import (
+from generator.search.exact import (
     INF,
     ExactError,
     Options,
@@ -25,9 +25,9 @@ from generator.exact import (
     solve_opener,
     solve_root,
 )
-from generator.rules import guess_rule
-from generator.strategies import check_letter, context, finish
-from generator.treefile import write_tree
+from generator.core.rules import guess_rule
+from generator.runs.letters import check_letter, context, finish
+from generator.output.treefile import write_tree
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -69,7 +69,7 @@ def _progress(quiet: bool):  # type: ignore[no-untyped-def]
 
 
 def default_path(setup_id: str, rule: str, letter: str | None, opener: str | None) -> Path:
-    from generator.pipeline import trees_dir
+    from generator.runs.lingo import trees_dir
 
     strategy = "optimal" if opener is None else f"optimal-{opener}"
     return trees_dir() / setup_id / rule / strategy / f"{letter or 'all'}.json"
@@ -140,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _reindex(path: Path) -> None:
     """Keep the folder index (and the top index) of a tree written under trees/."""
-    from generator.pipeline import trees_dir, write_index, write_top_index
+    from generator.runs.lingo import trees_dir, write_index, write_top_index
 
     root = trees_dir().resolve()
     folder = path.resolve().parent

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from generator.graph import write_graphml
-from generator.treefile import read_tree
+from generator.output.graph import write_graphml
+from generator.output.treefile import read_tree
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from generator.catalog import list_spec
-from generator.feedback import feedback
-from generator.words import LATIN, Alphabet
+from generator.core.catalog import list_spec
+from generator.core.feedback import feedback
+from generator.core.words import LATIN, Alphabet
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from generator.errors import StrategyError
-from generator.fixed import (
+from generator.search.fixed import (
     MAX_K,
     FixedProblem,
     FixedResult,

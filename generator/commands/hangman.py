@@ -15,12 +15,12 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.catalog import load_list, project_root
+from generator.core.catalog import load_list, project_root
 from generator.errors import RulesError
-from generator.hangman import EXACT_BELOW, STRATEGIES, TOP, build, evaluate, family_bound, mask
-from generator.jobs import run_jobs
-from generator.treefile import write_tree
-from generator.words import WordList
+from generator.games.hangman import EXACT_BELOW, STRATEGIES, TOP, build, evaluate, family_bound, mask
+from generator.runs.jobs import run_jobs
+from generator.output.treefile import write_tree
+from generator.core.words import WordList
 
 
 TOP_HELP = (f"optimal: the best N letters of each greedy rule at positions of more than "
@@ -144,7 +144,7 @@ def _floor(words: WordList, misses: int, lengths: list[int] | None) -> int:
 
 @dataclass(frozen=True)
 class BuildJob:
-    """One tree of ``hangman build``: a job of :func:`generator.jobs.run_jobs`."""
+    """One tree of ``hangman build``: a job of :func:`generator.runs.jobs.run_jobs`."""
 
     wordlist: str
     length: int

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from generator.pipeline import trees_dir, write_index, write_top_index
+from generator.runs.lingo import trees_dir, write_index, write_top_index
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -14,11 +14,11 @@ import sys
 import time
 from pathlib import Path
 
-from generator.catalog import project_root
+from generator.core.catalog import project_root
 from generator.errors import LingoTreesError, RulesError
-from generator.mastermind import PUBLISHED, STRATEGIES, build, code_list, pegs, variant
-from generator.treefile import read_tree, write_tree
-from generator.verify import game_lists, verify_tree
+from generator.games.mastermind import PUBLISHED, STRATEGIES, build, code_list, pegs, variant
+from generator.output.treefile import read_tree, write_tree
+from generator.core.verify import game_lists, verify_tree
 
 GREEDY = [s for s in STRATEGIES if not s.startswith("optimal")]
 

@@ -8,13 +8,13 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from generator.catalog import load_list, project_root, setup
+from generator.core.catalog import load_list, project_root, setup
 from generator.errors import CatalogError, LingoTreesError, PatternError, TreeFormatError, WordListError
-from generator.partition import Matrix
-from generator.player import Advisor, HeuristicAdvisor, TreeAdvisor, autoplay, tiles
-from generator.scoring import HEURISTICS, heuristic
-from generator.treefile import read_tree
-from generator.words import Alphabet, WordList
+from generator.core.partition import Matrix
+from generator.search.player import Advisor, HeuristicAdvisor, TreeAdvisor, autoplay, tiles
+from generator.core.scoring import HEURISTICS, heuristic
+from generator.output.treefile import read_tree
+from generator.core.words import Alphabet, WordList
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from generator.catalog import setups
-from generator.pipeline import trees_dir
-from generator.report import report
+from generator.core.catalog import setups
+from generator.runs.lingo import trees_dir
+from generator.output.report import report
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from generator.catalog import project_root
-from generator.treefile import SCHEMA, dump_json, write_atomic
+from generator.core.catalog import project_root
+from generator.output.treefile import SCHEMA, dump_json, write_atomic
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

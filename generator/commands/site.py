@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from generator.site import build_site
+from generator.output.site import build_site
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

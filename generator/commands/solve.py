@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from generator.catalog import load_list, setup
-from generator.clues import Solved, best_moves, describe_counts, frequency_order, parse_clue, solve
+from generator.core.catalog import load_list, setup
+from generator.search.clues import Solved, best_moves, describe_counts, frequency_order, parse_clue, solve
 from generator.errors import PatternError, WordListError
-from generator.scoring import HEURISTICS, heuristic
-from generator.words import WordList
+from generator.core.scoring import HEURISTICS, heuristic
+from generator.core.words import WordList
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

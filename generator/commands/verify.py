@@ -15,8 +15,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from generator.errors import LingoTreesError, TreeFormatError
-from generator.treefile import read_tree
-from generator.verify import game_lists, verify_tree
+from generator.output.treefile import read_tree
+from generator.core.verify import game_lists, verify_tree
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

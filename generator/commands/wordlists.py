@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from generator.catalog import catalog, load_list
+from generator.core.catalog import catalog, load_list
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -22,9 +22,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from generator.feedback import Pattern, feedback
-from generator.rules import Game
-from generator.words import Word
+from generator.core.feedback import Pattern, feedback
+from generator.core.rules import Game
+from generator.core.words import Word
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """Partitions: how a guess splits the words still possible.
 
 Playing a guess splits the candidates into **parts**, one per feedback
-pattern. Every heuristic in :mod:`generator.scoring` is a function of the part
+pattern. Every heuristic in :mod:`generator.core.scoring` is a function of the part
 sizes, summarized here for many guesses at once by :func:`partition_stats`
 (a JIT kernel over a precomputed feedback matrix).
 
@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 import numba
 import numpy as np
 
-from generator.feedback import all_green, feedback_matrix, pattern_string
-from generator.words import Word, WordList
+from generator.core.feedback import all_green, feedback_matrix, pattern_string
+from generator.core.words import Word, WordList
 
 
 @dataclass(frozen=True)
@@ -178,7 +178,7 @@ class CodedMatrix(Matrix):
     not positional (Mastermind's pegs): pattern ``code`` is written
     ``labels[code]``, and ``win`` is the code of the solved pattern.
 
-    Everything that works on a Matrix (the heuristics, :mod:`generator.greedy`,
+    Everything that works on a Matrix (the heuristics, :mod:`generator.search.greedy`,
     the exact search) works on it unchanged.
     """
 

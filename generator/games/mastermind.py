@@ -13,9 +13,9 @@ Any code of the game may be guessed. The feedback (kind ``pegs``) is written
 ('0B4W', '2B0W')
 
 A peg pattern is coded as ``b * (p + 1) + w`` (the win is ``p * (p + 1)``),
-so a :class:`~generator.partition.CodedMatrix` of codes feeds the heuristics,
-:func:`generator.greedy.build_greedy` and the exact search
-(:class:`generator.exact.Search`) unchanged.
+so a :class:`~generator.core.partition.CodedMatrix` of codes feeds the heuristics,
+:func:`generator.search.greedy.build_greedy` and the exact search
+(:class:`generator.search.exact.Search`) unchanged.
 
 Strategies (:data:`STRATEGIES`): ``knuth`` (Knuth 1976: open 1122, then the
 guess whose largest part is smallest, a possible code first, then the
@@ -38,13 +38,13 @@ import numba
 import numpy as np
 
 from generator.errors import RulesError, StrategyError
-from generator.feedback import Pattern
-from generator.greedy import build_greedy
-from generator.partition import CodedMatrix
-from generator.rules import Game
-from generator.scoring import Heuristic
-from generator.tree import GameTree, Node, Tree, tree_stats
-from generator.words import Alphabet, WordList
+from generator.core.feedback import Pattern
+from generator.search.greedy import build_greedy
+from generator.core.partition import CodedMatrix
+from generator.core.rules import Game
+from generator.core.scoring import Heuristic
+from generator.core.tree import GameTree, Node, Tree, tree_stats
+from generator.core.words import Alphabet, WordList
 
 Code = str
 
@@ -283,7 +283,7 @@ def greedy_tree(m: CodedMatrix, game: Game, heuristic: str, opener: Code | None 
 
 @dataclass(frozen=True)
 class PartJob:
-    """One part after a fixed opener, for :func:`generator.jobs.run_jobs`
+    """One part after a fixed opener, for :func:`generator.runs.jobs.run_jobs`
     (``beta``: only a cost below it is wanted)."""
 
     variant: str
@@ -295,7 +295,7 @@ class PartJob:
 
 
 def _solve_part(job: PartJob) -> tuple[int, int, Tree | None, int]:
-    from generator.exact import INF, Search
+    from generator.search.exact import INF, Search
 
     v = variant(job.variant)
     m = matrix(v.game)
@@ -332,8 +332,8 @@ def exact_tree(v: Variant, opener: Code, cap: int | None, *, top: int | None = N
     With ``beta`` only a total below it is wanted: each part's search is cut
     at ``beta`` less the opener's turn and the other parts' lower bounds, and
     a part that reaches its cut proves the opener cannot get below ``beta``."""
-    from generator.exact import INF
-    from generator.jobs import run_jobs
+    from generator.search.exact import INF
+    from generator.runs.jobs import run_jobs
 
     game = v.game
     m = matrix(game)
@@ -384,7 +384,7 @@ def exact_tree(v: Variant, opener: Code, cap: int | None, *, top: int | None = N
 def _part_floors(m: CodedMatrix, parts: dict[int, np.ndarray], turns: int) -> dict[int, int]:
     """The search's lower bound of every part an opener leaves (all-green excluded),
     with ``turns - 1`` guesses left for each."""
-    from generator.exact import Search
+    from generator.search.exact import Search
 
     probe = Search(m, turns=turns)
     return {code: probe._part_floor(p, turns - 1) for code, p in parts.items() if code != m.green}
@@ -393,7 +393,7 @@ def _part_floors(m: CodedMatrix, parts: dict[int, np.ndarray], turns: int) -> di
 def opener_floor(v: Variant, opener: Code, cap: int | None) -> int:
     """A lower bound of any tree's total after ``opener`` (the opener's turn
     plus the fill bound of each part it leaves)."""
-    from generator.exact import INF
+    from generator.search.exact import INF
 
     m = matrix(v.game)
     parts = m.split(m.guesses.position[opener], np.arange(len(m.answers), dtype=np.int64))
@@ -425,7 +425,7 @@ def game_tree(v: Variant, root: Tree, strategy: dict[str, Any]) -> GameTree:
 
 
 def _turns(root: Tree, secret: Code) -> int:
-    from generator.tree import play
+    from generator.core.tree import play
 
     return len(play(root, secret, pegs))
 
@@ -437,7 +437,7 @@ def build(v: Variant, strategy: str, *, workers: int | None = None,
     (``seconds``; for the exact strategies ``positions`` and every opener's total).
 
     The exact strategies search every opener class (:func:`opener_classes`),
-    each part of an opener a job of :func:`generator.jobs.run_jobs`; with
+    each part of an opener a job of :func:`generator.runs.jobs.run_jobs`; with
     ``top`` each position tries only the best ``top`` moves (not proved);
     with ``opener`` only that first guess is searched (proved after it).
     """
@@ -448,7 +448,7 @@ def build(v: Variant, strategy: str, *, workers: int | None = None,
     figures: dict[str, Any] = {}
     block: dict[str, Any] = {"scheme": strategy, "rule": STRATEGIES[strategy]}
     if strategy in ("optimal", "optimal-5"):
-        from generator.exact import INF
+        from generator.search.exact import INF
 
         cap = 5 if strategy == "optimal-5" else None
         if opener is not None and opener not in matrix(game).guesses:

@@ -45,9 +45,9 @@ from typing import Any
 
 import jinja2
 
-from generator.feedback import GREEN, GREY, YELLOW, Pattern
-from generator.tree import GameTree
-from generator.words import Letter, Word
+from generator.core.feedback import GREEN, GREY, YELLOW, Pattern
+from generator.core.tree import GameTree
+from generator.core.words import Letter, Word
 
 #: the version of the sheet layout; bump when a printed sheet changes meaning
 SHEET_VERSION = 1

@@ -13,7 +13,7 @@ strategy                  what the tree is
                           fewest words to learn for a whole list (free rule)
 ``optimal``               the least total turns, every word within five (or
                           the fewest past five), proved where the exact search
-                          finishes (:func:`generator.exact.letter_tree`);
+                          finishes (:func:`generator.search.exact.letter_tree`);
                           opt-in: not in the default list, ask for it by name
 ========================  ====================================================
 
@@ -29,16 +29,16 @@ from typing import Any
 
 import numpy as np
 
-from generator.catalog import Setup, load_list, setup
+from generator.core.catalog import Setup, load_list, setup
 from generator.errors import StrategyError
-from generator.feedback import replier
-from generator.greedy import allowed_rows, build_greedy
-from generator.human import best_scheme
-from generator.partition import Matrix
-from generator.rules import Game, GuessRule, guess_rule
-from generator.scoring import scm
-from generator.tree import GameTree, Tree, play, stats_of
-from generator.words import Letter, WordList
+from generator.core.feedback import replier
+from generator.search.greedy import allowed_rows, build_greedy
+from generator.search.human import best_scheme
+from generator.core.partition import Matrix
+from generator.core.rules import Game, GuessRule, guess_rule
+from generator.core.scoring import scm
+from generator.core.tree import GameTree, Tree, play, stats_of
+from generator.core.words import Letter, WordList
 
 STRATEGIES = ("scm", "human", "human-lookup", "shared")
 OPT_IN_STRATEGIES = ("optimal",)  # slow: built only when named (build --strategy optimal)
@@ -113,7 +113,7 @@ def build_tree(setup_id: str, rule: str, strategy: str, letter: Letter, *, seed:
     seed
         the seed of the random restarts of hill climbing.
     shared
-        for ``shared``: the plan made by :func:`generator.shared.shared_plan`.
+        for ``shared``: the plan made by :func:`generator.search.shared.shared_plan`.
     """
     ctx = context(setup_id)
     guess_rule(rule)
@@ -134,12 +134,12 @@ def build_tree(setup_id: str, rule: str, strategy: str, letter: Letter, *, seed:
         }
         return finish(ctx, game, cols, root, data)
     if strategy == "optimal":
-        from generator.exact import letter_tree
+        from generator.search.exact import letter_tree
 
         res = letter_tree(setup_id, rule, letter)
         return finish(ctx, game, cols, res.root, res.strategy_data(game))
     if strategy == "shared":
-        from generator.shared import letter_scheme
+        from generator.search.shared import letter_scheme
 
         if shared is None:
             raise StrategyError("the shared strategy needs its plan for the whole list")

@@ -29,12 +29,12 @@ from typing import Any
 import numpy as np
 
 from generator.errors import StrategyError
-from generator.feedback import Pattern
-from generator.openers import group_scan, hill_climb, pair_scan, single_scan
-from generator.partition import Matrix
-from generator.scoring import rank, scm
-from generator.tree import Node, Tree
-from generator.words import Word
+from generator.core.feedback import Pattern
+from generator.search.openers import group_scan, hill_climb, pair_scan, single_scan
+from generator.core.partition import Matrix
+from generator.core.scoring import rank, scm
+from generator.core.tree import Node, Tree
+from generator.core.words import Word
 
 BRANCH = 6  # candidates tried per position when a group is too large for exact ordering
 EXACT = 9  # groups up to this size are ordered by exhaustive search

@@ -17,11 +17,11 @@ from typing import Any
 
 import orjson
 
-from generator.catalog import project_root, setup
-from generator.jobs import run_jobs
-from generator.strategies import LINGO_RULES, STRATEGIES, build_tree, check_letter, context
-from generator.tree import GameTree
-from generator.treefile import dump_json, dump_tree, read_tree, write_atomic
+from generator.core.catalog import project_root, setup
+from generator.runs.jobs import run_jobs
+from generator.runs.letters import LINGO_RULES, STRATEGIES, build_tree, check_letter, context
+from generator.core.tree import GameTree
+from generator.output.treefile import dump_json, dump_tree, read_tree, write_atomic
 
 INDEX_FORMAT = "lingo-trees.index"
 INDEX_VERSION = 1
@@ -175,7 +175,7 @@ def build(setups: list[str], rules: list[str] | None = None, strategies: list[st
     shared_plans: dict[str, Any] = {}
     timings: dict[str, float] = {}
     for sid in sorted({j.setup for j in jobs if j.strategy == "shared"}):
-        from generator.shared import shared_plan
+        from generator.search.shared import shared_plan
 
         t0 = time.perf_counter()
         progress(f"[{sid}/free/shared] searching openers shared by every letter ...")

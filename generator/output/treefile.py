@@ -48,8 +48,8 @@ from typing import Any
 import orjson
 
 from generator.errors import RulesError, TreeFormatError
-from generator.rules import Game, guess_rule
-from generator.tree import GameTree, Node, Stats, Tree
+from generator.core.rules import Game, guess_rule
+from generator.core.tree import GameTree, Node, Stats, Tree
 
 FORMAT = "lingo-trees.tree"
 VERSION = 1

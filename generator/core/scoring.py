@@ -1,6 +1,6 @@
 """Heuristics: small, swappable functions of part sizes.
 
-A heuristic takes the :class:`~generator.partition.PartStats` of many guesses
+A heuristic takes the :class:`~generator.core.partition.PartStats` of many guesses
 and returns **sort keys**, most important first; the best guess has the
 smallest keys (compared lexicographically, as ``numpy.lexsort`` does). Every
 search takes the heuristic as a parameter, so adding one is adding a function.
@@ -28,7 +28,7 @@ from collections.abc import Callable
 import numpy as np
 
 from generator.errors import StrategyError
-from generator.partition import PartStats
+from generator.core.partition import PartStats
 
 Keys = tuple[np.ndarray, ...]
 Heuristic = Callable[[PartStats], Keys]

@@ -13,8 +13,8 @@ from typing import Any
 
 import orjson
 
-from generator import paper
-from generator.catalog import setup as get_setup
+from generator.output import paper
+from generator.core.catalog import setup as get_setup
 from generator.errors import CatalogError
 
 TITLES = {
@@ -100,10 +100,10 @@ def setup_report(root: Path, setup_id: str) -> list[str]:
 
 def _at_turns(item: dict[str, Any], root: Path, setup: str, rule: str, strategy: str, turns: int) -> list[str]:
     """Secrets of a letter's tree that need ``turns`` or more (read from its tree file)."""
-    from generator.catalog import load_list
-    from generator.feedback import replier
-    from generator.tree import play
-    from generator.treefile import read_tree
+    from generator.core.catalog import load_list
+    from generator.core.feedback import replier
+    from generator.core.tree import play
+    from generator.output.treefile import read_tree
 
     if not any(int(t) >= turns for t in item["turns"]):
         return []

@@ -32,11 +32,11 @@ from typing import Any
 
 import orjson
 
-from generator import paper
-from generator.catalog import project_root
-from generator.catalog import setups as catalog_setups
+from generator.output import paper
+from generator.core.catalog import CHECKOUT, project_root
+from generator.core.catalog import setups as catalog_setups
 from generator.errors import LingoTreesError
-from generator.sheets import (
+from generator.output.sheets import (
     STRATEGY_SHORT,
     STRATEGY_TITLES,
     RULE_TITLES,
@@ -59,7 +59,7 @@ from generator.sheets import (
     rule_title,
     strategy_title,
 )
-from generator.treefile import read_tree, write_atomic
+from generator.output.treefile import read_tree, write_atomic
 
 RULE_ORDER = ("free", "same-start", "hard")
 STRATEGY_ORDER = ("human", "human-lookup", "shared", "scm", "optimal")
@@ -75,7 +75,7 @@ def site_dir() -> Path:
     here = project_root() / "site"
     if (here / "mkdocs.yml").exists():
         return here
-    return Path(__file__).resolve().parent.parent / "site"
+    return CHECKOUT / "site"
 
 
 # -- view models ------------------------------------------------------------------

@@ -19,12 +19,12 @@ from typing import Any
 
 import numpy as np
 
-from generator.greedy import allowed_rows
-from generator.human import Scheme, SchemeBuilder
-from generator.openers import dense_keys, hill_climb
-from generator.partition import Matrix
-from generator.rules import Game
-from generator.strategies import Context
+from generator.search.greedy import allowed_rows
+from generator.search.human import Scheme, SchemeBuilder
+from generator.search.openers import dense_keys, hill_climb
+from generator.core.partition import Matrix
+from generator.core.rules import Game
+from generator.runs.letters import Context
 
 
 def _oversized_groups(matrix: Matrix, openers: tuple[int, ...], cols: np.ndarray, limit: int,

@@ -34,11 +34,11 @@ from dataclasses import dataclass, field
 import numba
 import numpy as np
 
-from generator.catalog import load_list, setup
+from generator.core.catalog import load_list, setup
 from generator.errors import StrategyError, WordListError
-from generator.feedback import feedback_matrix
-from generator.partition import Matrix
-from generator.words import Letter, Word, WordList
+from generator.core.feedback import feedback_matrix
+from generator.core.partition import Matrix
+from generator.core.words import Letter, Word, WordList
 
 Plan = tuple[Word, ...]
 LetterPlans = dict[Letter, Plan]

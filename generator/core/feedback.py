@@ -217,7 +217,7 @@ def feedback_matrix(guesses: np.ndarray, secrets: np.ndarray, nletters: int = 25
 
     Examples
     --------
-    >>> from generator.words import LATIN
+    >>> from generator.core.words import LATIN
     >>> g = np.array([LATIN.encode("ninny")]); s = np.array([LATIN.encode("annex")])
     >>> pattern_string(int(feedback_matrix(g, s)[0, 0]), 5)
     'Y.G..'

@@ -19,17 +19,20 @@ from functools import cache
 from pathlib import Path
 
 from generator.errors import CatalogError
-from generator.rules import Game, preset
-from generator.words import Alphabet, WordList, read_wordlist
+from generator.core.rules import Game, preset
+from generator.core.words import Alphabet, WordList, read_wordlist
+
+
+CHECKOUT = Path(__file__).resolve().parents[2]
+"""The checkout this package sits in (an editable install)."""
 
 
 def project_root() -> Path:
     env = os.environ.get("LINGO_TREES_ROOT")
     if env:
         return Path(env)
-    here = Path(__file__).resolve().parent.parent
-    if (here / "wordlists" / "catalog.toml").exists():
-        return here
+    if (CHECKOUT / "wordlists" / "catalog.toml").exists():
+        return CHECKOUT
     return Path.cwd()
 
 

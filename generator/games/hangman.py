@@ -46,10 +46,10 @@ from typing import Any
 import numpy as np
 
 from generator.errors import RulesError, StrategyError
-from generator.feedback import Pattern
-from generator.rules import Game
-from generator.tree import GameTree, Node, Stats, Tree, stats_of
-from generator.words import Letter, Word, WordList
+from generator.core.feedback import Pattern
+from generator.core.rules import Game
+from generator.core.tree import GameTree, Node, Stats, Tree, stats_of
+from generator.core.words import Letter, Word, WordList
 
 BLANK = "_"
 EXACT_BELOW = 8      # optimal: every letter at positions of at most this many candidates
@@ -652,7 +652,7 @@ def evaluate(words: WordList, strategy: str, misses: Sequence[int], *,
     allowed, so one tree per length serves them all; ``optimal`` builds one
     per length and value. One job per tree, on ``workers`` processes (default
     both cores)."""
-    from generator.jobs import run_jobs  # the core runs without the executor too
+    from generator.runs.jobs import run_jobs  # the core runs without the executor too
 
     start = time.perf_counter()
     misses = tuple(misses)

@@ -29,8 +29,8 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from generator.errors import RulesError
-from generator.feedback import GREEN, YELLOW, Pattern
-from generator.words import Letter
+from generator.core.feedback import GREEN, YELLOW, Pattern
+from generator.core.words import Letter
 
 
 class GuessRule(str, Enum):
@@ -53,9 +53,9 @@ def guess_rule(value: str | GuessRule) -> GuessRule:
 
 FEEDBACK_KINDS = ("positional", "pegs", "mask")
 """``positional``: G/Y/. per letter (LINGO, Wordle); ``pegs``: black and white
-pegs, ``2B1W`` (Mastermind, Bulls and Cows: :mod:`generator.mastermind`);
+pegs, ``2B1W`` (Mastermind, Bulls and Cows: :mod:`generator.games.mastermind`);
 ``mask``: the positions of the letter called, ``_a__a`` (Hangman:
-:mod:`generator.hangman`)."""
+:mod:`generator.games.hangman`)."""
 
 MAX_MASK_LENGTH = 63  # Hangman words: the positions of a letter fit one 64-bit mask
 

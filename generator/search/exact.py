@@ -29,7 +29,7 @@ Search (:class:`Search`):
 * **moves**: guesses that make the same partition of the candidates are one
   move (except in hard mode, where they leave different guesses allowed);
   moves are ordered by the bound, then a heuristic of
-  :mod:`generator.scoring`; with ``top=N`` only the N best moves by the
+  :mod:`generator.core.scoring`; with ``top=N`` only the N best moves by the
   heuristic are searched at each position (*limited*), with ``top=None``
   every move is (*exact*: the result is proved optimal).
 
@@ -41,11 +41,11 @@ secrets solved after the cap first, then the total (each late secret costs
 best one still has late secrets.
 
 Whole searches: :func:`solve_opener` (a fixed opener; the parts it leaves
-are independent jobs for :func:`generator.jobs.run_jobs`), :func:`choose_opener`
+are independent jobs for :func:`generator.runs.jobs.run_jobs`), :func:`choose_opener`
 (one job per opener), :func:`letter_tree` (one LINGO start letter: limited
 search, then the exact one as a proof; the pipeline runs one job per letter).
 
->>> from generator.words import parse_wordlist
+>>> from generator.core.words import parse_wordlist
 >>> words = parse_wordlist(["bat", "cat", "hat", "mat", "tab"], id="t", length=3)
 >>> s = Search(Matrix.build(words, words), turns=6)
 >>> s.solve_root()
@@ -66,11 +66,11 @@ import numba
 import numpy as np
 
 from generator.errors import StrategyError
-from generator.feedback import GREEN, YELLOW
-from generator.partition import Matrix, PartStats
-from generator.rules import Game, GuessRule
-from generator.scoring import HEURISTICS, Heuristic
-from generator.tree import Node, Tree
+from generator.core.feedback import GREEN, YELLOW
+from generator.core.partition import Matrix, PartStats
+from generator.core.rules import Game, GuessRule
+from generator.core.scoring import HEURISTICS, Heuristic
+from generator.core.tree import Node, Tree
 
 INF = 1 << 60
 LATE = 1 << 20  # extra cost of a secret solved after the cap (fewest_late); more than any total
@@ -215,7 +215,7 @@ def fill_capacity(r: int, branch: int) -> int:
 
 def ordering(name: str) -> Heuristic:
     """The heuristic that orders (and with ``top`` limits) the moves after the bound:
-    ``bound`` (the bound, then entropy) or any of :data:`generator.scoring.HEURISTICS`."""
+    ``bound`` (the bound, then entropy) or any of :data:`generator.core.scoring.HEURISTICS`."""
     if name == "bound":
         return lambda s: (np.round(s.klogk, 9),)
     if name in HEURISTICS:
@@ -667,7 +667,7 @@ def make_search(matrix: Matrix, game: Game, rows: np.ndarray, options: Options) 
 
 @dataclass(frozen=True)
 class PartJob:
-    """One part left by a fixed opener: a job for :func:`generator.jobs.run_jobs`."""
+    """One part left by a fixed opener: a job for :func:`generator.runs.jobs.run_jobs`."""
 
     setup: str
     rule: str
@@ -678,8 +678,8 @@ class PartJob:
 
 
 def _context_game(setup_id: str, rule: str, letter: str | None) -> tuple[Any, Game, np.ndarray, np.ndarray]:
-    from generator.greedy import allowed_rows
-    from generator.strategies import context
+    from generator.search.greedy import allowed_rows
+    from generator.runs.letters import context
 
     ctx = context(setup_id)
     game = ctx.game(letter, rule)
@@ -712,7 +712,7 @@ def _part_search(job: PartJob) -> tuple[int, Tree | None, int, float]:
 def solve_opener(setup_id: str, rule: str, letter: str | None, opener: str, options: Options, *,
                  workers: int | None = None, progress: Progress | None = None) -> ExactResult:
     """The best tree that opens with ``opener``, its parts searched as parallel jobs."""
-    from generator.jobs import run_jobs
+    from generator.runs.jobs import run_jobs
 
     t0 = time.perf_counter()
     ctx, game, cols, rows = _context_game(setup_id, rule, letter)
@@ -795,7 +795,7 @@ def choose_opener(setup_id: str, rule: str, letter: str | None, options: Options
                   workers: int | None = None, progress: Progress | None = None) -> ExactResult:
     """Search the ``openers`` best first moves (in the search's order), one job
     each, and keep the best (the first of equals)."""
-    from generator.jobs import run_jobs
+    from generator.runs.jobs import run_jobs
 
     t0 = time.perf_counter()
     ctx, game, cols, rows = _context_game(setup_id, rule, letter)
@@ -958,7 +958,7 @@ def letter_frequency(matrix: Matrix, rows: np.ndarray, cols: np.ndarray) -> np.n
     candidates holding that letter (higher is better).
 
     It depends on the letters, not only on the part sizes, so it is not a
-    :mod:`generator.scoring` heuristic; :func:`build_letter_frequency` plays it.
+    :mod:`generator.core.scoring` heuristic; :func:`build_letter_frequency` plays it.
     """
     nletters = len(matrix.guesses.alphabet.letters)
     answer_codes = matrix.answers.codes[cols]
@@ -977,7 +977,7 @@ def build_letter_frequency(matrix: Matrix, cols: np.ndarray, game: Game,
     candidate the rule allows with the highest :func:`letter_frequency`
     (ties: list order), as the paper's helper proposes (and the Wordle blog's
     "self hard mode" solver plays)."""
-    from generator.greedy import allowed_rows
+    from generator.search.greedy import allowed_rows
 
     cols = np.asarray(cols, dtype=np.int64)
     if len(cols) == 1:

@@ -11,7 +11,7 @@ Vocabulary used everywhere in the package:
   integers in a NumPy array for the vectorized feedback engine.
 
 The word-list *catalog* (which lists ship, and where they come from) lives in
-:mod:`generator.catalog`; this module only knows how to parse and validate.
+:mod:`generator.core.catalog`; this module only knows how to parse and validate.
 """
 
 from __future__ import annotations

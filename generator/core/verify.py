@@ -28,10 +28,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from generator.feedback import MARKS, GREEN, Pattern, replier
-from generator.rules import Game, GuessRule, rule_violation
-from generator.tree import GameTree, Node, Stats, Tree, stats_of, walk
-from generator.words import WordList
+from generator.core.feedback import MARKS, GREEN, Pattern, replier
+from generator.core.rules import Game, GuessRule, rule_violation
+from generator.core.tree import GameTree, Node, Stats, Tree, stats_of, walk
+from generator.core.words import WordList
 
 
 def where(path: tuple[Pattern, ...]) -> str:
@@ -55,11 +55,11 @@ class Verdict:
 def game_lists(tree: GameTree) -> tuple[WordList, WordList]:
     """The answers and guesses lists of a tree: the shipped lists it names, or
     for a pegs game every code of the game (named ``codes-4x6`` and the like)."""
-    from generator.catalog import load_list
+    from generator.core.catalog import load_list
 
     if tree.game.feedback == "pegs":
         from generator.errors import TreeFormatError
-        from generator.mastermind import code_list
+        from generator.games.mastermind import code_list
 
         codes = code_list(tree.game)
         for name in (tree.answers, tree.guesses):
@@ -88,7 +88,7 @@ def verify_tree(tree: GameTree, answers: WordList, guesses: WordList, max_proble
         return len(pattern) != game.length or any(c not in MARKS for c in pattern)
 
     if game.feedback == "pegs":
-        from generator.mastermind import PEGS, pegs
+        from generator.games.mastermind import PEGS, pegs
 
         reply = pegs  # noqa: F811 (the codes are plain strings)
         green = f"{game.length}B0W"
@@ -226,7 +226,7 @@ def _describe(s: Stats) -> str:
 
 def _verify_mask(tree: GameTree, answers: WordList, guesses: WordList, max_problems: int) -> Verdict:
     """Replay a Hangman tree: every secret, calls and misses counted."""
-    from generator.hangman import BLANK, mask
+    from generator.games.hangman import BLANK, mask
 
     game = tree.game
     problems: list[str] = []

@@ -14,14 +14,14 @@ from pathlib import Path
 
 import networkx as nx
 
-from generator.tree import GameTree, Node, Tree, walk
-from generator.treefile import write_atomic
+from generator.core.tree import GameTree, Node, Tree, walk
+from generator.output.treefile import write_atomic
 
 
 def to_networkx(tree: GameTree | Tree) -> nx.DiGraph:
     """The tree as a DiGraph rooted at node ``""``.
 
-    >>> from generator.tree import Node
+    >>> from generator.core.tree import Node
     >>> g = to_networkx(Node("stoel", {"G..Y.": "schep", "GG...": "strik"}))
     >>> sorted(g.nodes), g.nodes["GG..."]["guess"], g.edges["", "GG..."]["pattern"]
     (['', 'G..Y.', 'GG...'], 'strik', 'GG...')

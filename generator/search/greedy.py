@@ -1,7 +1,7 @@
 """Greedy adaptive trees: at every position play the guess a heuristic likes best.
 
 :func:`build_greedy` is the one tree builder for every heuristic of
-:mod:`generator.scoring`; with ``scm`` it is the 1992 paper's adaptive
+:mod:`generator.core.scoring`; with ``scm`` it is the 1992 paper's adaptive
 strategy (Fig. 3): the guess whose largest part is smallest, then more parts,
 then the smallest e = sum a_k k^2; an almost-winning move (a candidate that
 leaves only singletons) is preferred, which the key "candidates first" does;
@@ -20,11 +20,11 @@ from collections.abc import Sequence
 import numpy as np
 
 from generator.errors import StrategyError
-from generator.feedback import GREEN, YELLOW, Pattern
-from generator.partition import Matrix
-from generator.rules import Game, GuessRule
-from generator.scoring import Heuristic, rank
-from generator.tree import Node, Tree
+from generator.core.feedback import GREEN, YELLOW, Pattern
+from generator.core.partition import Matrix
+from generator.core.rules import Game, GuessRule
+from generator.core.scoring import Heuristic, rank
+from generator.core.tree import Node, Tree
 
 History = Sequence[tuple[int, Pattern]]  # (guess row, pattern) pairs played so far
 
@@ -69,7 +69,7 @@ def build_greedy(
     cols
         the secrets still possible at this position.
     score
-        the heuristic (:mod:`generator.scoring`).
+        the heuristic (:mod:`generator.core.scoring`).
     game
         supplies the guess rule.
     candidates_only

@@ -44,7 +44,7 @@
   }
   function allGreen(n) { return new Array(n + 1).join("G"); }
 
-  function feedback(guess, secret) {  // as generator.feedback: greens first, then yellows left to right
+  function feedback(guess, secret) {  // as generator.core.feedback: greens first, then yellows left to right
     var g = split(guess), s = split(secret), out = [], left = {}, i;
     for (i = 0; i < g.length; i++) {
       if (g[i] === s[i]) out.push("G");

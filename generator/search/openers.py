@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numba
 import numpy as np
 
-from generator.partition import Matrix
+from generator.core.partition import Matrix
 
 
 @numba.njit(cache=True, parallel=True, nogil=True)

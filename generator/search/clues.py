@@ -10,9 +10,9 @@ The same knowledge is shown the way the Word Mastermind helper paper shows it:
 * the letters that **must occur** (at least, or exactly, so many times).
 
 For the next move every word of a guess pool is scored by a heuristic of
-:mod:`generator.scoring` over the candidates, with its expected group size.
+:mod:`generator.core.scoring` over the candidates, with its expected group size.
 
->>> from generator.catalog import load_list
+>>> from generator.core.catalog import load_list
 >>> words = load_list("wordle-answers")
 >>> clues = [parse_clue("crane=..GY.", words.alphabet, 5)]
 >>> found = solve(words, clues)
@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from generator.errors import LingoTreesError, PatternError, WordListError
-from generator.feedback import GREEN, YELLOW, Pattern, feedback_matrix, parse_pattern, pattern_code
-from generator.partition import Matrix, PartStats
-from generator.scoring import Heuristic, expected_size, rank
-from generator.words import Alphabet, Letter, Word, WordList
+from generator.core.feedback import GREEN, YELLOW, Pattern, feedback_matrix, parse_pattern, pattern_code
+from generator.core.partition import Matrix, PartStats
+from generator.core.scoring import Heuristic, expected_size, rank
+from generator.core.words import Alphabet, Letter, Word, WordList
 
 __all__ = [
     "Clue", "Constraints", "Contradiction", "Move", "Moves", "Solved", "best_moves", "constraints",
@@ -56,7 +56,7 @@ def parse_clue(text: str, alphabet: Alphabet, length: int) -> Clue:
     """Read ``WORD=PATTERN`` (or ``WORD:PATTERN``); the pattern in ``G``/``Y``/``.``
     or the paper's ``g``/``y``/``w`` letters.
 
-    >>> from generator.words import LATIN
+    >>> from generator.core.words import LATIN
     >>> parse_clue("agent=gwwyw", LATIN, 5)
     Clue(guess='agent', pattern='G..Y.', letters=('a', 'g', 'e', 'n', 't'))
     >>> parse_clue("agent", LATIN, 5)
@@ -103,7 +103,7 @@ class Constraints:
 def constraints(clues: Sequence[Clue], length: int, first: Letter | None = None) -> Constraints:
     """The position and count constraints of the clues (and a revealed first letter).
 
-    >>> from generator.words import LATIN
+    >>> from generator.core.words import LATIN
     >>> c = constraints([parse_clue("sassy=Y.G..", LATIN, 5)], 5)
     >>> c.fixed, c.least, c.most
     ([None, None, 's', None, None], {'s': 2}, {'a': 0, 's': 2, 'y': 0})
@@ -139,7 +139,7 @@ def regex(cons: Constraints, alphabet: Alphabet) -> str:
     are in :func:`describe_counts`). A digraph letter is written as an
     alternative (``(?:ij|[^ab])``) or excluded by a lookahead.
 
-    >>> from generator.words import LATIN
+    >>> from generator.core.words import LATIN
     >>> regex(constraints([parse_clue("rain=ywwg", LATIN, 4)], 4), LATIN)
     '[^air][^ai][^ai]n'
     """
@@ -166,7 +166,7 @@ def regex(cons: Constraints, alphabet: Alphabet) -> str:
 def describe_counts(cons: Constraints) -> str:
     """The letters that must occur, in words (``must contain: a, n (exactly 1)``).
 
-    >>> from generator.words import LATIN
+    >>> from generator.core.words import LATIN
     >>> describe_counts(constraints([parse_clue("sassy=Y.G..", LATIN, 5)], 5))
     'must contain: s (exactly 2)'
     """
@@ -317,8 +317,8 @@ def best_moves(pool: WordList, candidates: Sequence[Word], score: Heuristic, *, 
     computed on a seeded random sample of the candidates (``Moves.sampled``
     says how many), which keeps the answer within a second or so.
 
-    >>> from generator.catalog import load_list
-    >>> from generator.scoring import scm
+    >>> from generator.core.catalog import load_list
+    >>> from generator.core.scoring import scm
     >>> pool = load_list("wordle-answers")
     >>> best = best_moves(pool, ["baker", "maker", "taker", "waker"], scm, top=1).moves[0]
     >>> best.word, best.largest

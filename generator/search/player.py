@@ -5,14 +5,14 @@ next; it is told the feedback the game gave and checks it: the right length,
 only ``G``/``Y``/``.`` (or ``g``/``y``/``w``), and possible at all, that is,
 given by at least one word still possible. Two advisors:
 
-* :class:`TreeAdvisor` walks a precomputed tree (a :class:`~generator.tree.GameTree`);
+* :class:`TreeAdvisor` walks a precomputed tree (a :class:`~generator.core.tree.GameTree`);
 * :class:`HeuristicAdvisor` picks every move with a heuristic of
-  :mod:`generator.scoring` over the words still possible (no tree needed).
+  :mod:`generator.core.scoring` over the words still possible (no tree needed).
 
 :func:`autoplay` plays a whole game against a known secret, and :func:`tiles`
 draws a guess as coloured tiles that still read without colour.
 
->>> from generator.tree import Node
+>>> from generator.core.tree import Node
 >>> t = Node("stoel", {"G..G.": "schep", "G.Y..": "schop", "GG...": "strik"})
 >>> a = TreeAdvisor(t, ("schep", "schop", "strik", "stoel"))
 >>> a.guess(), a.tell("g.y..").pattern, a.guess()
@@ -29,13 +29,13 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from generator.errors import PatternError, StrategyError, WordListError
-from generator.feedback import GREEN, GREY, YELLOW, Pattern, feedback, parse_pattern
-from generator.greedy import allowed_rows
-from generator.partition import Matrix
-from generator.rules import Game
-from generator.scoring import Heuristic, rank
-from generator.tree import Node, Tree
-from generator.words import Letter, Word
+from generator.core.feedback import GREEN, GREY, YELLOW, Pattern, feedback, parse_pattern
+from generator.search.greedy import allowed_rows
+from generator.core.partition import Matrix
+from generator.core.rules import Game
+from generator.core.scoring import Heuristic, rank
+from generator.core.tree import Node, Tree
+from generator.core.words import Letter, Word
 
 Split = Callable[[Word], Sequence[Letter]]
 
