@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from generator.core.catalog import setups
-from generator.runs.lingo import build
+from generator.runs.lingo import build_trees
 
 
 def main() -> None:
@@ -31,7 +31,7 @@ def main() -> None:
     ids = args.setups or [s.id for s in setups().values() if s.game.name == "lingo"]
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.perf_counter()
-        timings = build(ids, args.rule, args.strategy, args.letter, root=Path(tmp),
+        timings = build_trees(ids, args.rule, args.strategy, args.letter, root=Path(tmp),
                         workers=args.jobs, progress=lambda _: None)
         wall = time.perf_counter() - t0
         trees = sum(1 for f in Path(tmp).rglob("*.json") if f.name != "index.json")

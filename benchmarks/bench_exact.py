@@ -21,12 +21,13 @@ import resource
 import sys
 import time
 
+from bench_greedy import greedy_rows, print_rows
+
 from generator.core.catalog import load_list
-from generator.search.exact import ExactResult, Options, solve_opener
 from generator.core.partition import Matrix
 from generator.core.tree import depth
-
-from bench_greedy import greedy_rows, print_rows
+from generator.runs.exact import ExactResult, solve_opener
+from generator.search.exact import Options
 
 PUBLISHED = {"free": (7920, 3.4212, 5), "hard": (8122, 3.5084, 6)}
 

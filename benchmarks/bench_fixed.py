@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 import time
 
-from generator.search.fixed import FixedProblem, evaluate, search
+from generator.search.fixed import FixedProblem, evaluate_guesses, search_guesses
 
 RIDDLER = ("hater", "funds", "pigmy", "block")
 
@@ -23,12 +23,12 @@ def main() -> None:
     setup_id = sys.argv[3] if len(sys.argv) > 3 else "en"
     en = FixedProblem.from_setup("en")
     t0 = time.perf_counter()
-    r = evaluate(en, RIDDLER)
+    r = evaluate_guesses(en, RIDDLER)
     first = time.perf_counter() - t0
     warm = []
     for _ in range(20):
         t0 = time.perf_counter()
-        r = evaluate(en, RIDDLER)
+        r = evaluate_guesses(en, RIDDLER)
         warm.append(time.perf_counter() - t0)
     print(f"evaluate {','.join(RIDDLER)} on {len(en.answers)} words: "
           f"{r.identified} identified, win chance {r.win_chance:.5f}")
@@ -39,7 +39,7 @@ def main() -> None:
     t0 = time.perf_counter()
     problem.matrix()
     print(f"feedback matrix for the search: {time.perf_counter() - t0:.2f} s")
-    found = search(problem, k, seed=0, seconds=seconds)
+    found = search_guesses(problem, k, seed=0, seconds=seconds)
     res = found.result
     print(f"search {setup_id} k={k}, budget {seconds:.0f} s, seed 0: {found.seconds:.1f} s, "
           f"{found.restarts} restarts, {found.evaluations:,} swaps scored")

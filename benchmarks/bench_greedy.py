@@ -15,11 +15,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from generator.search.exact import build_letter_frequency
-from generator.search.greedy import build_greedy
+from generator.core.context import context
 from generator.core.scoring import HEURISTICS
-from generator.runs.letters import context, finish
-from generator.core.tree import Node, Tree
+from generator.core.tree import Node
+from generator.search.greedy import greedy_tree, letter_frequency_tree
 
 
 @dataclass
@@ -34,29 +33,20 @@ class Row:
     seconds: float
 
 
-def greedy_tree(name: str, rule: str, opener: str | None) -> Row:
+def one_tree(name: str, rule: str, opener: str | None) -> Row:
     """One greedy tree (``name`` a heuristic or ``letter-frequency``)."""
     ctx = context("wordle")
     m = ctx.matrix
     game = ctx.game(None, rule)
     cols = np.arange(len(ctx.answers), dtype=np.int64)
+    row = None if opener is None else m.guesses.position[opener]
     t0 = time.perf_counter()
-
-    def grow(part: np.ndarray, history: tuple[tuple[int, str], ...]) -> Tree:
-        if name == "letter-frequency":
-            return build_letter_frequency(m, part, game, history)
-        return build_greedy(m, part, HEURISTICS[name], game, history=history)
-
-    if opener is None:
-        root = grow(cols, ())
+    if name == "letter-frequency":
+        root = letter_frequency_tree(m, cols, game, opener=row)
     else:
-        row = m.guesses.position[opener]
-        root = Node(opener)
-        for code, part in m.split(row, cols).items():
-            if code != m.green:
-                root.next[m.pattern(code)] = grow(part, ((row, m.pattern(code)),))
+        root = greedy_tree(m, cols, HEURISTICS[name], game, opener=row)
     seconds = time.perf_counter() - t0
-    tree = finish(ctx, game, cols, root, {})
+    tree = ctx.game_tree(game, cols, root, {})
     s = tree.stats
     assert s is not None
     first = root.guess if isinstance(root, Node) else root
@@ -70,7 +60,7 @@ def greedy_rows(openers: tuple[str | None, ...] = (None, "salet")) -> list[Row]:
             for name in (*HEURISTICS, "letter-frequency"):
                 if name == "letter-frequency" and opener is not None:
                     continue  # the helper plays candidates only; salet is not one
-                rows.append(greedy_tree(name, rule, opener))
+                rows.append(one_tree(name, rule, opener))
     return rows
 
 
@@ -85,7 +75,7 @@ def print_rows(rows: list[Row]) -> None:
 
 def main() -> None:
     context("wordle")
-    greedy_tree("scm", "free", "salet")  # warm the JIT kernels
+    one_tree("scm", "free", "salet")  # warm the JIT kernels
     openers: tuple[str | None, ...] = ("salet",) if "--salet-only" in sys.argv else (None, "salet")
     print("Wordle greedy trees (2315 answers, 12,972 guesses)")
     print_rows(greedy_rows(openers))

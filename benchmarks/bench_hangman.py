@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import sys
 
-from generator.commands.hangman import main_eval
+from generator.cli import main as lingo_trees
 
 
 def main() -> None:
     args = sys.argv[1:]
     wordlist = args[args.index("--wordlist") + 1] if "--wordlist" in args else "en-enable"
-    lengths = args[args.index("--lengths") + 1] if "--lengths" in args else None
-    main_eval(wordlist, [6, 9], lengths)
+    lengths = ["--lengths", args[args.index("--lengths") + 1]] if "--lengths" in args else []
+    raise SystemExit(lingo_trees(["hangman", "eval", "--wordlist", wordlist, "--misses", "6,9", *lengths]))
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from __future__ import annotations
 import sys
 
 from generator.games import mastermind as mm
+from generator.runs.mastermind import mastermind_tree
 
 
 def main() -> None:
@@ -25,7 +26,7 @@ def main() -> None:
         print(f"{v.title}")
         print(f"  {'strategy':<11}{'opener':>7}{'total':>7}{'mean':>7}{'max':>5}{'time':>8}  published")
         for strategy in ("knuth", "expected", "entropy", "most-parts"):
-            tree, fig = mm.build(v, strategy)
+            tree, fig = mastermind_tree(v, strategy)
             s = tree.stats
             pub = mm.PUBLISHED[strategy] if name == "4x6" else ""
             print(f"  {strategy:<11}{tree.strategy['opener']:>7}{s.total_turns:>7}{s.mean_turns:>7.3f}"
@@ -39,7 +40,7 @@ def main() -> None:
         f" after {opener}" if opener else " after every opener class")
     print(f"exact search on 4x6, {label}:")
     for strategy in ("optimal-5", "optimal"):
-        tree, fig = mm.build(v, strategy, top=limit, opener=opener)
+        tree, fig = mastermind_tree(v, strategy, top=limit, opener=opener)
         s = tree.stats
         cut = tree.strategy["openers_at_least"]
         openers = ", ".join(f"{o} {t if t is not None else f'>= {cut[o]}' if o in cut else 'no tree'}"

@@ -15,9 +15,9 @@ from collections.abc import Callable
 
 from generator.core.catalog import load_list
 from generator.core.feedback import feedback
-from generator.search.clues import best_moves, parse_clue, solve
 from generator.core.scoring import scm
 from generator.core.words import WordList
+from generator.search.clues import best_guesses, parse_clue, solve
 
 CASES = [  # list, length, a guess (its clue is its feedback against a fixed secret)
     ("nl-all", 10, "aardappels", "kantoortje"),
@@ -48,8 +48,8 @@ def main() -> None:
         solve(words, [clue])  # warm-up
         t_solve, found = best_of(lambda: solve(words, [clue]))
         cand = found.candidate_words()  # type: ignore[attr-defined]
-        best_moves(words, cand, scm, top=10)  # warm-up
-        t_moves, moves = best_of(lambda: best_moves(words, cand, scm, top=10))
+        best_guesses(words, cand, scm, top=10)  # warm-up
+        t_moves, moves = best_of(lambda: best_guesses(words, cand, scm, top=10))
         sample = "" if moves.sampled == len(cand) else f" (sample {moves.sampled})"  # type: ignore[attr-defined]
         print(f"{list_id} length {length}: {len(words)} words, load {load:.2f} s; "
               f"clue {text}: {len(cand)} candidates in {t_solve * 1000:.1f} ms; "

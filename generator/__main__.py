@@ -1,1 +1,3 @@
-from generator.cli import main; raise SystemExit(main())
+from generator.cli import main
+
+raise SystemExit(main())

@@ -21,24 +21,18 @@ from typing import Any
 
 import pytest
 
-from generator.output import site
 from generator.core.feedback import replier
-from generator.output.sheets import Letters
-from generator.core.tree import Node, play, subtree
+from generator.core.tree import Node, play
+from generator.core.words import Letters
+from generator.output import site
 from generator.output.treefile import read_tree
-from test_sheets import MISMATCH, TINY
-from test_site import make_evil_project
 
-CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]
-SHOTS = MISMATCH / "screenshots"
-PROJECT = Path(__file__).resolve().parent.parent / "site"
+TINY = Path(__file__).resolve().parent / "golden" / "tiny"
+SHOTS = Path(__file__).resolve().parent / "golden-mismatch" / "screenshots"
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"Debian's chromium is not installed ({CHROMIUM})"),
-]
+pytestmark = pytest.mark.browser
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -50,17 +44,17 @@ ROOT: list[Path] = []  # where the module's sites and the evil project are
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def served(evil_project, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The tiny site and the evil site, built and served; yields the base URL."""
     mp = pytest.MonkeyPatch()
     root = tmp_path_factory.mktemp("sites")
     ROOT[:] = [root]
     try:
         mp.setenv("LINGO_TREES_ROOT", str(TINY))
-        site.build_site(TINY / "trees", root / "tiny", project=PROJECT, pdf=False, progress=lambda _: None)
+        site.build_site(TINY / "trees", root / "tiny", pdf=False, progress=lambda _: None)
         mp.setenv("LINGO_TREES_ROOT", str(root / "evil-project"))
-        trees = make_evil_project(root / "evil-project")
-        site.build_site(trees, root / "evil", project=PROJECT, pdf=False, progress=lambda _: None)
+        trees = evil_project(root / "evil-project")
+        site.build_site(trees, root / "evil", pdf=False, progress=lambda _: None)
     finally:
         mp.undo()
     handler = functools.partial(_Quiet, directory=str(root))
@@ -75,10 +69,10 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def browser(chromium: str) -> Iterator[Any]:
     playwright = pytest.importorskip("playwright.sync_api")
     with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        b = p.chromium.launch(executable_path=chromium, args=FLAGS)
         yield b
         b.close()
 

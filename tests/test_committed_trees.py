@@ -1,17 +1,67 @@
-"""The committed trees are what the code builds now (a rebuild shows no diff),
-and they are complete: every letter of every set-up, rule and strategy."""
+"""The committed trees: every file valid under the published schema, complete
+(every letter of every set-up, rule and strategy), and what the code builds
+now (a rebuild of samples of every strategy and game gives the same bytes)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import jsonschema
+import jsonschema_rs
 import orjson
 import pytest
 
-from generator.runs.lingo import build, trees_dir
-from generator.runs.letters import LINGO_RULES, context
+from generator.core.catalog import load_list, trees_dir
+from generator.core.context import context
+from generator.core.kinds import code_list
+from generator.games.hangman import hangman_tree
+from generator.games.mastermind import variant
+from generator.output.files import dump_json
+from generator.output.treefile import SCHEMA, dump_tree
+from generator.runs.letters import LINGO_RULES
+from generator.runs.lingo import build_trees
+from generator.runs.mastermind import mastermind_tree
 
 TREES = trees_dir()
+
+
+def tree_files(root: Path) -> list[Path]:
+    return sorted(p for p in root.rglob("*.json") if p.name not in ("index.json", "schema.json"))
+
+
+def test_the_published_schema_is_the_code_s_and_valid() -> None:
+    published = orjson.loads((TREES / "schema.json").read_bytes())
+    assert (TREES / "schema.json").read_bytes() == dump_json(SCHEMA)
+    jsonschema.Draft202012Validator.check_schema(published)
+
+
+def test_every_committed_tree_validates_against_the_schema() -> None:
+    validator = jsonschema_rs.validator_for(orjson.loads((TREES / "schema.json").read_bytes()))
+    files = tree_files(TREES)
+    assert len(files) >= 800, f"only {len(files)} tree files under {TREES}"
+    bad = [(p, next(iter(validator.iter_errors(orjson.loads(p.read_bytes())))))
+           for p in files if not validator.is_valid(orjson.loads(p.read_bytes()))]
+    assert bad == [], f"{len(bad)} files break the schema, e.g. {bad[0][0]}: {bad[0][1]}"
+
+
+def test_the_schema_check_can_fail(tmp_path: Path) -> None:
+    validator = jsonschema_rs.validator_for(orjson.loads((TREES / "schema.json").read_bytes()))
+    data = orjson.loads(tree_files(TREES / "nl" / "free" / "human")[0].read_bytes())
+    assert validator.is_valid(data)
+    data["root"]["next"]["GGGGG!"] = "x"
+    assert not validator.is_valid(data)
+
+
+@pytest.mark.parametrize("setup", ["nl", "nl-ij", "en"])
+def test_every_letter_has_its_trees(setup: str) -> None:
+    letters = set(context(setup).letters())
+    for rule in LINGO_RULES:
+        strategies = ["scm", "human", "human-lookup", "optimal"] + (["shared"] if rule == "free" else [])
+        for strategy in strategies:
+            folder = TREES / setup / rule / strategy
+            assert {p.stem for p in folder.glob("*.json")} - {"index"} == letters, folder
+            index = orjson.loads((folder / "index.json").read_bytes())
+            assert set(index["letters"]) == letters
 
 
 @pytest.mark.parametrize("setup,rule,strategy,letter", [
@@ -20,20 +70,25 @@ TREES = trees_dir()
     ("nl", "same-start", "human", "u"),
     ("nl-ij", "same-start", "human-lookup", "ij"),
     ("en", "free", "human-lookup", "q"),
+    ("nl", "same-start", "optimal", "q"),
+    ("en", "free", "optimal", "x"),
 ])
-def test_rebuild_gives_the_committed_bytes(tmp_path: Path, setup: str, rule: str, strategy: str, letter: str) -> None:
-    build([setup], [rule], [strategy], [letter], root=tmp_path, workers=1, progress=lambda _: None)
+def test_a_lingo_rebuild_gives_the_committed_bytes(tmp_path: Path, setup: str, rule: str, strategy: str,
+                                                   letter: str) -> None:
+    build_trees([setup], [rule], [strategy], [letter], root=tmp_path, workers=1, progress=lambda _: None)
     name = f"{setup}/{rule}/{strategy}/{letter}.json"
     assert (tmp_path / name).read_bytes() == (TREES / name).read_bytes(), name
 
 
-@pytest.mark.parametrize("setup", ["nl", "nl-ij", "en"])
-def test_every_letter_has_its_trees(setup: str) -> None:
-    letters = set(context(setup).letters())
-    for rule in LINGO_RULES:
-        strategies = ["scm", "human", "human-lookup"] + (["shared"] if rule == "free" else [])
-        for strategy in strategies:
-            folder = TREES / setup / rule / strategy
-            assert {p.stem for p in folder.glob("*.json")} - {"index"} == letters, folder
-            index = orjson.loads((folder / "index.json").read_bytes())
-            assert set(index["letters"]) == letters
+@pytest.mark.parametrize("strategy", ["knuth", "most-parts"])
+def test_a_mastermind_rebuild_gives_the_committed_bytes(strategy: str) -> None:
+    tree, _ = mastermind_tree(variant("4x6"), strategy)
+    assert len(tree.secrets) == len(code_list(variant("4x6").game))
+    assert dump_tree(tree) == (TREES / "mastermind" / "4x6" / strategy / "all.json").read_bytes()
+
+
+@pytest.mark.parametrize("strategy,length", [("risk", 3), ("uncertainty", 2), ("optimal", 2)])
+def test_a_hangman_rebuild_gives_the_committed_bytes(strategy: str, length: int) -> None:
+    tree = hangman_tree(load_list("en-enable"), length, strategy, 6)
+    path = TREES / "hangman" / "en-enable" / "6" / strategy / f"{length}.json"
+    assert dump_tree(tree, compact=True) == path.read_bytes()

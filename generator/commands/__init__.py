@@ -1,1 +1,126 @@
-"""One module per ``lingo-trees`` subcommand (see :mod:`generator.cli`)."""
+"""One module per ``lingo-trees`` subcommand, and the options they share.
+
+Every command follows one convention (the README's "Commands" section):
+
+* ``--setup ID`` names a catalog set-up (repeatable where a command takes
+  several); ``--letter L`` the revealed first letter; ``--rule`` and
+  ``--strategy`` likewise. A repeatable option also takes a comma list
+  (``--strategy human,scm``), and a value given twice counts once.
+* ``--trees DIR`` is the trees folder a command reads, ``--out DIR`` the
+  folder it writes (both default to the project's ``trees/``, the site's
+  ``site/build/``); a command that writes one file names it by its format
+  (``--graphml FILE``), and ``-`` is standard output there.
+* ``-j/--jobs N`` (worker processes; default every core this process may
+  use) and ``-q/--quiet`` (no progress) on every long command.
+* ``--top N`` always means: search only the N best moves per position.
+* A user error prints one line ``lingo-trees: error: ...`` and exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from generator.runs.jobs import Progress
+
+
+def _number(text: str, kind: type, what: str) -> Any:
+    try:
+        value = kind(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not {what}") from None
+    return value
+
+
+def positive(text: str) -> int:
+    """An argparse type: a whole number of 1 or more."""
+    value = _number(text, int, "a whole number")
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be 1 or more")
+    return int(value)
+
+
+def count(text: str) -> int:
+    """An argparse type: a whole number of 0 or more."""
+    value = _number(text, int, "a whole number")
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} must be 0 or more")
+    return int(value)
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a finite number of seconds above 0."""
+    value = _number(text, float, "a number of seconds")
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} must be a number of seconds above 0")
+    return float(value)
+
+
+class Many(argparse.Action):
+    """A repeatable option that also takes comma lists; each value once, in
+    the order first given (``--strategy human,scm --strategy human``)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: str | Sequence[Any] | None, option_string: str | None = None) -> None:
+        got = list(getattr(namespace, self.dest, None) or [])
+        texts = [values] if isinstance(values, str) else list(values or [])
+        convert: Callable[[str], Any] | None = getattr(self, "convert", None)
+        allowed: Sequence[Any] | None = getattr(self, "allowed", None)
+        for text in texts:
+            for part in str(text).split(","):
+                part = part.strip()
+                if not part:
+                    raise argparse.ArgumentError(self, f"an empty value in {str(text)[:40]!r}")
+                try:
+                    value = part if convert is None else convert(part)
+                except argparse.ArgumentTypeError as exc:
+                    raise argparse.ArgumentError(self, str(exc)) from None
+                if allowed is not None and value not in allowed:
+                    names = ", ".join(map(str, allowed))
+                    raise argparse.ArgumentError(self, f"invalid choice {part[:40]!r} (choose from {names})")
+                if value not in got:
+                    got.append(value)
+        setattr(namespace, self.dest, got)
+
+
+def many(parser: argparse.ArgumentParser, *names: str, type: Callable[[str], Any] | None = None,
+         choices: Sequence[Any] | None = None, metavar: str | None = None, help: str) -> None:
+    """Add a repeatable option that also takes comma lists (see :class:`Many`)."""
+    action = parser.add_argument(*names, action=Many, metavar=metavar, help=help)
+    # not argparse's type and choices: it would apply them to the whole comma
+    # list; Many applies them to each part
+    action.convert = type  # type: ignore[attr-defined]
+    action.allowed = choices  # type: ignore[attr-defined]
+
+
+def add_jobs(parser: argparse.ArgumentParser, what: str = "worker processes") -> None:
+    parser.add_argument("-j", "--jobs", type=positive, default=None, metavar="N",
+                        help=f"{what} (default: all the cores this process may use)")
+
+
+def add_quiet(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+
+
+def add_trees(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--trees", metavar="DIR", help="the trees folder to read (default: trees/)")
+
+
+def add_out(parser: argparse.ArgumentParser, default: str = "trees/") -> None:
+    parser.add_argument("--out", metavar="DIR", help=f"the folder to write (default: {default})")
+
+
+def add_top(parser: argparse.ArgumentParser, default: int | None = None, more: str = "") -> None:
+    tail = "all, proved" if default is None else str(default)
+    parser.add_argument("--top", type=positive, default=default, metavar="N",
+                        help=f"search only the N best moves per position (default: {tail}){more}")
+
+
+def progress_printer(quiet: bool) -> Progress | None:
+    """Where a command's progress lines go: stderr, or nowhere with ``-q``."""
+    if quiet:
+        return None
+    return lambda text: print(text, file=sys.stderr, flush=True)

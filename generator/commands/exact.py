@@ -1,8 +1,8 @@
-"""``lingo-trees exact SETUP``: the tree with the least total turns (branch and bound).
+"""``lingo-trees exact``: the tree with the least total turns (branch and bound).
 
-Wordle: ``lingo-trees exact wordle --opener salet [--rule hard] [--top N] [--cap 5]``
+Wordle: ``lingo-trees exact --setup wordle --opener salet [--rule hard] [--top N] [--cap 5]``
 writes ``trees/wordle/<rule>/optimal-salet/all.json``; LINGO:
-``lingo-trees exact nl --rule free --letter c`` writes
+``lingo-trees exact --setup nl --rule free --letter c`` writes
 ``trees/nl/free/optimal/c.json`` (and the folder's index). Progress goes to
 stderr; Ctrl-C stops and writes nothing.
 """
@@ -10,24 +10,17 @@ stderr; Ctrl-C stops and writes nothing.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from generator.core.catalog import setup
+from generator.commands import add_jobs, add_quiet, add_top, positive, progress_printer
+from generator.core.catalog import setup, trees_dir
+from generator.core.context import context
+from generator.core.rules import GuessRule, guess_rule
 from generator.errors import StrategyError
-from generator.search.exact import (
-    INF,
-    ExactError,
-    Options,
-    choose_opener,
-    letter_tree,
-    ordering,
-    solve_opener,
-    solve_root,
-)
-from generator.core.rules import guess_rule
-from generator.runs.letters import check_letter, context, finish
+from generator.output.index import write_index, write_top_index
 from generator.output.treefile import write_tree
+from generator.runs.exact import ExactResult, choose_opener, letter_tree, solve_opener, solve_whole
+from generator.search.exact import INF, ExactError, Options, ordering
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -37,88 +30,73 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "within the cap. Without --top every move is searched and the result is proved optimal "
         "(for the opener, if one is given).",
     )
-    p.add_argument("setup", metavar="SETUP", help="set-up id (wordle, nl, nl-ij, en)")
+    p.add_argument("--setup", required=True, metavar="ID", help="set-up id (wordle, nl, nl-ij, en, ...)")
     p.add_argument("--rule", default="free", help="guess rule: free, hard (Wordle) or same-start (LINGO)")
     p.add_argument("--letter", metavar="L", help="start letter (LINGO set-ups)")
     p.add_argument("--opener", metavar="WORD", help="fixed first guess (e.g. salet)")
-    p.add_argument("--openers", type=int, metavar="K",
+    p.add_argument("--openers", type=positive, metavar="K",
                    help="choose the opener: search the K first moves in search order, keep the best")
-    p.add_argument("--top", type=int, metavar="N",
-                   help="search only the N best moves per position (default: all, proved)")
+    add_top(p)
     p.add_argument("--heuristic", default="bound",
-                   help="orders the moves after the bound (and picks the N): bound (entropy), "
+                   help="orders the moves after the bound (and picks the N of --top): bound (entropy), "
                         "scm, minimax, expected, entropy, most-parts")
-    p.add_argument("--cap", type=int, metavar="TURNS", help="every secret within this many turns "
+    p.add_argument("--cap", type=positive, metavar="TURNS", help="every secret within this many turns "
                    "(default the game's turns)")
     p.add_argument("--fewest-late", action="store_true",
                    help="allow secrets past the cap: fewest first, then least total turns")
-    p.add_argument("--budget", type=int, default=None, metavar="PAIRS",
+    p.add_argument("--budget", type=positive, default=None, metavar="PAIRS",
                    help="LINGO letters without --top: (guess, candidate) pairs the proving search may score "
                         "(default as the optimal strategy)")
-    p.add_argument("--out", type=Path, metavar="PATH", help="tree file to write (default under trees/)")
+    p.add_argument("--out", metavar="DIR", help="the trees folder to write into (default: trees/)")
     p.add_argument("--no-write", action="store_true", help="print the figures only")
-    p.add_argument("-j", "--jobs", type=int, default=None, help="worker processes (default: both cores)")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+    add_jobs(p)
+    add_quiet(p)
     p.set_defaults(func=run)
 
 
-def _progress(quiet: bool):  # type: ignore[no-untyped-def]
-    if quiet:
-        return None
-    return lambda text: print(text, file=sys.stderr, flush=True)
-
-
-def default_path(setup_id: str, rule: str, letter: str | None, opener: str | None) -> Path:
-    from generator.runs.lingo import trees_dir
-
+def tree_path(root: Path, setup_id: str, rule: str, letter: str | None, opener: str | None) -> Path:
     strategy = "optimal" if opener is None else f"optimal-{opener}"
-    return trees_dir() / setup_id / rule / strategy / f"{letter or 'all'}.json"
+    return root / setup_id / rule / strategy / f"{letter or 'all'}.json"
+
+
+def _letter(args: argparse.Namespace, lingo: bool) -> str | None:
+    if lingo:
+        if not args.letter:
+            raise StrategyError("LINGO set-ups need --letter L (every letter: "
+                                "lingo-trees build --strategy optimal)")
+        return context(args.setup).check_letter(args.letter)
+    if args.letter:
+        raise StrategyError(f"set-up {args.setup!r} reveals no letter: drop --letter")
+    return None
+
+
+def _out(args: argparse.Namespace) -> Path | None:
+    """The trees folder to write, checked before the search starts."""
+    if args.no_write:
+        return None
+    root = Path(args.out) if args.out else trees_dir()
+    if root.exists() and not root.is_dir():
+        raise StrategyError(f"--out {args.out}: not a folder")
+    return root
 
 
 def run(args: argparse.Namespace) -> int:
     s = setup(args.setup)
     rule = guess_rule(args.rule).value
     lingo = s.game.reveals_first_letter
-    if rule == "hard" and lingo:
+    if rule == GuessRule.HARD and lingo:
         raise StrategyError("hard mode is a Wordle rule; LINGO set-ups take free or same-start")
-    if rule == "same-start" and not lingo:
+    if rule == GuessRule.SAME_START and not lingo:
         raise StrategyError(f"set-up {args.setup!r} reveals no letter: same-start needs a LINGO set-up")
-    ctx = context(args.setup)
-    letter = None
-    if lingo:
-        if not args.letter:
-            raise StrategyError("LINGO set-ups need --letter L (every letter: "
-                                "lingo-trees build --strategy optimal)")
-        letter = check_letter(ctx, args.letter)
-    elif args.letter:
-        raise StrategyError(f"set-up {args.setup!r} reveals no letter: drop --letter")
-    game = ctx.game(letter, rule)
-    if args.cap is not None and args.cap < 1:
-        raise StrategyError(f"--cap {args.cap}: give at least 1 turn")
-    if args.top is not None and args.top < 1:
-        raise StrategyError(f"--top {args.top}: give at least 1 move")
+    letter = _letter(args, lingo)
     if args.opener and args.openers:
         raise StrategyError("give --opener or --openers, not both")
     ordering(args.heuristic)
-    options = Options(top=args.top, heuristic=args.heuristic, cap=args.cap, fewest_late=args.fewest_late)
-    progress = _progress(args.quiet)
-    opener = args.opener.lower() if args.opener else None
-    if opener:
-        res = solve_opener(args.setup, rule, letter, opener, options, workers=args.jobs, progress=progress)
-    elif args.openers:
-        res = choose_opener(args.setup, rule, letter, options, args.openers,
-                            workers=args.jobs, progress=progress)
-    elif lingo and args.top is None and not args.fewest_late:
-        kwargs = {} if args.budget is None else {"budget": args.budget}
-        res = letter_tree(args.setup, rule, letter, cap=args.cap, progress=progress, **kwargs)
-    else:
-        if not lingo and args.top is None:
-            raise ExactError("an exact search over every Wordle opener is out of reach: "
-                             "give --opener WORD, --openers K or --top N")
-        res = solve_root(args.setup, rule, letter, options)
-    if res.cost >= INF:
-        raise ExactError("no tree found")
-    tree = finish(ctx, game, res.cols, res.root, res.strategy_data(game))
+    root = _out(args)
+    res = _search(args, rule, letter, lingo)
+    ctx = context(args.setup)
+    game = ctx.game(letter, rule)
+    tree = ctx.game_tree(game, res.cols, res.root, res.strategy_data(game))
     stats = tree.stats
     assert stats is not None
     if stats.total_turns != res.total:
@@ -130,20 +108,32 @@ def run(args: argparse.Namespace) -> int:
           f"max {stats.max_turns}, {len(tree.late)} late; turns {turns}")
     print(f"search: {tree.strategy['proof']}; {res.positions} positions; {res.seconds:.1f} s; "
           f"peak memory {res.peak_mib:.0f} MiB")
-    if not args.no_write:
-        path = args.out or default_path(args.setup, rule, letter, opener)
+    if root is not None:
+        path = tree_path(root, args.setup, rule, letter, args.opener.lower() if args.opener else None)
         write_tree(path, tree)
-        _reindex(path)
+        write_index(path.parent)
+        write_top_index(root)
         print(f"wrote {path}")
     return 0
 
 
-def _reindex(path: Path) -> None:
-    """Keep the folder index (and the top index) of a tree written under trees/."""
-    from generator.runs.lingo import trees_dir, write_index, write_top_index
-
-    root = trees_dir().resolve()
-    folder = path.resolve().parent
-    if folder.parent.parent.parent == root:
-        write_index(folder)
-        write_top_index(root)
+def _search(args: argparse.Namespace, rule: str, letter: str | None, lingo: bool) -> ExactResult:
+    options = Options(top=args.top, heuristic=args.heuristic, cap=args.cap, fewest_late=args.fewest_late)
+    progress = progress_printer(args.quiet)
+    if args.opener:
+        res = solve_opener(args.setup, rule, letter, args.opener.lower(), options, workers=args.jobs,
+                           progress=progress)
+    elif args.openers:
+        res = choose_opener(args.setup, rule, letter, options, args.openers, workers=args.jobs,
+                            progress=progress)
+    elif lingo and args.top is None and not args.fewest_late:
+        kwargs = {} if args.budget is None else {"budget": args.budget}
+        res = letter_tree(args.setup, rule, letter, cap=args.cap, progress=progress, **kwargs)
+    else:
+        if not lingo and args.top is None:
+            raise ExactError("an exact search over every Wordle opener is out of reach: "
+                             "give --opener WORD, --openers K or --top N")
+        res = solve_whole(args.setup, rule, letter, options)
+    if res.cost >= INF:
+        raise ExactError("no tree found")
+    return res

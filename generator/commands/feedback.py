@@ -7,6 +7,7 @@ import argparse
 from generator.core.catalog import list_spec
 from generator.core.feedback import feedback
 from generator.core.words import LATIN, Alphabet
+from generator.errors import PatternError
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -22,5 +23,8 @@ def run(args: argparse.Namespace) -> int:
     if args.wordlist:
         spec = list_spec(args.wordlist)
         alphabet = Alphabet(spec.alphabet, spec.digraphs)
+    for name, word in (("guess", args.guess), ("secret", args.secret)):
+        if not word.strip():
+            raise PatternError(f"the {name} is empty: give a word")
     print(feedback(alphabet.split(args.guess.lower()), alphabet.split(args.secret.lower())))
     return 0

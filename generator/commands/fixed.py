@@ -5,15 +5,17 @@ from __future__ import annotations
 import argparse
 import sys
 
+from generator.commands import add_jobs, add_quiet, count, positive, seconds
 from generator.errors import StrategyError
+from generator.runs.jobs import use_threads
 from generator.search.fixed import (
     MAX_K,
     FixedProblem,
     FixedResult,
-    Progress,
-    evaluate,
-    evaluate_per_letter,
-    search,
+    SearchState,
+    evaluate_guesses,
+    evaluate_guesses_per_letter,
+    search_guesses,
 )
 
 
@@ -29,19 +31,20 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     e.add_argument("--guesses", help="comma-separated fixed guesses (for every letter)")
     e.add_argument("--for", dest="per", action="append", default=[], metavar="LETTER=W1,W2,..",
                    help="the guesses for one first letter (repeatable; --guesses serves the rest)")
-    e.add_argument("--top", type=int, default=5, help="largest groups to print (default 5)")
+    e.add_argument("--groups", type=count, default=5, metavar="N", help="largest groups to print (default 5)")
     e.set_defaults(func=run_eval)
     s = how.add_parser("search", help="search for the best set of fixed guesses")
     s.add_argument("--setup", default="en", help="set-up id (default en)")
     s.add_argument("-k", default="4", help=f"number of guesses, or a range like 1-5 (1..{MAX_K})")
-    s.add_argument("--time", type=float, default=60.0, help="seconds per k (default 60)")
+    s.add_argument("--time", type=seconds, default=60.0, help="seconds per k (default 60)")
     s.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     s.add_argument("--per-letter", action="store_true", help="a separate set for every first letter")
-    s.add_argument("--restarts", type=int, help="stop after this many restarts")
-    s.add_argument("--kicks", type=int, default=20,
+    s.add_argument("--restarts", type=positive, help="stop after this many restarts")
+    s.add_argument("--kicks", type=count, default=20,
                    help="perturbations tried from each local optimum (default 20)")
-    s.add_argument("--top", type=int, default=3, help="largest groups to print (default 3)")
-    s.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+    s.add_argument("--groups", type=count, default=3, metavar="N", help="largest groups to print (default 3)")
+    add_jobs(s, "cores the search's kernels use (threads)")
+    add_quiet(s)
     s.set_defaults(func=run_search)
 
 
@@ -106,41 +109,43 @@ def run_eval(args: argparse.Namespace) -> int:
         raise StrategyError("give the fixed guesses: --guesses W1,W2,... (or --for LETTER=...)")
     # warm up the JIT kernels on one word, so the time printed is the evaluation's
     warm = shared or next(iter(per.values()))
-    evaluate(problem, warm[:1], top=0)
+    evaluate_guesses(problem, warm[:1], top=0)
     if per:
         plans = dict(per)
         if shared is not None:
             plans["*"] = shared
-        result = evaluate_per_letter(problem, plans, top=args.top)
+        result = evaluate_guesses_per_letter(problem, plans, top=args.groups)
     else:
         assert shared is not None
-        result = evaluate(problem, shared, top=args.top)
+        result = evaluate_guesses(problem, shared, top=args.groups)
     print(header(problem, args.setup))
-    for line in describe(problem, result, args.top):
+    for line in describe(problem, result, args.groups):
         print(line)
     print(f"evaluated in {1000 * result.seconds:.1f} ms")
     return 0
 
 
 def run_search(args: argparse.Namespace) -> int:
+    if args.jobs:
+        use_threads(args.jobs)
     problem = FixedProblem.from_setup(args.setup)
     ks = parse_ks(args.k)
     print(header(problem, args.setup))
     for k in ks:
-        def show(p: Progress, k: int = k) -> None:
+        def show(p: SearchState, k: int = k) -> None:
             if args.quiet or not p.improved:
                 return
             where = f" {p.letter}:" if p.letter else ""
             print(f"[k={k} {p.elapsed:7.1f}s] restart {p.restart}{where} {p.groups}/{p.words} "
                   f"= {p.groups / p.words:.5f}  {','.join(p.plan)}", file=sys.stderr, flush=True)
 
-        found = search(problem, k, seed=args.seed, seconds=args.time, per_letter=args.per_letter,
-                       restarts=args.restarts, kicks=args.kicks, progress=show, top=args.top)
+        found = search_guesses(problem, k, seed=args.seed, seconds=args.time, per_letter=args.per_letter,
+                       restarts=args.restarts, kicks=args.kicks, on_state=show, top=args.groups)
         exact = " (k = 1: every word tried, so this is the best)" if k == 1 else ""
         print(f"\nk = {k}{' per letter' if args.per_letter else ''}: best found in "
               f"{found.seconds:.1f} s ({found.restarts} restarts, {found.evaluations:,} swaps "
               f"scored, seed {found.seed}){exact}")
-        for line in describe(problem, found.result, args.top):
+        for line in describe(problem, found.result, args.groups):
             print(line)
         sys.stdout.flush()
     return 0

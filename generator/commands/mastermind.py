@@ -2,25 +2,28 @@
 
 ``mastermind build [--variant 4x6] [--strategy ...]`` writes
 ``trees/mastermind/<variant>/<strategy>/all.json``; ``mastermind report``
-prints each strategy's total and worst case (from the committed trees, else
-built now) beside the published figures; ``mastermind feedback GUESS SECRET``
-prints the pegs.
+prints each strategy's total and worst case from the trees (verified first)
+beside the published figures; ``mastermind feedback GUESS SECRET`` prints
+the pegs.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
-import time
 from pathlib import Path
 
-from generator.core.catalog import project_root
-from generator.errors import LingoTreesError, RulesError
-from generator.games.mastermind import PUBLISHED, STRATEGIES, build, code_list, pegs, variant
-from generator.output.treefile import read_tree, write_tree
+from generator.commands import add_jobs, add_out, add_quiet, add_top, add_trees, many, progress_printer
+from generator.core.catalog import trees_dir
+from generator.core.kinds import code_list, pegs
+from generator.core.strategies import default_strategies, strategy_names
 from generator.core.verify import game_lists, verify_tree
+from generator.errors import LingoTreesError, RulesError, TreeFormatError
+from generator.games.mastermind import PUBLISHED, variant
+from generator.output.treefile import read_tree, write_tree
+from generator.runs.mastermind import mastermind_tree
 
-GREEDY = [s for s in STRATEGIES if not s.startswith("optimal")]
+STRATEGIES = strategy_names("mastermind")
+GREEDY = [s.name for s in default_strategies("mastermind")]
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -29,17 +32,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     b = cmds.add_parser("build", help="build strategy trees into trees/mastermind/<variant>/<strategy>/")
     b.add_argument("--variant", default="4x6", help="4x6 (default), bulls-and-cows, PxC or PxC-distinct")
-    b.add_argument("--strategy", nargs="+", choices=list(STRATEGIES), default=GREEDY,
-                   help="strategies (default the greedy ones; optimal and optimal-5 are the exact search)")
-    b.add_argument("--top", type=int, help="exact search: only the best N moves per position (not proved)")
+    many(b, "--strategy", choices=STRATEGIES, metavar="NAME",
+         help=f"strategies (default the greedy ones: {', '.join(GREEDY)}; optimal and optimal-5 are the exact search)")
+    add_top(b)
     b.add_argument("--opener", help="exact search: this first guess only (default every opener class)")
-    b.add_argument("--out", type=Path, help="trees folder (default trees/ of the project)")
-    b.add_argument("-q", "--quiet", action="store_true", help="no progress of the exact search on stderr")
+    add_out(b)
+    add_jobs(b)
+    add_quiet(b)
     b.set_defaults(func=run_build)
 
     r = cmds.add_parser("report", help="totals and worst cases beside the published results")
     r.add_argument("--variant", default="4x6")
-    r.add_argument("--trees", type=Path, help="trees folder (default trees/ of the project)")
+    add_trees(r)
     r.set_defaults(func=run_report)
 
     f = cmds.add_parser("feedback", help="the pegs of a guess against a secret")
@@ -49,16 +53,17 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     f.set_defaults(func=run_feedback)
 
 
-def _folder(root: Path | None, vid: str, strategy: str) -> Path:
-    return (root or project_root() / "trees") / "mastermind" / vid / strategy
+def _folder(root: Path, vid: str, strategy: str) -> Path:
+    return root / "mastermind" / vid / strategy
 
 
 def run_build(args: argparse.Namespace) -> int:
     v = variant(args.variant)
-    for name in args.strategy:
-        progress = None if args.quiet else (lambda text: print(text, file=sys.stderr, flush=True))
-        tree, figures = build(v, name, top=args.top, opener=args.opener, progress=progress)
-        path = _folder(args.out, v.id, name) / "all.json"
+    root = Path(args.out) if args.out else trees_dir()
+    for name in args.strategy or GREEDY:
+        tree, figures = mastermind_tree(v, name, top=args.top, opener=args.opener, workers=args.jobs,
+                                        progress=progress_printer(args.quiet))
+        path = _folder(root, v.id, name) / "all.json"
         write_tree(path, tree)
         s = tree.stats
         assert s is not None
@@ -70,31 +75,28 @@ def run_build(args: argparse.Namespace) -> int:
 
 def run_report(args: argparse.Namespace) -> int:
     v = variant(args.variant)
+    root = Path(args.trees) if args.trees else trees_dir()
+    folder = root / "mastermind" / v.id
+    if not folder.is_dir():
+        raise TreeFormatError(f"no Mastermind trees in {folder} (lingo-trees mastermind build --variant {v.id})")
     print(f"{v.title}: {len(code_list(v.game))} codes")
-    print(f"{'strategy':<11}{'opener':>7}{'total':>7}{'mean':>7}{'max':>5}  {'source':<10} published")
+    print(f"{'strategy':<11}{'opener':>7}{'total':>7}{'mean':>7}{'max':>5}  published")
     for name in STRATEGIES:
-        path = _folder(args.trees, v.id, name) / "all.json"
-        source = "tree file"
-        if path.exists():
-            tree = read_tree(path)
-
-            answers, guesses = game_lists(tree)
-            verdict = verify_tree(tree, answers, guesses)
-            if not verdict.ok:
-                raise LingoTreesError(f"{path}: does not verify: {verdict.problems[0]}")
-        elif name in GREEDY:
-            start = time.perf_counter()
-            tree, _ = build(v, name)
-            source = f"built {time.perf_counter() - start:.0f}s"
-        else:
-            print(f"{name:<11}{'-':>7}{'-':>7}{'-':>7}{'-':>5}  {'no tree':<10} "
-                  f"{PUBLISHED[name] if v.id == '4x6' else ''}")
+        published = PUBLISHED[name] if v.id == "4x6" else ""
+        path = _folder(root, v.id, name) / "all.json"
+        if not path.exists():
+            print(f"{name:<11}{'-':>7}{'-':>7}{'-':>7}{'-':>5}  {published} (no tree: {path})")
             continue
+        tree = read_tree(path)
+        answers, guesses = game_lists(tree)
+        verdict = verify_tree(tree, answers, guesses)
+        if not verdict.ok:
+            raise LingoTreesError(f"{path}: does not verify: {verdict.problems[0]}")
         s = tree.stats
         assert s is not None
         note = "" if tree.strategy.get("proved_minimal", True) else " (limited search)"
         print(f"{name:<11}{tree.strategy.get('opener', ''):>7}{s.total_turns:>7}{s.mean_turns:>7.3f}"
-              f"{s.max_turns:>5}  {source:<10} {PUBLISHED[name] if v.id == '4x6' else ''}{note}")
+              f"{s.max_turns:>5}  {published}{note}")
     return 0
 
 
@@ -102,6 +104,6 @@ def run_feedback(args: argparse.Namespace) -> int:
     v = variant(args.variant)
     for code in (args.guess, args.secret):
         if len(code) != v.positions or any(c not in v.symbols for c in code):
-            raise RulesError(f"{code!r} is not a code of {v.id} ({v.positions} of {v.symbols})")
+            raise RulesError(f"{code[:20]!r} is not a code of {v.id} ({v.positions} of {v.symbols})")
     print(pegs(args.guess, args.secret))
     return 0

@@ -8,13 +8,15 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from generator.core.catalog import load_list, project_root, setup
-from generator.errors import CatalogError, LingoTreesError, PatternError, TreeFormatError, WordListError
+from generator.commands import add_trees
+from generator.core.catalog import load_list, setup, trees_dir
+from generator.core.kinds import kind_of
 from generator.core.partition import Matrix
-from generator.search.player import Advisor, HeuristicAdvisor, TreeAdvisor, autoplay, tiles
 from generator.core.scoring import HEURISTICS, heuristic
+from generator.core.words import WordList
+from generator.errors import CatalogError, LingoTreesError, PatternError, TreeFormatError, WordListError
 from generator.output.treefile import read_tree
-from generator.core.words import Alphabet, WordList
+from generator.search.player import Advisor, HeuristicAdvisor, TreeAdvisor, autoplay, tiles
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -28,7 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--rule", default="free", help="guess rule folder (default free)")
     p.add_argument("--strategy", default="scm", help="strategy folder (default scm)")
     p.add_argument("--letter", help="the revealed first letter (default: the secret's)")
-    p.add_argument("--trees", type=Path, help="the trees folder (default: the project's trees/)")
+    add_trees(p)
     p.add_argument("--secret", help="play a whole game against this word and show it")
     p.add_argument("--no-tree", action="store_true",
                    help="no tree: choose every move with --heuristic over the set-up's lists")
@@ -45,19 +47,20 @@ def tree_path(args: argparse.Namespace, letter: str | None) -> Path:
     """The tree file of set-up/rule/strategy/letter (the letter may be absent
     for a game that reveals none: the folder must then hold one tree)."""
     setup(args.setup)  # a clear error for an unknown set-up
-    root = args.trees or project_root() / "trees"
+    root = Path(args.trees) if args.trees else trees_dir()
     folder = root / args.setup / args.rule / args.strategy
     if not folder.is_dir():
         raise TreeFormatError(f"no trees in {folder} (built yet? see --trees, --rule, --strategy)")
     if letter:
-        path = folder / f"{letter}.json"
+        path: Path = folder / f"{letter}.json"
         if not path.exists():
             raise TreeFormatError(f"{path}: no tree for the letter {letter!r}")
         return path
     files = sorted(p for p in folder.glob("*.json") if p.name not in ("index.json", "schema.json"))
     if len(files) != 1:
         raise TreeFormatError(f"{folder} holds {len(files)} trees: say which with --letter")
-    return files[0]
+    found: Path = files[0]
+    return found
 
 
 def tree_advisor(args: argparse.Namespace) -> tuple[Advisor, str, int]:
@@ -71,11 +74,11 @@ def tree_advisor(args: argparse.Namespace) -> tuple[Advisor, str, int]:
     else:
         raise TreeFormatError("give a tree file, or --setup (with --letter), or --no-tree --setup")
     tree = read_tree(path)
-    try:
-        alphabet = load_list(tree.answers).alphabet
-    except CatalogError:
-        alphabet = Alphabet("abcdefghijklmnopqrstuvwxyz", tree.game.digraphs)
-    advisor = TreeAdvisor(tree.root, tree.secrets, alphabet.split)
+    kind = kind_of(tree.game)
+    if kind.win(tree.game.length) is None:
+        raise TreeFormatError(f"{path}: play walks guess trees (LINGO, Wordle, Mastermind), "
+                              f"not {tree.game.name} trees")
+    advisor = TreeAdvisor(tree.root, tree.secrets, tree.game.digraphs, kind)
     shown = f" (first letter {tree.game.revealed})" if tree.game.revealed else ""
     about = (f"{path}: {tree.strategy.get('scheme', '?')} tree for {len(tree.secrets)} secrets"
              f"{shown}, {tree.game.turns} turns")

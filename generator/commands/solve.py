@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 
+from generator.commands import count, positive
 from generator.core.catalog import load_list, setup
-from generator.search.clues import Solved, best_moves, describe_counts, frequency_order, parse_clue, solve
-from generator.errors import PatternError, WordListError
 from generator.core.scoring import HEURISTICS, heuristic
 from generator.core.words import WordList
+from generator.errors import PatternError, WordListError
+from generator.search.clues import Solved, best_guesses, describe_counts, frequency_order, parse_clue, solve
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -22,17 +23,17 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     src.add_argument("--setup", help="game set-up: its answers are the candidates, its guesses the moves "
                      "(nl, nl-ij, en, wordle)")
     src.add_argument("--wordlist", help="any shipped list (all-length lists need --length)")
-    p.add_argument("--length", type=int, help="word length (for the all-length lists nl-basis, nl-all, "
+    p.add_argument("--length", type=positive, help="word length (for the all-length lists nl-basis, nl-all, "
                    "en-enable)")
     p.add_argument("-c", "--clue", action="append", default=[], metavar="WORD=PATTERN",
                    help="a guess and its feedback: G/Y/. or g/y/w (repeatable, in order of play)")
-    p.add_argument("--first", metavar="LETTER", help="the revealed first letter (LINGO)")
+    p.add_argument("--letter", metavar="L", help="the revealed first letter (LINGO)")
     p.add_argument("--heuristic", default="scm", choices=sorted(HEURISTICS),
                    help="how to rank next moves (default scm)")
-    p.add_argument("--moves", type=int, default=10, help="how many next moves to print (default 10, 0: none)")
+    p.add_argument("--moves", type=count, default=10, help="how many next moves to print (default 10, 0: none)")
     p.add_argument("--moves-from", choices=("all", "candidates"), default="all",
                    help="score every allowed word (default) or only the candidates")
-    p.add_argument("--show", type=int, default=60, help="candidates to list (default 60, 0: all)")
+    p.add_argument("--show", type=count, default=60, help="candidates to list (default 60, 0: all)")
     p.add_argument("--by-frequency", action="store_true",
                    help="list the most frequent words first (needs the extra: lingo-trees[freq])")
     p.set_defaults(func=run)
@@ -81,7 +82,7 @@ def print_candidates(found: Solved, show: int, by_frequency: bool) -> None:
 def run(args: argparse.Namespace) -> int:
     answers, pool = lists_for(args)
     clues = [parse_clue(text, answers.alphabet, answers.length) for text in args.clue]
-    first = args.first.lower() if args.first else None
+    first = args.letter.lower() if args.letter else None
     found = solve(answers, clues, first)
     print(f"words: {answers.id} ({len(answers)} words of {answers.length} letters)")
     for clue in clues:
@@ -100,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         source = pool if args.moves_from == "all" else \
             WordList(f"{answers.id}/candidates", tuple(cand), answers.alphabet, answers.length,
                      answers.language)
-        moves = best_moves(source, cand, heuristic(args.heuristic), top=args.moves)
+        moves = best_guesses(source, cand, heuristic(args.heuristic), top=args.moves)
         sample = "" if moves.sampled == len(cand) else \
             f", estimated on a random sample of {moves.sampled} candidates"
         print(f"best next moves by {args.heuristic} ({moves.pool} guesses scored{sample}):")

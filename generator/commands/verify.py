@@ -11,19 +11,20 @@ from __future__ import annotations
 
 import argparse
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from generator.commands import add_jobs
+from generator.core.verify import game_lists, verify_tree
 from generator.errors import LingoTreesError, TreeFormatError
 from generator.output.treefile import read_tree
-from generator.core.verify import game_lists, verify_tree
+from generator.runs.jobs import run_jobs
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("verify", help="replay every secret through tree files (folders recursively)")
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     p.add_argument("-q", "--quiet", action="store_true", help="print only failures and the summary")
-    p.add_argument("-j", "--jobs", type=int, default=2, help="processes to use (default 2)")
+    add_jobs(p)
     p.set_defaults(func=run)
 
 
@@ -66,11 +67,9 @@ def check_file(path: Path) -> tuple[str, bool, str, list[str]]:
 
 def run(args: argparse.Namespace) -> int:
     files = tree_files(args.paths)
-    if args.jobs > 1 and len(files) > 4:
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            results = list(pool.map(check_file, files, chunksize=4))
-    else:
-        results = [check_file(f) for f in files]
+    workers = args.jobs if len(files) > 4 else 1
+    done = dict(run_jobs(check_file, files, workers))
+    results = [done[f] for f in files]
     failed = errors = 0
     for name, ok, line, problems in results:
         if ok:

@@ -18,10 +18,9 @@ from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
-from generator.errors import CatalogError
 from generator.core.rules import Game, preset
 from generator.core.words import Alphabet, WordList, read_wordlist
-
+from generator.errors import CatalogError
 
 CHECKOUT = Path(__file__).resolve().parents[2]
 """The checkout this package sits in (an editable install)."""
@@ -37,7 +36,13 @@ def project_root() -> Path:
 
 
 def wordlists_dir() -> Path:
+    """The shipped word lists and their catalog."""
     return project_root() / "wordlists"
+
+
+def trees_dir() -> Path:
+    """The committed trees: what commands read and write by default."""
+    return project_root() / "trees"
 
 
 @dataclass(frozen=True)
@@ -63,13 +68,18 @@ class ListSpec:
 
 @dataclass(frozen=True)
 class Setup:
-    """A game set-up: a preset and its answers and guesses lists."""
+    """A game set-up: a preset and its answers and guesses lists.
+
+    ``paper``: the 1992 LINGO paper's tables are about this set-up's game
+    (Dutch, five letters), so reports and pages show them beside ours.
+    """
 
     id: str
     title: str
     game: Game
     answers: str
     guesses: str
+    paper: bool = False
 
 
 _LIST_KEYS = ("language", "length", "alphabet", "digraphs", "file", "source", "version",
@@ -102,7 +112,7 @@ def _catalog(path: Path) -> tuple[dict[str, ListSpec], dict[str, Setup]]:
         game = preset(entry["game"])
         game = replace(game, length=spec.length, digraphs=spec.digraphs)
         setups[setup_id] = Setup(setup_id, entry.get("title", setup_id), game,
-                                 entry["answers"], entry["guesses"])
+                                 entry["answers"], entry["guesses"], bool(entry.get("paper", False)))
     return lists, setups
 
 

@@ -112,7 +112,7 @@ class Matrix:
 
     @property
     def npatterns(self) -> int:
-        return 3**self.length
+        return int(3**self.length)
 
     @property
     def green(self) -> int:

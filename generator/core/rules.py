@@ -28,18 +28,32 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from generator.errors import RulesError
 from generator.core.feedback import GREEN, YELLOW, Pattern
 from generator.core.words import Letter
+from generator.errors import RulesError
 
 
 class GuessRule(str, Enum):
+    """The guess rules, in display order."""
+
     FREE = "free"
     SAME_START = "same-start"
     HARD = "hard"
 
     def __str__(self) -> str:
         return self.value
+
+    @property
+    def label(self) -> str:
+        """How pages, sheets and the report name the rule."""
+        return _RULE_TITLES[self.value]
+
+
+_RULE_TITLES = {
+    "free": "free rule: any word may be guessed",
+    "same-start": "TV rules: every guess begins with the given letter",
+    "hard": "hard mode: every guess uses what the feedback showed",
+}
 
 
 def guess_rule(value: str | GuessRule) -> GuessRule:

@@ -27,8 +27,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from generator.errors import StrategyError
 from generator.core.partition import PartStats
+from generator.errors import StrategyError
 
 Keys = tuple[np.ndarray, ...]
 Heuristic = Callable[[PartStats], Keys]
@@ -83,7 +83,8 @@ def expected_size(s: PartStats) -> np.ndarray:
 def entropy_bits(s: PartStats) -> np.ndarray:
     """Information of each guess in bits."""
     n = max(s.n, 1)
-    return np.log2(n) - s.klogk / n
+    bits: np.ndarray = np.log2(n) - s.klogk / n
+    return bits
 
 
 def rank(s: PartStats, score: Heuristic, order: np.ndarray | None = None) -> np.ndarray:

@@ -9,6 +9,7 @@ A :class:`GameTree` is a whole strategy as published: the game it is for, the
 word lists, how it was built (``strategy``), the secrets it must solve, those
 it solves only after the last turn (``late``), its statistics and the root.
 
+>>> from generator.core.feedback import feedback
 >>> t = Node("stoel", {"G..G.": "schep", "G.Y..": "schop", "GG...": "strik"})
 >>> play(t, "schop", feedback)
 ['stoel', 'schop']
@@ -22,7 +23,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from generator.core.feedback import Pattern, feedback
+from generator.core.feedback import Pattern
 from generator.core.rules import Game
 from generator.core.words import Word
 

@@ -88,6 +88,34 @@ class Alphabet:
 LATIN = Alphabet("abcdefghijklmnopqrstuvwxyz")
 
 
+class Letters:
+    """Splits words into letters as a game says: a declared digraph is one
+    letter, any other character is one letter. Unlike :class:`Alphabet` it
+    takes any character, so it splits the words of a tree file as its
+    ``game.digraphs`` say, whatever the lists.
+
+    >>> Letters(("ij",)).split("ijzer")
+    ('ij', 'z', 'e', 'r')
+    """
+
+    def __init__(self, digraphs: Sequence[str] = ()) -> None:
+        self._digraphs = tuple(digraphs)
+
+    def split(self, word: Word) -> tuple[Letter, ...]:
+        if not any(d in word for d in self._digraphs):
+            return tuple(word)
+        out: list[Letter] = []
+        i = 0
+        while i < len(word):
+            if word[i:i + 2] in self._digraphs:
+                out.append(word[i:i + 2])
+                i += 2
+            else:
+                out.append(word[i])
+                i += 1
+        return tuple(out)
+
+
 @dataclass(frozen=True)
 class WordList:
     """An ordered, validated list of distinct words.

@@ -4,6 +4,7 @@ The secret is a word of a known length; a **move** is a letter not called
 before; the feedback (kind ``mask``) is the word with every letter but the one
 called as ``_``:
 
+>>> from generator.core.kinds import mask
 >>> mask("banana", "a"), mask("banana", "z")
 ('_a_a_a', '______')
 
@@ -16,7 +17,8 @@ secret's **turns** are all its calls, those after the leaf included; its
 **misses** are counted until it is solved; the words lost are the tree's
 ``late`` list.
 
-Strategies (:data:`STRATEGIES`), every tie to the first letter of the alphabet:
+Strategies (the ``hangman`` family of :mod:`generator.core.strategies`), every
+tie to the first letter of the alphabet:
 
 ``risk``
     the post's risk-minimizing rule (McLoone): the letter in most candidates;
@@ -38,37 +40,26 @@ Strategies (:data:`STRATEGIES`), every tie to the first letter of the alphabet:
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from generator.errors import RulesError, StrategyError
 from generator.core.feedback import Pattern
+from generator.core.kinds import BLANK, Calls, replay_calls
 from generator.core.rules import Game
+from generator.core.strategies import strategy_info
 from generator.core.tree import GameTree, Node, Stats, Tree, stats_of
 from generator.core.words import Letter, Word, WordList
+from generator.errors import RulesError, StrategyError
+from generator.search.exact import INF
 
-BLANK = "_"
 EXACT_BELOW = 8      # optimal: every letter at positions of at most this many candidates
 TOP = 1              # optimal: else the best TOP letters of each greedy rule
 LOSS_BELOW = 100     # optimal: and at positions of at most this many words, a letter of fewest losses
 LOSS_BUDGET = 5_000  # found by a loss search of at most this many new positions
 ROOT_BELOW, ROOT_BUDGET = 200, 500_000  # and at the start of at most 200 words, of at most 500,000
-STRATEGIES = {
-    "risk": "the letter in most candidates (McLoone; the post's risk-minimizing rule)",
-    "uncertainty": "least expected candidates after the call (the post's uncertainty-minimizing rule)",
-    "optimal": "fewest words lost, then fewest misses (depth-first search, memoized)",
-}
-
-
-def mask(word: Word, letter: Letter) -> Pattern:
-    """The feedback of calling ``letter`` when the secret is ``word``."""
-    return "".join(c if c == letter else BLANK for c in word)
-
-
 def hangman_game(length: int, misses: int) -> Game:
     """The Hangman game of words of ``length`` letters with ``misses`` allowed:
     ``turns`` is the most calls a won game can take (every letter a hit, plus the misses)."""
@@ -200,8 +191,6 @@ class LossSearch:
     bound costs the families of the parent, not of the whole list.
     """
 
-    INF = 1 << 60
-
     def __init__(self, w: Words) -> None:
         self.w = w
         self.groups: list[tuple[tuple[int, int], ...]] = []  # per letter: (mask, words), mask 0 first
@@ -267,7 +256,7 @@ class LossSearch:
         s = self.bitset(cols)
         self.limit = self.nodes + budget
         try:
-            value = self.solve(s, spare, self.INF, self.families)
+            value = self.solve(s, spare, INF, self.families)
         except Budget:
             return None
         finally:
@@ -313,7 +302,7 @@ class LossSearch:
             if len(parts) < 2:
                 continue
             if parts[0][0] != 0:  # every candidate has it: call it now
-                value = sum(self.solve(p, spare, self.INF, families) for _, p in parts)
+                value = sum(self.solve(p, spare, INF, families) for _, p in parts)
                 self.memo[key] = (value, True, letter)
                 return value
             sig = (parts[0][1], frozenset(p for _, p in parts[1:]))
@@ -323,7 +312,7 @@ class LossSearch:
             missed = parts[0][1].bit_count()
             moves.append((max(missed, *(p.bit_count() for _, p in parts[1:])), missed, letter, parts))
         moves.sort(key=lambda t: (t[0], t[1], t[2]))
-        best, best_letter = self.INF, -1
+        best, best_letter = INF, -1
         for _, _, letter, parts in moves:
             cap = min(beta, best)
             subs = []
@@ -361,13 +350,13 @@ def _complete(w: Words, col: int, called: int) -> bool:
     return need & ~called == 0
 
 
-def greedy_tree(w: Words, rule: str, cols: np.ndarray | None = None, called: int = 0) -> Tree:
+def call_tree(w: Words, rule: str, cols: np.ndarray | None = None, called: int = 0) -> Tree:
     """The tree of a greedy rule over ``cols`` (default every word)."""
     cols = np.arange(len(w.words)) if cols is None else cols
     if len(cols) == 1:
         return w.words[int(cols[0])]
     letter = greedy_letter(w, cols, called, rule)
-    return _node(w, letter, cols, called, lambda part, now: greedy_tree(w, rule, part, now))
+    return _node(w, letter, cols, called, lambda part, now: call_tree(w, rule, part, now))
 
 
 def _node(w: Words, letter: int, cols: np.ndarray, called: int, grow: Any) -> Node:
@@ -479,7 +468,7 @@ class Optimal:
         if len(cols) == 1:
             return self.w.words[int(cols[0])]
         if left < 0:  # lost anyway: finish with the risk rule
-            return greedy_tree(self.w, "risk", cols, called)
+            return call_tree(self.w, "risk", cols, called)
         self.solve(cols, left, called)
         letter = self.memo[(cols.tobytes(), left)][1]
         node = Node(self.w.letters[letter])
@@ -494,43 +483,12 @@ class Optimal:
 # --------------------------------------------------------------------------- replay
 
 
-@dataclass(frozen=True)
-class Result:
-    """How a secret went: calls in all, misses, lost."""
-
-    turns: int
-    misses: int
-    lost: bool
+def results(tree: Tree, secrets: Sequence[Word], misses: int) -> dict[Word, Calls]:
+    """How every secret goes through ``tree`` (:func:`generator.core.kinds.replay_calls`)."""
+    return {s: replay_calls(tree, s, misses) for s in secrets}
 
 
-def replay(tree: Tree, secret: Word, misses: int) -> Result:
-    """Play ``secret`` through a tree (raises KeyError for a missing branch,
-    ValueError for a wrong leaf or a letter called twice)."""
-    called: set[str] = set()
-    miss = 0
-    node = tree
-    need = set(secret)
-    while True:
-        if isinstance(node, str):
-            if node != secret:
-                raise ValueError(f"leaf {node!r} is not the secret {secret!r}")
-            return Result(len(called) + len(need - called), miss, miss > misses)
-        letter = node.guess
-        if letter in called:
-            raise ValueError(f"{letter!r} is called twice")
-        called.add(letter)
-        if letter not in need:
-            miss += 1
-        if need <= called:
-            return Result(len(called), miss, miss > misses)
-        node = node.next[mask(secret, letter)]
-
-
-def results(tree: Tree, secrets: Sequence[Word], misses: int) -> dict[Word, Result]:
-    return {s: replay(tree, s, misses) for s in secrets}
-
-
-def hangman_stats(res: dict[Word, Result]) -> Stats:
+def hangman_stats(res: dict[Word, Calls]) -> Stats:
     base = stats_of({s: r.turns for s, r in res.items()})
     hist: dict[int, int] = {}
     for r in res.values():
@@ -553,7 +511,7 @@ def words_of_length(words: WordList, length: int) -> Words:
 def build_root(w: Words, strategy: str, misses: int, **options: Any) -> tuple[Tree, dict[str, Any]]:
     """The tree of ``strategy`` and what its strategy block says about the search."""
     if strategy in ("risk", "uncertainty"):
-        return greedy_tree(w, strategy), {}
+        return call_tree(w, strategy), {}
     if strategy == "optimal":
         opt = Optimal(w, misses, **options)
         root = opt.tree()
@@ -576,114 +534,18 @@ def build_root(w: Words, strategy: str, misses: int, **options: Any) -> tuple[Tr
             "positions": opt.positions,
             "loss_positions": opt.loss.nodes,
         }
-    raise StrategyError(f"unknown Hangman strategy {strategy!r} (expected one of: {', '.join(STRATEGIES)})")
+    strategy_info("hangman", strategy)  # an unknown name: its one-line error
+    raise StrategyError(f"the Hangman strategy {strategy!r} builds no tree here")
 
 
-def build(words: WordList, length: int, strategy: str, misses: int, **options: Any) -> GameTree:
+def hangman_tree(words: WordList, length: int, strategy: str, misses: int, **options: Any) -> GameTree:
     """The Hangman tree of ``strategy`` for the words of ``length`` letters of a list."""
     w = words_of_length(words, length)
     root, extra = build_root(w, strategy, misses, **options)
     res = results(root, w.words, misses)
-    block = {"scheme": strategy, "rule": STRATEGIES[strategy], "ties": "the first letter of the alphabet",
+    block = {"scheme": strategy, "rule": strategy_info("hangman", strategy).rule, "ties": "the first letter of the alphabet",
              "losses": sum(r.lost for r in res.values()),
              "total_misses": sum(r.misses for r in res.values()), **extra}
     return GameTree(game=hangman_game(length, misses), answers=words.id, guesses=words.id,
                     secrets=w.words, root=root, strategy=block,
                     late=tuple(s for s, r in res.items() if r.lost), stats=hangman_stats(res))
-
-
-@dataclass
-class Evaluation:
-    """Every word of a list played by one strategy, for several misses allowed."""
-
-    strategy: str
-    misses: tuple[int, ...]
-    words: int = 0
-    losses: dict[int, int] = field(default_factory=dict)       # misses allowed -> words lost
-    total_misses: dict[int, int] = field(default_factory=dict)
-    hardest: list[tuple[int, Word]] = field(default_factory=list)  # (misses, word), most first
-    seconds: float = 0.0
-    floor: dict[int, int] = field(default_factory=dict)         # optimal: losses proved unavoidable
-    unproved: dict[int, list[int]] = field(default_factory=dict)  # optimal: lengths whose losses are not proved
-
-    @property
-    def limited(self) -> bool:
-        return any(self.unproved.values())
-
-
-@dataclass(frozen=True)
-class _Play:
-    """One job of :func:`evaluate`: a strategy's tree for one length, played."""
-
-    wordlist: WordList
-    length: int
-    strategy: str
-    built_for: int              # the misses the tree is built for
-    counted: tuple[int, ...]    # the misses values its plays count for
-    options: tuple[tuple[str, Any], ...] = ()
-
-
-@dataclass(frozen=True)
-class _Played:
-    lost: dict[int, int]
-    misses: int
-    worst: list[tuple[int, Word]]
-    words: int
-    floor: int | None
-    proved: bool
-
-
-def _play(job: _Play) -> _Played:
-    w = words_of_length(job.wordlist, job.length)
-    root, extra = build_root(w, job.strategy, job.built_for, **dict(job.options))
-    res = results(root, w.words, job.built_for)
-    return _Played({m: sum(r.misses > m for r in res.values()) for m in job.counted},
-                   sum(r.misses for r in res.values()), [(-r.misses, s) for s, r in res.items()], len(res),
-                   extra.get("losses_at_least"), bool(extra.get("losses_proved", True)))
-
-
-def evaluate(words: WordList, strategy: str, misses: Sequence[int], *,
-             lengths: Sequence[int] | None = None, hardest: int = 10, workers: int | None = None,
-             **options: Any) -> Evaluation:
-    """Play every word (of ``lengths``, default every length) and count, for
-    each number of misses allowed, the words lost (more misses than allowed),
-    and list the hardest words (most misses; with several ``misses`` values, as
-    played for the first). The greedy rules do not depend on the misses
-    allowed, so one tree per length serves them all; ``optimal`` builds one
-    per length and value. One job per tree, on ``workers`` processes (default
-    both cores)."""
-    from generator.runs.jobs import run_jobs  # the core runs without the executor too
-
-    start = time.perf_counter()
-    misses = tuple(misses)
-    ev = Evaluation(strategy, misses, losses={m: 0 for m in misses},
-                    total_misses={m: 0 for m in misses})
-    by_len = sorted({len(x) for x in words.words}) if lengths is None else list(lengths)
-    groups = words.by_length() if words.length == 0 else {}
-    sub = {n: groups.get(n) or words.with_length(n) if words.length == 0 else words for n in by_len}
-    for n in by_len:  # a bad length fails here, before any job starts
-        if not sub[n].words:
-            raise RulesError(f"word list {words.id!r} has no words of length {n}")
-        words_of_length(sub[n], n)
-    plans = [(misses[0], misses)] if strategy != "optimal" else [(m, (m,)) for m in misses]
-    jobs = [_Play(sub[n], n, strategy, built, counted, tuple(sorted(options.items())))
-            for n in by_len for built, counted in plans]
-    jobs.sort(key=lambda j: -len(j.wordlist.words))  # the largest first
-    worst: list[tuple[int, Word]] = []
-    for job, got in run_jobs(_play, jobs, workers):
-        for m in job.counted:
-            ev.losses[m] += got.lost[m]
-            ev.total_misses[m] += got.misses
-        if got.floor is not None:
-            ev.floor[job.built_for] = ev.floor.get(job.built_for, 0) + got.floor
-            if not got.proved:
-                ev.unproved.setdefault(job.built_for, []).append(job.length)
-        if job.built_for == misses[0]:
-            ev.words += got.words
-            worst.extend(got.worst)
-    worst.sort()
-    ev.hardest = [(-k, s) for k, s in worst[:hardest]]
-    for lengths_left in ev.unproved.values():
-        lengths_left.sort()
-    ev.seconds = time.perf_counter() - start
-    return ev

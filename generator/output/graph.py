@@ -15,7 +15,7 @@ from pathlib import Path
 import networkx as nx
 
 from generator.core.tree import GameTree, Node, Tree, walk
-from generator.output.treefile import write_atomic
+from generator.output.files import write_atomic
 
 
 def to_networkx(tree: GameTree | Tree) -> nx.DiGraph:
@@ -42,7 +42,12 @@ def to_networkx(tree: GameTree | Tree) -> nx.DiGraph:
     return g
 
 
+def graphml_bytes(tree: GameTree | Tree) -> bytes:
+    """The tree's graph as GraphML (UTF-8)."""
+    lines = nx.generate_graphml(to_networkx(tree))
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
 def write_graphml(tree: GameTree | Tree, path: Path) -> None:
     """Write the tree's graph as GraphML (atomically)."""
-    lines = nx.generate_graphml(to_networkx(tree))
-    write_atomic(Path(path), ("\n".join(lines) + "\n").encode("utf-8"))
+    write_atomic(Path(path), graphml_bytes(tree))

@@ -13,17 +13,15 @@ from typing import Any
 
 import orjson
 
-from generator.output import paper
+from generator.core.catalog import load_list
 from generator.core.catalog import setup as get_setup
+from generator.core.feedback import replier
+from generator.core.rules import GuessRule
+from generator.core.strategies import strategies
+from generator.core.tree import play
 from generator.errors import CatalogError
-
-TITLES = {
-    "scm": "Adaptive SCM (paper Fig. 3)",
-    "human": "Human scheme: memorized openers, then try the words left (paper Figs. 4-7)",
-    "human-lookup": "Human scheme, sheet at hand: fewer openers, groups in the sheet's order",
-    "shared": "Fewest words to learn: openers shared by every letter, plus probe words",
-    "optimal": "Optimal adaptive trees (least total turns)",
-}
+from generator.output import paper
+from generator.output.treefile import read_tree
 
 
 def load_index(root: Path, setup: str, rule: str, strategy: str) -> dict[str, Any] | None:
@@ -49,38 +47,36 @@ def histogram_table(columns: list[tuple[str, dict[int, int]]]) -> list[str]:
     return lines
 
 
-def _is_dutch(setup: str) -> bool:
-    return setup.startswith("nl")
-
-
 def setup_report(root: Path, setup_id: str) -> list[str]:
     s = get_setup(setup_id)
     out = [f"== {setup_id}: {s.title} (answers {s.answers}, guesses {s.guesses})", ""]
-    dutch = _is_dutch(setup_id)
-    for rule in ("free", "same-start"):
-        rule_name = "free rule (any word may be guessed)" if rule == "free" else \
-            "TV rules (every guess begins with the revealed letter)"
-        for strategy in ("scm", "human", "human-lookup", "shared", "optimal"):
-            index = load_index(root, setup_id, rule, strategy)
+    for rule in (GuessRule.FREE, GuessRule.SAME_START):
+        for info in strategies(s.game.name):
+            strategy = info.name
+            index = load_index(root, setup_id, rule.value, strategy)
             if index is None:
                 continue
             totals = index["totals"]
-            out.append(f"-- {TITLES[strategy]}; {rule_name}")
+            limit = max((x.get("turns_limit", s.game.turns) for x in index["letters"].values()),
+                        default=s.game.turns)
+            with_paper = s.paper and rule is GuessRule.FREE
+            out.append(f"-- {info.title}; {rule.label}")
             cols = [(f"ours ({totals['secrets']})", _hist(totals))]
-            if dutch and rule == "free" and strategy == "scm":
+            if with_paper and strategy == "scm":
                 cols.insert(0, (f"paper ({paper.WORDS})", paper.FIG3_SCM))
-            if dutch and rule == "free" and strategy == "human":
+            if with_paper and strategy == "human":
                 cols.insert(0, (f"paper ({paper.WORDS})", paper.FIG7_HUMAN))
             out += histogram_table(cols)
             if strategy == "scm":
-                five = [w for item in index["letters"].values() for w in _at_turns(item, root, setup_id, rule, strategy, 5)]
-                if dutch and rule == "free":
+                at_limit = [w for item in index["letters"].values()
+                            for w in _at_turns(item, root, setup_id, rule.value, strategy, limit)]
+                if with_paper:
                     out.append(f"paper, words at 5 turns: {len(paper.FIG3_FIVE_TURNS)}: {' '.join(paper.FIG3_FIVE_TURNS)}")
-                shown = sorted(five)[:40]
-                more = f" ... ({len(five) - len(shown)} more)" if len(five) > len(shown) else ""
-                out.append(f"ours, words at 5 turns or more: {len(five)}: {' '.join(shown)}{more}")
+                shown = sorted(at_limit)[:40]
+                more = f" ... ({len(at_limit) - len(shown)} more)" if len(at_limit) > len(shown) else ""
+                out.append(f"ours, words at {limit} turns or more: {len(at_limit)}: {' '.join(shown)}{more}")
             if "words_to_learn" in totals:
-                out += _opener_table(index, dutch and rule == "free" and strategy == "human")
+                out += _opener_table(index, with_paper and strategy == "human")
             if strategy == "optimal":
                 letters = index["letters"]
                 proved = "".join(sorted(k for k, v in letters.items() if v.get("proved_minimal")))
@@ -88,23 +84,18 @@ def setup_report(root: Path, setup_id: str) -> list[str]:
                            + (f" ({proved})" if 0 < len(proved) < len(letters) else "")
                            + ("" if len(proved) == len(letters) else "; the others limited (not proved)"))
             if totals.get("late"):
-                out.append(f"not reached within 5 turns ({len(totals['late'])}), listed in 'late':")
+                out.append(f"not reached within {limit} turns ({len(totals['late'])}), listed in 'late':")
                 for letter, item in sorted(index["letters"].items()):
                     if item["late"]:
                         out.append(f"  {letter}: {' '.join(item['late'])}")
-            elif rule == "same-start":
-                out.append("every word is reached within 5 turns")
+            elif rule is GuessRule.SAME_START:
+                out.append(f"every word is reached within {limit} turns")
             out.append("")
     return out
 
 
 def _at_turns(item: dict[str, Any], root: Path, setup: str, rule: str, strategy: str, turns: int) -> list[str]:
     """Secrets of a letter's tree that need ``turns`` or more (read from its tree file)."""
-    from generator.core.catalog import load_list
-    from generator.core.feedback import replier
-    from generator.core.tree import play
-    from generator.output.treefile import read_tree
-
     if not any(int(t) >= turns for t in item["turns"]):
         return []
     tree = read_tree(root / setup / rule / strategy / item["file"])
@@ -134,7 +125,7 @@ def _opener_table(index: dict[str, Any], with_paper: bool) -> list[str]:
         lines.append(f"distinct words to learn for the whole list (shared openers + probes): "
                      f"{totals['distinct_words']}")
     if with_paper:
-        lines.append(f"paper: opening words {paper.OPENING_WORDS}, exception moves 1, "
+        lines.append(f"paper: opening words {paper.OPENING_WORDS}, exception moves {len(paper.EXCEPTIONS)}, "
                      f"words to learn {paper.WORDS_TO_LEARN}")
     return lines
 

@@ -22,23 +22,15 @@ Two kinds of sheet:
 Trees of the adaptive strategies (``scm``, ``optimal``) have no group table:
 their sheet is the lookup only.
 
-PDFs are printed by headless Chromium (:class:`Chromium`), driven over the
-DevTools protocol through a pipe, so that one browser prints every sheet.
+The PDFs are printed from :func:`render_print`'s documents by
+:mod:`generator.output.pdf`.
 """
 
 from __future__ import annotations
 
-import base64
 import functools
 import json
-import os
-import re
-import shutil
-import signal
-import subprocess
-import tempfile
-import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,30 +38,14 @@ from typing import Any
 import jinja2
 
 from generator.core.feedback import GREEN, GREY, YELLOW, Pattern
+from generator.core.rules import guess_rule
+from generator.core.strategies import strategy_info
 from generator.core.tree import GameTree
-from generator.core.words import Letter, Word
+from generator.core.words import Letter, Letters, Word
+from generator.errors import RulesError, StrategyError
 
 #: the version of the sheet layout; bump when a printed sheet changes meaning
 SHEET_VERSION = 1
-
-RULE_TITLES = {
-    "free": "free rule: any word may be guessed",
-    "same-start": "TV rules: every guess begins with the given letter",
-    "hard": "hard mode: every guess uses what the feedback showed",
-}
-STRATEGY_TITLES = {
-    "scm": "Adaptive SCM (the paper's Fig. 3)",
-    "human": "Human scheme: learn the openers, then try the words left",
-    "human-lookup": "Human scheme with the sheet at hand: fewer openers",
-    "shared": "Fewest words to learn: openers shared by every letter",
-    "optimal": "Optimal adaptive tree (least total turns)",
-}
-STRATEGY_SHORT = {
-    "scm": "SCM", "human": "human scheme", "human-lookup": "sheet at hand",
-    "shared": "fewest words", "optimal": "optimal",
-}
-#: schemes whose strategy block has openers and groups (a sheet with a table)
-TABLE_SCHEMES = ("human", "human-lookup", "shared")
 
 MARK_CLASS = {GREEN: "g", YELLOW: "y", GREY: "n"}
 MARK_TEXT = {GREEN: "G", YELLOW: "Y", GREY: "·"}
@@ -77,11 +53,35 @@ MARK_NAME = {GREEN: "right place", YELLOW: "elsewhere", GREY: "absent"}
 
 
 def rule_title(rule: str) -> str:
-    return RULE_TITLES.get(rule, rule)
+    """The title of a guess rule (:attr:`GuessRule.label`), or the name itself."""
+    try:
+        return guess_rule(rule).label
+    except RulesError:
+        return rule
 
 
-def strategy_title(strategy: str) -> str:
-    return STRATEGY_TITLES.get(strategy, strategy)
+def strategy_title(family: str, strategy: str) -> str:
+    """The registry's title of a strategy, or the name itself."""
+    try:
+        return strategy_info(family, strategy).title
+    except StrategyError:
+        return strategy
+
+
+def strategy_short(family: str, strategy: str) -> str:
+    """The registry's short name of a strategy (for a table cell), or the name itself."""
+    try:
+        return strategy_info(family, strategy).short
+    except StrategyError:
+        return strategy
+
+
+def has_table(family: str, scheme: object) -> bool:
+    """Whether trees of this scheme have openers and groups (a sheet with a table)."""
+    try:
+        return isinstance(scheme, str) and strategy_info(family, scheme).table
+    except StrategyError:
+        return False
 
 
 # -- view models ----------------------------------------------------------------
@@ -170,14 +170,8 @@ class LetterSheet:
     opener_secrets: list[Word]  # openers that are themselves possible answers
     has_table: bool
     lookup: str  # the lookup URL (relative to the site root)
-
-    @property
-    def rule_title(self) -> str:
-        return rule_title(self.rule)
-
-    @property
-    def strategy_title(self) -> str:
-        return strategy_title(self.strategy)
+    rule_title: str
+    strategy_title: str
 
     @property
     def title(self) -> str:
@@ -224,14 +218,8 @@ class OpenersCard:
     shared_openers: list[Word]
     probes: list[Word]
     distinct_words: int | None
-
-    @property
-    def rule_title(self) -> str:
-        return rule_title(self.rule)
-
-    @property
-    def strategy_title(self) -> str:
-        return strategy_title(self.strategy)
+    rule_title: str
+    strategy_title: str
 
 
 @dataclass(frozen=True)
@@ -288,31 +276,6 @@ def feedback_tiles(word: Word, pattern: Pattern, alphabet: Letters) -> FeedbackT
     return FeedbackTiles(pattern, tuple(Tile(x, m) for x, m in zip(letters, pattern)))
 
 
-class Letters:
-    """Splits words into letters as a game says: a declared digraph is one
-    letter, any other character is one letter (so it also splits guesses
-    from a larger list than the answers).
-
-    >>> Letters(("ij",)).split("ijzer")
-    ('ij', 'z', 'e', 'r')
-    """
-
-    def __init__(self, digraphs: Sequence[str] = ()) -> None:
-        self._digraphs = tuple(digraphs)
-
-    def split(self, word: Word) -> tuple[Letter, ...]:
-        out: list[Letter] = []
-        i = 0
-        while i < len(word):
-            if word[i:i + 2] in self._digraphs:
-                out.append(word[i:i + 2])
-                i += 2
-            else:
-                out.append(word[i])
-                i += 1
-        return tuple(out)
-
-
 def tree_alphabet(tree: GameTree) -> Letters:
     """How to split the words of ``tree`` into letters (its game's digraphs)."""
     return Letters(tuple(tree.game.digraphs))
@@ -335,10 +298,11 @@ def letter_sheet(tree: GameTree, setup: str, setup_title: str, rule: str, strate
     """The view model of one letter's sheet, from its tree."""
     alphabet = tree_alphabet(tree)
     st = tree.strategy
-    has_table = st.get("scheme") in TABLE_SCHEMES and "groups" in st
-    openers: list[Word] = list(st.get("openers", [])) if has_table else []
+    family = tree.game.name
+    table = has_table(family, st.get("scheme")) and "groups" in st
+    openers: list[Word] = list(st.get("openers", [])) if table else []
     groups = []
-    for g in st.get("groups", []) if has_table else []:
+    for g in st.get("groups", []) if table else []:
         groups.append(GroupRow(
             feedback=[feedback_tiles(w, p, alphabet) for w, p in zip(openers, g["feedback"])],
             words=list(g.get("words", [])),
@@ -356,7 +320,8 @@ def letter_sheet(tree: GameTree, setup: str, setup_title: str, rule: str, strate
         openers=[word_tiles(w, alphabet) for w in openers],
         groups=groups, late=list(tree.late),
         opener_secrets=[w for w in openers if w in secret_set],
-        has_table=has_table, lookup=lookup_url(setup, rule, strategy, letter),
+        has_table=table, lookup=lookup_url(setup, rule, strategy, letter),
+        rule_title=rule_title(rule), strategy_title=strategy_title(family, strategy),
     )
 
 
@@ -379,6 +344,7 @@ def openers_card(index: dict[str, Any], setup_title: str, shared: dict[str, Any]
         opening_words=totals.get("openers", 0), exception_moves=totals.get("exceptions", 0),
         shared_openers=list(shared.get("openers", [])), probes=list(shared.get("probes", [])),
         distinct_words=totals.get("distinct_words"),
+        rule_title=rule_title(index["rule"]), strategy_title=strategy_title("lingo", index["strategy"]),
     )
 
 
@@ -479,167 +445,3 @@ def render_print(sheets: Sequence[LetterSheet] = (), cards: Sequence[OpenersCard
 
 def sheet_css() -> str:
     return (package_dir("static") / "sheet.css").read_text(encoding="utf-8")
-
-
-# -- PDFs ---------------------------------------------------------------------------
-
-CHROMIUM_FLAGS = (
-    "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-extensions", "--mute-audio", "--hide-scrollbars",
-)
-CHROMIUM_PATHS = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
-
-
-class PdfError(RuntimeError):
-    """Headless Chromium could not print a PDF."""
-
-
-def find_chromium() -> str | None:
-    """The Chromium to print with: ``$LINGO_TREES_CHROMIUM``, else Debian's."""
-    env = os.environ.get("LINGO_TREES_CHROMIUM")
-    if env:
-        return env if Path(env).exists() else None
-    for path in CHROMIUM_PATHS:
-        if Path(path).exists():
-            return path
-    return shutil.which("chromium")
-
-
-class Chromium:
-    """One headless Chromium, driven over the DevTools protocol on a pipe
-    (``--remote-debugging-pipe``: JSON messages ending in a NUL byte, read on
-    fd 3, written on fd 4), printing many pages without a restart.
-
-    Use as a context manager; :meth:`pdf` prints one local HTML file.
-    """
-
-    def __init__(self, executable: str, timeout: float = 60.0) -> None:
-        self.executable = executable
-        self.timeout = timeout
-        self._id = 0
-        self._buffer = b""
-
-    def __enter__(self) -> Chromium:
-        self._profile = tempfile.mkdtemp(prefix="lingo-trees-chromium-")
-        to_child_r, self._to_child = os.pipe()
-        self._from_child, from_child_w = os.pipe()
-
-        def fds() -> None:  # in the child: the pipe ends on fds 3 and 4
-            a, b = os.dup(to_child_r), os.dup(from_child_w)  # above 4, whatever the pipes got
-            os.dup2(a, 3)
-            os.dup2(b, 4)
-            os.set_inheritable(3, True)
-            os.set_inheritable(4, True)
-
-        self._proc = subprocess.Popen(
-            [self.executable, *CHROMIUM_FLAGS, "--remote-debugging-pipe",
-             f"--user-data-dir={self._profile}", "about:blank"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            close_fds=False, preexec_fn=fds, start_new_session=True,  # its own group: see __exit__
-        )
-        os.close(to_child_r)
-        os.close(from_child_w)
-        try:
-            target = self._call("Target.createTarget", {"url": "about:blank"})["targetId"]
-            self._session = self._call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-            self._call("Page.enable", session=True)
-        except BaseException:
-            self.__exit__(None, None, None)
-            raise
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        try:
-            os.close(self._to_child)
-        except OSError:
-            pass
-        try:
-            self._proc.terminate()
-            self._proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self._proc.kill()
-            self._proc.wait()
-        # Chromium's helper processes (renderer, crash handler) can outlive the
-        # browser and still write into the profile: end the whole group first
-        try:
-            os.killpg(self._proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        os.close(self._from_child)
-        for attempt in range(5):
-            try:
-                shutil.rmtree(self._profile)
-                break
-            except FileNotFoundError:
-                break
-            except OSError:
-                if attempt == 4:
-                    raise
-                time.sleep(0.2)
-
-    def _messages(self) -> Iterator[dict[str, Any]]:
-        import select
-
-        while True:
-            while b"\0" in self._buffer:
-                raw, self._buffer = self._buffer.split(b"\0", 1)
-                yield json.loads(raw)
-            ready, _, _ = select.select([self._from_child], [], [], self.timeout)
-            if not ready:
-                raise PdfError(f"chromium did not answer within {self.timeout:.0f} s")
-            chunk = os.read(self._from_child, 1 << 20)
-            if not chunk:
-                raise PdfError(f"chromium stopped (exit code {self._proc.poll()})")
-            self._buffer += chunk
-
-    def _send(self, method: str, params: dict[str, Any] | None, session: bool) -> int:
-        self._id += 1
-        msg: dict[str, Any] = {"id": self._id, "method": method, "params": params or {}}
-        if session:
-            msg["sessionId"] = self._session
-        data = json.dumps(msg).encode() + b"\0"
-        while data:
-            data = data[os.write(self._to_child, data):]
-        return self._id
-
-    def _call(self, method: str, params: dict[str, Any] | None = None, *, session: bool = False,
-              until: str | None = None) -> dict[str, Any]:
-        """Send a command; wait for its result (and then for event ``until``)."""
-        want = self._send(method, params, session)
-        result: dict[str, Any] | None = None
-        for msg in self._messages():
-            if msg.get("id") == want:
-                if "error" in msg:
-                    raise PdfError(f"chromium: {method}: {msg['error'].get('message')}")
-                result = msg.get("result", {})
-                if until is None:
-                    return result
-            elif until is not None and result is not None and msg.get("method") == until:
-                return result
-        raise AssertionError("unreachable")
-
-    def pdf(self, html: Path, out: Path) -> int:
-        """Print the local HTML file ``html`` to ``out`` (A4, the page's own
-        @page size and margins, backgrounds on); returns the number of pages."""
-        self._call("Page.navigate", {"url": Path(html).resolve().as_uri()}, session=True,
-                   until="Page.loadEventFired")
-        result = self._call("Page.printToPDF", {
-            "printBackground": True, "preferCSSPageSize": True, "displayHeaderFooter": False,
-            "paperWidth": 8.27, "paperHeight": 11.69,
-            # a tagged PDF holds a structure element per tile: 10x the size
-            "generateTaggedPDF": False,
-        }, session=True)
-        data = base64.b64decode(result["data"])
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_bytes(data)
-        return pdf_pages(data)
-
-
-_PAGE = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
-
-
-def pdf_pages(data: bytes) -> int:
-    """The number of pages of a PDF as Chromium writes it (page objects are
-    not compressed)."""
-    return len(_PAGE.findall(data))

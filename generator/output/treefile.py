@@ -38,24 +38,23 @@ trees, about a fifth of the size), a final newline. Readers must accept both.
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import orjson
 
-from generator.errors import RulesError, TreeFormatError
+from generator.core.kinds import POSITIONAL, FeedbackKind, kind_of
 from generator.core.rules import Game, guess_rule
 from generator.core.tree import GameTree, Node, Stats, Tree
+from generator.errors import RulesError, TreeFormatError
+from generator.output.files import write_atomic
 
 FORMAT = "lingo-trees.tree"
 VERSION = 1
 
 _PATTERN = "^([GY.]+|[0-9]+B[0-9]+W|[_a-z]+)$"
-_PEGS = re.compile("([0-9]+)B([0-9]+)W")
 _TURN = re.compile("[1-9][0-9]*")
 _WORD = {"type": "string", "minLength": 1}
 
@@ -229,34 +228,6 @@ def dump_tree(tree: GameTree, *, compact: bool = False) -> bytes:
     return orjson.dumps(tree_data(tree), option=option)
 
 
-def dump_json(data: Any) -> bytes:
-    """Deterministic JSON for other files (indexes, schema): sorted keys."""
-    return orjson.dumps(data, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE | orjson.OPT_SORT_KEYS)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temp file and a rename, so that a
-    reader (or an interrupted run) never sees half a file."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        # mkstemp makes the file private (0600); give it the mode of a plain new file
-        os.fchmod(fd, 0o666 & ~_umask())
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def write_tree(path: Path, tree: GameTree, *, compact: bool = False) -> None:
     write_atomic(path, dump_tree(tree, compact=compact))
 
@@ -291,20 +262,7 @@ def _no_extra(obj: dict[str, Any], keys: tuple[str, ...], where: str) -> None:
         raise _fail(where, f"unknown keys {sorted(extra)}")
 
 
-def pattern_problem(pattern: str, kind: str) -> str | None:
-    """Why ``pattern`` is not a pattern of feedback ``kind``, or None."""
-    if kind == "pegs":
-        if not _PEGS.fullmatch(pattern):
-            return f"{pattern!r} is not a pegs pattern (<b>B<w>W)"
-    elif kind == "mask":
-        if not pattern or any(c.isspace() for c in pattern) or len(set(pattern) - {"_"}) > 1:
-            return f"{pattern!r} is not a mask pattern (one letter and _)"
-    elif not pattern or any(c not in "GY." for c in pattern):
-        return f"{pattern!r} is not a feedback pattern (G, Y, .)"
-    return None
-
-
-def _node(obj: Any, where: str, kind: str = "positional") -> Tree:
+def _node(obj: Any, where: str, kind: FeedbackKind = POSITIONAL) -> Tree:
     if isinstance(obj, str):
         if not obj:
             raise _fail(where, "empty word")
@@ -318,7 +276,7 @@ def _node(obj: Any, where: str, kind: str = "positional") -> Tree:
     nxt = _get(obj, "next", dict, where)
     children: dict[str, Tree] = {}
     for pattern, child in nxt.items():
-        why = pattern_problem(pattern, kind)
+        why = kind.problem(pattern)
         if why:
             raise _fail(where, why)
         children[pattern] = _node(child, f"{where} > {pattern}", kind)
@@ -409,7 +367,7 @@ def tree_from_data(data: Any) -> GameTree:
         late=tuple(late),
         strategy=strategy,
         stats=_stats(_get(data, "stats", dict, "")),
-        root=_node(data.get("root"), "root", game.feedback) if "root" in data else _missing_root(),
+        root=_node(data.get("root"), "root", kind_of(game)) if "root" in data else _missing_root(),
     )
 
 

@@ -21,9 +21,27 @@ from typing import TypeVar
 J = TypeVar("J")
 R = TypeVar("R")
 
+Progress = Callable[[str], None]
+"""Where a run reports what it is doing: one line of text at a time."""
+
+
+def available_cores() -> int:
+    """The cores this process may use (its CPU affinity, not the machine's count)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
 
 def default_workers() -> int:
     return max(1, min(2, os.cpu_count() or 1))
+
+
+def use_threads(n: int) -> None:
+    """Let numba's kernels in this process use ``n`` threads (at most the cores)."""
+    import numba
+
+    most: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
+    numba.set_num_threads(max(1, min(n, most)))
 
 
 def _single_thread() -> None:

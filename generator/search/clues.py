@@ -28,14 +28,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from generator.errors import LingoTreesError, PatternError, WordListError
 from generator.core.feedback import GREEN, YELLOW, Pattern, feedback_matrix, parse_pattern, pattern_code
 from generator.core.partition import Matrix, PartStats
 from generator.core.scoring import Heuristic, expected_size, rank
 from generator.core.words import Alphabet, Letter, Word, WordList
+from generator.errors import LingoTreesError, PatternError, WordListError
 
 __all__ = [
-    "Clue", "Constraints", "Contradiction", "Move", "Moves", "Solved", "best_moves", "constraints",
+    "Clue", "Constraints", "Contradiction", "ScoredGuess", "ScoredGuesses", "Solved", "best_guesses", "constraints",
     "describe_counts", "frequency_order", "parse_clue", "regex", "solve",
 ]
 
@@ -200,7 +200,8 @@ class Contradiction:
 def _clue_mask(words: WordList, clue: Clue) -> np.ndarray:
     guess = np.array([[words.alphabet.index[c] for c in clue.letters]], dtype=np.uint8)
     row = feedback_matrix(guess, words.codes, len(words.alphabet.letters))[0]
-    return row == pattern_code(clue.pattern)
+    fits: np.ndarray = row == pattern_code(clue.pattern)
+    return fits
 
 
 @dataclass(frozen=True)
@@ -283,7 +284,7 @@ def frequency_order(words: Sequence[Word], language: str) -> list[tuple[Word, fl
 
 
 @dataclass(frozen=True)
-class Move:
+class ScoredGuess:
     """A guess with how it splits the candidates: ``expected`` group size
     (sum k^2 / n), ``largest`` group, number of ``parts``, and whether it can
     itself be the secret."""
@@ -296,8 +297,10 @@ class Move:
 
 
 @dataclass(frozen=True)
-class Moves:
-    moves: list[Move]
+class ScoredGuesses:
+    """The best guesses, and how many candidates and guesses they were scored on."""
+
+    moves: list[ScoredGuess]
     sampled: int  # candidates the scores were computed on (< all when sampled)
     pool: int     # guesses scored
 
@@ -308,19 +311,19 @@ def _stack(parts: list[PartStats], n: int) -> PartStats:
     return PartStats(cat("largest"), cat("parts"), cat("squares"), cat("klogk"), cat("wins"), n)
 
 
-def best_moves(pool: WordList, candidates: Sequence[Word], score: Heuristic, *, top: int = 10,
-               max_pairs: int = 40_000_000, chunk_pairs: int = 4_000_000,
-               seed: int = 0) -> Moves:
+def best_guesses(pool: WordList, candidates: Sequence[Word], score: Heuristic, *, top: int = 10,
+                 max_pairs: int = 40_000_000, chunk_pairs: int = 4_000_000,
+                 seed: int = 0) -> ScoredGuesses:
     """The ``top`` guesses of ``pool`` by heuristic ``score`` over ``candidates``.
 
     When ``len(pool) * len(candidates)`` exceeds ``max_pairs`` the scores are
-    computed on a seeded random sample of the candidates (``Moves.sampled``
+    computed on a seeded random sample of the candidates (``ScoredGuesses.sampled``
     says how many), which keeps the answer within a second or so.
 
     >>> from generator.core.catalog import load_list
     >>> from generator.core.scoring import scm
     >>> pool = load_list("wordle-answers")
-    >>> best = best_moves(pool, ["baker", "maker", "taker", "waker"], scm, top=1).moves[0]
+    >>> best = best_guesses(pool, ["baker", "maker", "taker", "waker"], scm, top=1).moves[0]
     >>> best.word, best.largest
     ('thumb', 1)
     """
@@ -328,7 +331,7 @@ def best_moves(pool: WordList, candidates: Sequence[Word], score: Heuristic, *, 
         raise WordListError(f"word list {pool.id!r} has mixed lengths: choose a length")
     cand = list(candidates)
     if not cand:
-        return Moves([], 0, len(pool))
+        return ScoredGuesses([], 0, len(pool))
     if len(pool) * len(cand) > max_pairs:
         keep = max(1, max_pairs // len(pool))
         rng = np.random.default_rng(seed)
@@ -349,6 +352,6 @@ def best_moves(pool: WordList, candidates: Sequence[Word], score: Heuristic, *, 
     order = rank(s, score)[:top]
     exp = expected_size(s)
     in_cand = set(candidates)
-    moves = [Move(pool.words[i], float(exp[i]), int(s.largest[i]), int(s.parts[i]),
+    moves = [ScoredGuess(pool.words[i], float(exp[i]), int(s.largest[i]), int(s.parts[i]),
                   pool.words[i] in in_cand) for i in order]
-    return Moves(moves, len(cand), len(pool))
+    return ScoredGuesses(moves, len(cand), len(pool))

@@ -40,10 +40,9 @@ secrets solved after the cap first, then the total (each late secret costs
 :data:`LATE` extra), which proves that no tree within the cap exists when the
 best one still has late secrets.
 
-Whole searches: :func:`solve_opener` (a fixed opener; the parts it leaves
-are independent jobs for :func:`generator.runs.jobs.run_jobs`), :func:`choose_opener`
-(one job per opener), :func:`letter_tree` (one LINGO start letter: limited
-search, then the exact one as a proof; the pipeline runs one job per letter).
+This module is the algorithm only: it knows a matrix, a cap and the allowed
+guesses, never a set-up or a letter. :mod:`generator.runs.exact` applies it to
+set-ups, openers and LINGO letters (as jobs of :mod:`generator.runs.jobs`).
 
 >>> from generator.core.words import parse_wordlist
 >>> words = parse_wordlist(["bat", "cat", "hat", "mat", "tab"], id="t", length=3)
@@ -56,27 +55,23 @@ Node('bat', {'.GG': Node('cat', {'.GG': Node('hat', {'.GG': 'mat'})}), 'YGY': 't
 
 from __future__ import annotations
 
-import resource
-import time
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numba
 import numpy as np
 
-from generator.errors import StrategyError
 from generator.core.feedback import GREEN, YELLOW
 from generator.core.partition import Matrix, PartStats
 from generator.core.rules import Game, GuessRule
 from generator.core.scoring import HEURISTICS, Heuristic
 from generator.core.tree import Node, Tree
+from generator.errors import StrategyError
 
 INF = 1 << 60
 LATE = 1 << 20  # extra cost of a secret solved after the cap (fewest_late); more than any total
 
 State = tuple[Any, ...]  # what hard mode still requires: (greens per position, (letter, times)...)
-Progress = Callable[[str], None]
 
 
 class ExactError(StrategyError):
@@ -487,7 +482,8 @@ class Search:
         nonwon = p - w
         if r - 1 >= 2:
             if not self.strict:
-                return 3 * n - p - w
+                loose: np.ndarray = 3 * n - p - w
+                return loose
             # the fill bound with the parts as even as possible; INF if the
             # largest cannot be solved within the turns left
             q = np.maximum(nonwon, 1)
@@ -497,14 +493,18 @@ class Search:
             bound = n + extra * fill[np.minimum(base + 1, len(fill) - 1)] + (q - extra) * fill[base]
             bound = np.maximum(bound, 3 * n - p - w)
             cap = self.capacity[min(r - 1, len(self.capacity) - 1)]
-            return np.where(s.largest > cap, INF, bound)
+            out: np.ndarray = np.where(s.largest > cap, INF, bound)
+            return out
         if r - 1 == 1:
             if self.strict:
-                return np.where(s.largest == 1, 2 * n - w, INF)
-            return n + nonwon + (n - p) * (2 + LATE)
+                out = np.where(s.largest == 1, 2 * n - w, INF)
+                return out
+            late: np.ndarray = n + nonwon + (n - p) * (2 + LATE)
+            return late
         if self.strict:
             return np.full(len(p), INF, dtype=np.int64)
-        return 3 * n - p - w + LATE * (n - w) + (LATE * w if r <= 0 else 0)
+        past: np.ndarray = 3 * n - p - w + LATE * (n - w) + (LATE * w if r <= 0 else 0)
+        return past
 
     def _after(self, row: int, code: int, state: State, rows: np.ndarray) -> tuple[State, np.ndarray]:
         """Hard mode: the state and allowed rows after ``row`` got pattern ``code``."""
@@ -566,7 +566,7 @@ class Search:
         return node
 
 
-# --------------------------------------------------------------------------- whole searches
+# --------------------------------------------------------------------------- options
 
 
 class OutOfBudget(Exception):
@@ -591,407 +591,9 @@ class Options:
     max_work: int | None = None
 
 
-@dataclass
-class ExactResult:
-    """A finished search: the tree (rooted in ``opener`` if fixed) and figures."""
-
-    root: Tree
-    cols: np.ndarray
-    cost: int
-    opener: str | None
-    options: Options
-    proved: bool
-    positions: int = 0
-    seconds: float = 0.0
-    peak_mib: float = 0.0
-    fixed_opener: bool = False
-
-    @property
-    def late(self) -> int:
-        return self.cost // LATE
-
-    @property
-    def total(self) -> int:
-        return self.cost % LATE
-
-    def strategy_data(self, game: Game) -> dict[str, Any]:
-        """The tree file's ``strategy`` block."""
-        o = self.options
-        cap = o.cap or game.turns
-        hard = game.guess_rule is GuessRule.HARD
-        moves = (("every allowed guess" if hard else
-                  "every move (guesses making the same partition count once)") if o.top is None
-                 else f"the best {o.top} moves at each position by the heuristic {o.heuristic!r}")
-        if o.top is None:
-            after = f" after the opener {self.opener}" if self.opener and self.fixed_opener else ""
-            proof = f"proved: every move searched{after}"
-            if o.fewest_late and self.late:
-                proof += (f"; no tree solves every secret within {cap} turns, this one leaves "
-                          f"the fewest ({self.late}) past them")
-        else:
-            proof = f"limited to {o.top} moves per position: not proved"
-        data: dict[str, Any] = {
-            "scheme": "optimal",
-            "objective": ("fewest secrets past the cap, then least total turns" if o.fewest_late
-                          else "least total turns, every secret within the cap"),
-            "search": "depth-first branch and bound, lower bound 3n - parts - wins per move, "
-                      "memoized positions",
-            "cap": cap,
-            "moves": moves,
-            "top": o.top,
-            "heuristic": o.heuristic,
-            "opener": self.opener,
-            "opener_fixed": self.opener is not None and self.fixed_opener,
-            "proved_minimal": self.proved,
-            "proof": proof,
-            "total_turns": self.total,
-        }
-        if o.fewest_late:
-            data["late"] = self.late
-        return data
-
-
-def _peak_mib() -> float:
-    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return max(own, kids) / 1024
-
-
 def make_search(matrix: Matrix, game: Game, rows: np.ndarray, options: Options) -> Search:
     s = Search(matrix, turns=options.cap or game.turns, rows=rows,
                hard=game.guess_rule is GuessRule.HARD, top=options.top,
                heuristic=options.heuristic, fewest_late=options.fewest_late)
     s.max_work = options.max_work
     return s
-
-
-@dataclass(frozen=True)
-class PartJob:
-    """One part left by a fixed opener: a job for :func:`generator.runs.jobs.run_jobs`."""
-
-    setup: str
-    rule: str
-    letter: str | None
-    opener: int
-    code: int
-    options: Options
-
-
-def _context_game(setup_id: str, rule: str, letter: str | None) -> tuple[Any, Game, np.ndarray, np.ndarray]:
-    from generator.search.greedy import allowed_rows
-    from generator.runs.letters import context
-
-    ctx = context(setup_id)
-    game = ctx.game(letter, rule)
-    cols = (np.arange(len(ctx.answers), dtype=np.int64) if letter is None else ctx.letter_cols(letter))
-    return ctx, game, cols, allowed_rows(game, ctx.matrix)
-
-
-_SEARCHES: dict[Any, Search] = {}  # per worker process: the memo outlives one job
-
-
-def _part_search(job: PartJob) -> tuple[int, Tree | None, int, float]:
-    ctx, game, cols, rows = _context_game(job.setup, job.rule, job.letter)
-    key = (job.setup, job.rule, job.letter, job.options)
-    s = _SEARCHES.get(key)
-    if s is None:
-        s = _SEARCHES[key] = make_search(ctx.matrix, game, rows, job.options)
-    part = ctx.matrix.split(job.opener, cols)[job.code]
-    state, sub_rows = s._after(job.opener, job.code, (), s.all_rows)
-    before = s.counters.positions
-    cost = s.solve(part, s.turns - 1, INF, state, sub_rows)
-    tree = None
-    if cost < INF:
-        s.opener = None
-        tree = s._build(part, s.turns - 1, state, sub_rows)
-    elif s.dead_end:
-        tree = s.dead_end  # the unsolvable position, reported by the caller
-    return cost, tree, s.counters.positions - before, _peak_mib()
-
-
-def solve_opener(setup_id: str, rule: str, letter: str | None, opener: str, options: Options, *,
-                 workers: int | None = None, progress: Progress | None = None) -> ExactResult:
-    """The best tree that opens with ``opener``, its parts searched as parallel jobs."""
-    from generator.runs.jobs import run_jobs
-
-    t0 = time.perf_counter()
-    ctx, game, cols, rows = _context_game(setup_id, rule, letter)
-    m = ctx.matrix
-    row = check_opener(ctx, game, rows, opener)
-    parts = m.split(row, cols)
-    cap = options.cap or game.turns
-    total = len(cols)
-    if m.green in parts and cap <= 0:
-        total += LATE
-    subtrees: dict[int, Tree] = {}
-    jobs = [PartJob(setup_id, rule, letter, row, code, options)
-            for code, part in sorted(parts.items(), key=lambda kv: (-len(kv[1]), kv[0]))
-            if code != m.green]
-    positions = 0
-    peak = 0.0
-    for done, (job, (cost, tree, npos, mib)) in enumerate(run_jobs(_part_search, jobs, workers), 1):
-        positions += npos
-        peak = max(peak, mib)
-        if cost >= INF or (cost >= LATE and not options.fewest_late):
-            raise cap_error(ctx, game, options, opener, m.pattern(job.code), len(parts[job.code]),
-                            tree if isinstance(tree, str) else None)
-        assert tree is not None
-        subtrees[job.code] = tree
-        total += cost
-        if progress:
-            progress(f"[{done}/{len(jobs)}] {opener} {m.pattern(job.code)}: "
-                     f"{len(parts[job.code])} secrets, {cost % LATE} turns"
-                     f"{f', {cost // LATE} late' if cost >= LATE else ''}, {npos} positions "
-                     f"({time.perf_counter() - t0:.1f} s)")
-    root = Node(m.guess_word(row), {m.pattern(c): subtrees[c] for c in sorted(subtrees)})
-    res = ExactResult(root, cols, total, opener, options, proved=options.top is None,
-                      positions=positions, seconds=time.perf_counter() - t0,
-                      peak_mib=max(peak, _peak_mib()))
-    res.fixed_opener = True
-    return res
-
-
-@dataclass(frozen=True)
-class RootJob:
-    """A whole search: one start letter, or one opener (for choosing the opener)."""
-
-    setup: str
-    rule: str
-    letter: str | None
-    options: Options
-    opener: str | None = None
-
-
-def _root_search(job: RootJob) -> ExactResult:
-    t0 = time.perf_counter()
-    ctx, game, cols, rows = _context_game(job.setup, job.rule, job.letter)
-    s = make_search(ctx.matrix, game, rows, job.options)
-    row = None if job.opener is None else check_opener(ctx, game, rows, job.opener)
-    cost = s.solve_root(cols, row)
-    ok = cost < INF and (job.options.fewest_late or cost < LATE)
-    root: Tree = s.tree() if ok else (s.dead_end or "")
-    opener = job.opener
-    if ok and isinstance(root, Node):
-        opener = root.guess
-    res = ExactResult(root, cols, cost if ok else INF, opener, job.options,
-                      proved=job.options.top is None, positions=s.counters.positions,
-                      seconds=time.perf_counter() - t0, peak_mib=_peak_mib())
-    res.fixed_opener = job.opener is not None
-    return res
-
-
-def solve_root(setup_id: str, rule: str, letter: str | None, options: Options) -> ExactResult:
-    """The best tree of a whole position (one process); raises :class:`ExactError`
-    when the cap cannot be met."""
-    res = _root_search(RootJob(setup_id, rule, letter, options))
-    if res.cost >= INF:
-        ctx, game, cols, rows = _context_game(setup_id, rule, letter)
-        raise cap_error(ctx, game, options, None, None, len(cols),
-                        res.root if isinstance(res.root, str) and res.root else None)
-    return res
-
-
-def choose_opener(setup_id: str, rule: str, letter: str | None, options: Options, openers: int, *,
-                  workers: int | None = None, progress: Progress | None = None) -> ExactResult:
-    """Search the ``openers`` best first moves (in the search's order), one job
-    each, and keep the best (the first of equals)."""
-    from generator.runs.jobs import run_jobs
-
-    t0 = time.perf_counter()
-    ctx, game, cols, rows = _context_game(setup_id, rule, letter)
-    s = make_search(ctx.matrix, game, rows, options)
-    order, _, _, _ = s._moves(cols, s.turns, rows)
-    names = [ctx.matrix.guess_word(int(r)) for r in order[:openers]]
-    jobs = [RootJob(setup_id, rule, letter, options, name) for name in names]
-    results: dict[str, ExactResult] = {}
-    for done, (job, res) in enumerate(run_jobs(_root_search, jobs, workers), 1):
-        results[job.opener or ""] = res
-        if progress:
-            what = "cap not met" if res.cost >= INF else f"{res.total} turns"
-            progress(f"[{done}/{len(jobs)}] opener {job.opener}: {what} ({time.perf_counter() - t0:.1f} s)")
-    best = min(names, key=lambda w: (results[w].cost, names.index(w)))
-    res = results[best]
-    if res.cost >= INF:
-        raise cap_error(ctx, game, options, None, None, len(cols), None)
-    res.positions = sum(r.positions for r in results.values())
-    res.seconds = time.perf_counter() - t0
-    res.peak_mib = max([r.peak_mib for r in results.values()] + [_peak_mib()])
-    res.proved = False  # only the openers searched were compared
-    res.fixed_opener = False
-    return res
-
-
-def check_opener(ctx: Any, game: Game, rows: np.ndarray, opener: str) -> int:
-    """The guess row of ``opener``, with one-line errors for a word not allowed."""
-    row = ctx.guesses.position.get(opener)
-    if row is None:
-        raise ExactError(f"opener {opener!r} is not in the guesses list {ctx.guesses.id!r}")
-    if row not in set(rows.tolist()):
-        raise ExactError(f"opener {opener!r} breaks the {game.guess_rule} rule"
-                         + (f" (it must begin with {game.revealed!r})" if game.revealed else ""))
-    return int(row)
-
-
-def best_worst_case(setup_id: str, rule: str, letter: str | None, options: Options,
-                    opener: str | None = None, limit: int = 12) -> int | None:
-    """The smallest cap a tree can meet (with ``options``' move limit), or None
-    if none up to ``limit``: each cap tried by the same search."""
-    ctx, game, cols, rows = _context_game(setup_id, rule, letter)
-    first = (options.cap or game.turns) + 1
-    for cap in range(first, limit + 1):
-        o = Options(options.top, options.heuristic, cap, False, options.max_work)
-        s = make_search(ctx.matrix, game, rows, o)
-        row = None if opener is None else check_opener(ctx, game, rows, opener)
-        if s.solve_root(cols, row) < INF:
-            return cap
-        if s.dead_end:
-            return None
-    return None
-
-
-def cap_error(ctx: Any, game: Game, options: Options, opener: str | None, pattern: str | None,
-              n: int, dead_end: str | None) -> ExactError:
-    """The error for a search that found no tree: a hard-mode dead end, or a cap too small."""
-    cap = options.cap or game.turns
-    where = f" after {opener} {pattern}" if opener and pattern else ""
-    if dead_end:
-        return ExactError(f"{game.guess_rule} mode: {dead_end}{where}; no tree solves every secret")
-    scope = "" if options.top is None else f" (searching the best {options.top} moves per position)"
-    letter = None if game.revealed is None else game.revealed
-    best = best_worst_case(ctx.setup.id, str(game.guess_rule), letter, options, opener)
-    tail = f"; the best possible worst case is {best} turns" if best else ""
-    return ExactError(f"no tree solves every secret within {cap} turns{where}{scope}{tail}")
-
-
-# --------------------------------------------------------------------------- LINGO letters
-
-#: limited search first (its total bounds the exact one), then the exact search
-#: within this many (guess, candidate) pairs scored per letter (a minute or two on one
-#: core); past it the limited tree is kept, not proved. A limited search that
-#: misses the cap is widened (twice the moves, up to LETTER_TOP_MAX) before the
-#: search settles for secrets past the cap.
-LETTER_TOP = 10
-LETTER_TOP_MAX = 40
-LETTER_BUDGET = 2_000_000_000
-
-
-def _limited(m: Matrix, game: Game, rows: np.ndarray, cols: np.ndarray, top: int,
-             cap: int | None, top_max: int) -> tuple[Search, Options, int]:
-    """The limited search of :func:`letter_tree`: within the cap if some width up
-    to ``top_max`` finds a tree there, else the fewest secrets past it (then the
-    least total) over those widths."""
-    widths = [top]
-    while widths[-1] * 2 <= max(top_max, top):
-        widths.append(widths[-1] * 2)
-    for width in widths:
-        options = Options(top=width, cap=cap)
-        s = make_search(m, game, rows, options)
-        cost = s.solve_root(cols)
-        if cost < INF:
-            return s, options, cost
-    best: tuple[Search, Options, int] | None = None
-    for width in widths:
-        options = Options(top=width, cap=cap, fewest_late=True)
-        s = make_search(m, game, rows, options)
-        cost = s.solve_root(cols)
-        if best is None or cost < best[2]:
-            best = (s, options, cost)
-    assert best is not None
-    return best
-
-
-def letter_tree(setup_id: str, rule: str, letter: str | None, *, top: int = LETTER_TOP,
-                budget: int | None = LETTER_BUDGET, cap: int | None = None,
-                top_max: int = LETTER_TOP_MAX, progress: Progress | None = None) -> ExactResult:
-    """The optimal tree of one start letter, proved where the budget allows.
-
-    1. a limited search (``top`` moves per position, widened up to ``top_max``
-       while it misses the cap) gives a tree within the cap, or failing that
-       the tree with the fewest secrets past it;
-    2. the exact search, told to look only for something better, either finds
-       it, or proves the limited tree optimal (``proved_minimal``), or runs out
-       of ``budget`` (guess, candidate) pairs scored (the limited tree is
-       kept, not proved).
-    """
-    t0 = time.perf_counter()
-    ctx, game, cols, rows = _context_game(setup_id, rule, letter)
-    m = ctx.matrix
-    s, limited, cost = _limited(m, game, rows, cols, top, cap, top_max)
-    best, options, proved = s, limited, False
-    positions = s.counters.positions
-    exact = Options(top=None, cap=cap, fewest_late=limited.fewest_late, max_work=budget)
-    try:
-        if limited.fewest_late:
-            # no tree within the cap? The exact strict search proves it (or finds one).
-            strict = make_search(m, game, rows, Options(top=None, cap=cap, max_work=budget))
-            found = strict.solve_root(cols)
-            positions += strict.counters.positions
-            if found < INF:
-                best, options, cost, proved = strict, Options(top=None, cap=cap), found, True
-        if not proved:
-            e = make_search(m, game, rows, exact)
-            found = e.solve_root(cols, beta=cost)
-            positions += e.counters.positions
-            if found < cost:
-                best, cost = e, found
-            options = Options(top=None, cap=cap, fewest_late=limited.fewest_late)
-            proved = True
-    except OutOfBudget:
-        pass
-    root = best.tree()
-    res = ExactResult(root, cols, cost, root.guess if isinstance(root, Node) else None,
-                      options if proved else limited, proved=proved, positions=positions,
-                      seconds=time.perf_counter() - t0, peak_mib=_peak_mib())
-    if progress:
-        progress(f"{setup_id}/{rule}/{letter}: {res.total} turns"
-                 f"{f', {res.late} late' if res.late else ''}, "
-                 f"{'proved' if proved else f'limited to {limited.top}'} ({res.seconds:.1f} s)")
-    return res
-
-
-# --------------------------------------------------------------------------- letter frequency
-
-
-def letter_frequency(matrix: Matrix, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
-    """The Word Mastermind helper's score of each guess ``rows`` over candidates
-    ``cols``: the sum, over the guess's distinct letters, of the number of
-    candidates holding that letter (higher is better).
-
-    It depends on the letters, not only on the part sizes, so it is not a
-    :mod:`generator.core.scoring` heuristic; :func:`build_letter_frequency` plays it.
-    """
-    nletters = len(matrix.guesses.alphabet.letters)
-    answer_codes = matrix.answers.codes[cols]
-    holds = np.zeros((len(cols), nletters), dtype=bool)
-    holds[np.arange(len(cols))[:, None], answer_codes] = True
-    freq = holds.sum(axis=0)
-    guess_codes = matrix.guesses.codes[rows]
-    has = np.zeros((len(rows), nletters), dtype=bool)
-    has[np.arange(len(rows))[:, None], guess_codes] = True
-    return (has * freq).sum(axis=1)
-
-
-def build_letter_frequency(matrix: Matrix, cols: np.ndarray, game: Game,
-                           history: Sequence[tuple[int, str]] = ()) -> Tree:
-    """Greedy play of the letter-frequency helper: at every position the
-    candidate the rule allows with the highest :func:`letter_frequency`
-    (ties: list order), as the paper's helper proposes (and the Wordle blog's
-    "self hard mode" solver plays)."""
-    from generator.search.greedy import allowed_rows
-
-    cols = np.asarray(cols, dtype=np.int64)
-    if len(cols) == 1:
-        return matrix.answer_word(int(cols[0]))
-    rows = allowed_rows(game, matrix, history)
-    own = matrix.answer_as_guess[cols]
-    rows = np.intersect1d(own[own >= 0], rows)
-    if not len(rows):
-        raise ExactError(f"no candidate can be played among {len(cols)} secrets")
-    scores = letter_frequency(matrix, rows, cols)
-    row = int(rows[int(np.argmax(scores))])
-    node = Node(matrix.guess_word(row))
-    for code, part in matrix.split(row, cols).items():
-        if code != matrix.green:
-            node.next[matrix.pattern(code)] = build_letter_frequency(
-                matrix, part, game, tuple(history) + ((row, matrix.pattern(code)),))
-    return node

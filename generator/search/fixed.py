@@ -12,15 +12,16 @@ group of size s is then guessed with chance 1/s, so the
 
 and a secret is **identified** when its group is a singleton.
 
-Vocabulary: a **plan** is the fixed guesses (``tuple[Word, ...]``), or one
-tuple per first letter (``--per-letter``). :class:`FixedProblem` holds the
-word lists of a set-up; :func:`evaluate` scores one plan in milliseconds
-(feedback of the k guesses against every secret, then group ids combined as
-integers and counted); :func:`search` looks for a good plan by local search
-with restarts, on the whole feedback matrix.
+Vocabulary: :data:`Guesses` are the fixed guesses (``tuple[Word, ...]``),
+the same for every first letter, or one tuple per first letter
+(``--per-letter``). :class:`FixedProblem` holds the word lists of a set-up;
+:func:`evaluate_guesses` scores one set in milliseconds (feedback of the k
+guesses against every secret, then group ids combined as integers and
+counted); :func:`search_guesses` looks for a good set by local search with
+restarts, on the whole feedback matrix, reporting its :class:`SearchState`.
 
 >>> problem = FixedProblem.from_setup("en")
->>> result = evaluate(problem, ("hater", "funds", "pigmy", "block"))
+>>> result = evaluate_guesses(problem, ("hater", "funds", "pigmy", "block"))
 >>> result.identified, f"{result.win_chance:.5f}"
 (7803, '0.94720')
 """
@@ -35,13 +36,12 @@ import numba
 import numpy as np
 
 from generator.core.catalog import load_list, setup
-from generator.errors import StrategyError, WordListError
 from generator.core.feedback import feedback_matrix
 from generator.core.partition import Matrix
 from generator.core.words import Letter, Word, WordList
+from generator.errors import StrategyError, WordListError
 
-Plan = tuple[Word, ...]
-LetterPlans = dict[Letter, Plan]
+Guesses = tuple[Word, ...]
 
 MAX_K = 8
 
@@ -137,7 +137,7 @@ class FixedResult:
     first). ``plans`` maps each first letter to its guesses (one entry ``"*"``
     when the same guesses serve every letter)."""
 
-    plans: dict[str, Plan]
+    plans: dict[str, Guesses]
     words: int
     groups: int
     identified: int
@@ -150,12 +150,12 @@ class FixedResult:
         return self.groups / self.words if self.words else 0.0
 
     @property
-    def shared(self) -> Plan | None:
+    def shared(self) -> Guesses | None:
         """The guesses, when one set serves every letter."""
         return self.plans.get("*")
 
 
-def _result(problem: FixedProblem, plans: dict[str, Plan], gid: np.ndarray, top: int,
+def _result(problem: FixedProblem, plans: dict[str, Guesses], gid: np.ndarray, top: int,
             seconds: float) -> FixedResult:
     counts = np.bincount(gid)
     counts = counts[counts > 0] if counts.size else counts
@@ -179,7 +179,7 @@ def _result(problem: FixedProblem, plans: dict[str, Plan], gid: np.ndarray, top:
                        sizes, tuple(big), seconds)
 
 
-def _check_plan(problem: FixedProblem, plan: Sequence[Word]) -> Plan:
+def _check_plan(problem: FixedProblem, plan: Sequence[Word]) -> Guesses:
     plan = tuple(plan)
     if not plan:
         raise StrategyError("give at least one fixed guess")
@@ -189,7 +189,7 @@ def _check_plan(problem: FixedProblem, plan: Sequence[Word]) -> Plan:
     return plan
 
 
-def evaluate(problem: FixedProblem, plan: Sequence[Word], *, top: int = 5) -> FixedResult:
+def evaluate_guesses(problem: FixedProblem, plan: Sequence[Word], *, top: int = 5) -> FixedResult:
     """Score one set of fixed guesses, the same for every first letter.
 
     Parameters
@@ -209,7 +209,7 @@ def evaluate(problem: FixedProblem, plan: Sequence[Word], *, top: int = 5) -> Fi
     Examples
     --------
     >>> problem = FixedProblem.from_setup("en")
-    >>> r = evaluate(problem, ("hater", "funds", "pigmy", "block"), top=1)
+    >>> r = evaluate_guesses(problem, ("hater", "funds", "pigmy", "block"), top=1)
     >>> r.groups, r.words, r.largest
     (8180, 8636, (('codec', 'coded', 'codex', 'coved', 'cowed', 'coxed'),))
     """
@@ -220,19 +220,25 @@ def evaluate(problem: FixedProblem, plan: Sequence[Word], *, top: int = 5) -> Fi
     return _result(problem, {"*": plan}, gid, top, seconds)
 
 
-def evaluate_per_letter(problem: FixedProblem, plans: Mapping[Letter, Sequence[Word]], *,
-                        top: int = 5) -> FixedResult:
+def evaluate_guesses_per_letter(problem: FixedProblem, plans: Mapping[Letter, Sequence[Word]], *,
+                                top: int = 5) -> FixedResult:
     """Score one set of fixed guesses per first letter.
 
-    Every first letter of the secrets needs a plan; a key ``"*"`` serves the
-    letters not named.
+    Every first letter of the secrets needs guesses; a key ``"*"`` serves the
+    letters not named. A key that is not a first letter of the secrets is an
+    error (it would be ignored otherwise).
     """
     start = time.perf_counter()
+    letters = problem.letters()
+    for letter in plans:
+        if letter != "*" and letter not in letters:
+            raise StrategyError(f"{letter[:10]!r} is not a first letter of the secrets "
+                                f"(first letters: {' '.join(letters)})")
     checked = {letter: _check_plan(problem, p) for letter, p in plans.items()}
     gid = np.empty(len(problem.answers), dtype=np.int64)
-    used: dict[str, Plan] = {}
+    used: dict[str, Guesses] = {}
     offset = 0
-    for letter in problem.letters():
+    for letter in letters:
         plan = checked.get(letter, checked.get("*"))
         if plan is None:
             raise StrategyError(f"no fixed guesses for the letter {letter!r}")
@@ -300,8 +306,8 @@ def score_all(codes: np.ndarray, gid: np.ndarray, cols: np.ndarray, candidates: 
 
 
 @dataclass(frozen=True)
-class Progress:
-    """A search's state, passed to the progress callback."""
+class SearchState:
+    """A search's state, passed to the callback ``on_state``."""
 
     elapsed: float
     restart: int
@@ -309,11 +315,11 @@ class Progress:
     letter: str
     groups: int
     words: int
-    plan: Plan
+    plan: Guesses
     improved: bool
 
 
-ProgressFn = Callable[[Progress], None]
+OnState = Callable[[SearchState], None]
 
 
 @dataclass(frozen=True)
@@ -369,7 +375,7 @@ def _greedy_start(codes: np.ndarray, cols: np.ndarray, base: np.ndarray, cand: n
 
 def _search_one(codes: np.ndarray, cols: np.ndarray, base: np.ndarray, cand: np.ndarray, k: int,
                 npatterns: int, rng: np.random.Generator, deadline: float, letter: str,
-                words: Sequence[Word], progress: ProgressFn | None, t0: float,
+                words: Sequence[Word], on_state: OnState | None, t0: float,
                 kicks: int, restarts: int | None) -> tuple[list[int], int, int, int]:
     """Iterated local search for one set of secrets: restarts from randomized
     greedy plans; from each local optimum, ``kicks`` perturbations (one or two
@@ -380,8 +386,8 @@ def _search_one(codes: np.ndarray, cols: np.ndarray, base: np.ndarray, cand: np.
     restart = 0
 
     def report(improved: bool) -> None:
-        if progress is not None:
-            progress(Progress(time.monotonic() - t0, restart, evals, letter, best_score,
+        if on_state is not None:
+            on_state(SearchState(time.monotonic() - t0, restart, evals, letter, best_score,
                               int(cols.size), tuple(words[r] for r in best), improved))
 
     while restart == 0 or (time.monotonic() < deadline
@@ -412,9 +418,9 @@ def _search_one(codes: np.ndarray, cols: np.ndarray, base: np.ndarray, cand: np.
     return best, best_score, evals, restart
 
 
-def search(problem: FixedProblem, k: int, *, seed: int = 0, seconds: float = 60.0,
+def search_guesses(problem: FixedProblem, k: int, *, seed: int = 0, seconds: float = 60.0,
            per_letter: bool = False, restarts: int | None = None, kicks: int = 20,
-           progress: ProgressFn | None = None, top: int = 5) -> SearchResult:
+           on_state: OnState | None = None, top: int = 5) -> SearchResult:
     """Look for the k fixed guesses with the highest win chance.
 
     Parameters
@@ -435,14 +441,14 @@ def search(problem: FixedProblem, k: int, *, seed: int = 0, seconds: float = 60.
         stop after this many restarts (per letter) even with time left.
     kicks
         perturbations tried from each restart's local optimum.
-    progress
-        called with a :class:`Progress` at every new best plan and after
+    on_state
+        called with a :class:`SearchState` at every new best set and after
         every restart.
 
     Examples
     --------
     >>> problem = FixedProblem.from_setup("en")
-    >>> found = search(problem, 1, restarts=1, kicks=0)
+    >>> found = search_guesses(problem, 1, restarts=1, kicks=0)
     >>> found.result.shared, found.result.groups
     (('tares',), 1434)
     """
@@ -466,10 +472,10 @@ def search(problem: FixedProblem, k: int, *, seed: int = 0, seconds: float = 60.
         cols = np.arange(len(problem.answers), dtype=np.int64)
         plan, _, evals, nrestarts = _search_one(
             codes, cols, problem.first, cand, k, problem.npatterns, rng, deadline, "", words,
-            progress, t0, kicks, restarts)
-        result = evaluate(problem, tuple(words[r] for r in plan), top=top)
+            on_state, t0, kicks, restarts)
+        result = evaluate_guesses(problem, tuple(words[r] for r in plan), top=top)
     else:
-        plans: dict[str, Plan] = {}
+        plans: dict[str, Guesses] = {}
         letters = problem.letters()
         sizes = {letter: problem.letter_cols(letter).size for letter in letters}
         for n, letter in enumerate(letters):
@@ -479,9 +485,9 @@ def search(problem: FixedProblem, k: int, *, seed: int = 0, seconds: float = 60.
             cols = problem.letter_cols(letter)
             plan, _, e, r = _search_one(
                 codes, cols, np.zeros(cols.size, np.int64), cand, min(k, len(cand)),
-                problem.npatterns, rng, deadline, letter, words, progress, t0, kicks, restarts)
+                problem.npatterns, rng, deadline, letter, words, on_state, t0, kicks, restarts)
             evals += e
             nrestarts += r
             plans[letter or "*"] = tuple(words[i] for i in plan)
-        result = evaluate_per_letter(problem, plans, top=top)
+        result = evaluate_guesses_per_letter(problem, plans, top=top)
     return SearchResult(result, k, time.monotonic() - t0, nrestarts, evals, seed)

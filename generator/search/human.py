@@ -24,20 +24,32 @@ possible" is exactly that tree, and every word is reached in time.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 import numpy as np
 
-from generator.errors import StrategyError
 from generator.core.feedback import Pattern
-from generator.search.openers import group_scan, hill_climb, pair_scan, single_scan
 from generator.core.partition import Matrix
 from generator.core.scoring import rank, scm
 from generator.core.tree import Node, Tree
 from generator.core.words import Word
+from generator.errors import StrategyError
+from generator.search.openers import group_scan, hill_climb, pair_scan, single_scan
 
 BRANCH = 6  # candidates tried per position when a group is too large for exact ordering
 EXACT = 9  # groups up to this size are ordered by exhaustive search
+
+
+class SchemeKind(str, Enum):
+    """How the player uses the scheme (its value is the strategy's name)."""
+
+    MEMORIZE = "human"        # learn the openers and exception moves
+    LOOKUP = "human-lookup"   # the sheet at hand: fewer openers, groups in the sheet's order
+    SHARED = "shared"         # openers shared by every letter, probe words for large groups
+
+    def __str__(self) -> str:
+        return self.value
 
 
 # -- ordering a group: the best tree that plays only candidates ----------------
@@ -120,7 +132,7 @@ class GroupOrderer:
 
 
 @dataclass
-class Plan:
+class GroupPlan:
     """How to play a set of secrets once the openers (and any exception
     moves before) are played: either try ``words`` in order, or play the
     ``exception`` word first and then follow the plan of each feedback part."""
@@ -130,7 +142,7 @@ class Plan:
     total: int  # turns over these secrets, counted from the first turn of the game
     late: list[Word] = field(default_factory=list)
     exception: Word | None = None
-    parts: list[tuple[Pattern, Plan]] = field(default_factory=list)
+    parts: list[tuple[Pattern, GroupPlan]] = field(default_factory=list)
 
     @property
     def exceptions(self) -> int:
@@ -159,7 +171,7 @@ class Group:
     """The secrets that give the openers one combination of feedback."""
 
     feedback: tuple[Pattern, ...]
-    plan: Plan
+    plan: GroupPlan
 
     @property
     def words(self) -> list[Word]:
@@ -174,7 +186,7 @@ class Scheme:
     groups: list[Group]
     opener_wins: dict[Word, tuple[int, tuple[Pattern, ...]]]  # secrets that are openers: turn, path
     turns: int
-    variant: str = "human"
+    kind: SchemeKind = SchemeKind.MEMORIZE
     proved: bool = False
     lower_bound: int = 0
     notes: list[str] = field(default_factory=list)
@@ -206,7 +218,7 @@ class Scheme:
 
     def key(self) -> tuple[int, int, int, int]:
         """Smaller is better: late words, words to learn, exceptions, turns."""
-        if self.variant == "human-lookup":
+        if self.kind is SchemeKind.LOOKUP:
             return (len(self.late), self.k, 0, self.total_turns)
         return (len(self.late), self.words_to_learn, self.exceptions, self.total_turns)
 
@@ -243,10 +255,10 @@ class Scheme:
         ordered = sorted(self.groups, key=lambda g: g.feedback)
         groups = [dict(feedback=list(g.feedback), **g.plan.data()) for g in ordered]
         return {
-            "scheme": self.variant,
+            "scheme": self.kind.value,
             "openers": self.openers,
             "k": self.k,
-            "words_to_learn": self.k if self.variant == "human-lookup" else self.words_to_learn,
+            "words_to_learn": self.k if self.kind is SchemeKind.LOOKUP else self.words_to_learn,
             "exceptions": [e for g in ordered for e in g.plan.exception_moves(g.feedback)],
             "largest_group": self.largest_group,
             "proved_minimal": self.proved,
@@ -261,13 +273,13 @@ class SchemeBuilder:
     """Evaluates opener sets for one letter and searches for the best scheme."""
 
     def __init__(self, matrix: Matrix, cols: np.ndarray, rows: np.ndarray, turns: int,
-                 variant: str = "human", *, seed: int = 1, restarts: int = 24,
+                 kind: SchemeKind = SchemeKind.MEMORIZE, *, seed: int = 1, restarts: int = 24,
                  probes: dict[tuple[Pattern, ...], int] | None = None, max_k: int = 3) -> None:
         self.matrix = matrix
         self.cols = np.asarray(cols, dtype=np.int64)
         self.rows = np.asarray(rows, dtype=np.int64)
         self.turns = turns
-        self.variant = variant
+        self.kind = kind
         self.seed = seed
         self.restarts = restarts
         self.orderer = GroupOrderer(matrix)
@@ -276,7 +288,8 @@ class SchemeBuilder:
 
     # -- evaluation --
 
-    def evaluate(self, openers: tuple[int, ...]) -> Scheme:
+    def scheme_for(self, openers: tuple[int, ...]) -> Scheme:
+        """The scheme of these openers (guess rows), groups planned."""
         m = self.matrix
         k = len(openers)
         left = self.turns - k
@@ -303,27 +316,27 @@ class SchemeBuilder:
                 kk, c = divmod(kk, m.npatterns)
                 codes.append(m.pattern(c))
             groups.append(self._group(tuple(reversed(codes)), members, k, left))
-        return Scheme([m.guess_word(r) for r in openers], groups, wins, self.turns, self.variant)
+        return Scheme([m.guess_word(r) for r in openers], groups, wins, self.turns, self.kind)
 
     def _group(self, feedback: tuple[Pattern, ...], members: np.ndarray, k: int, left: int) -> Group:
         if feedback in self.probes and len(members) > left:
             return Group(feedback, self._exception(members, k, [self.probes[feedback]]))
         return Group(feedback, self._plan(members, k))
 
-    def _plan(self, members: np.ndarray, used: int) -> Plan:
-        """Plan for ``members`` with ``used`` turns already played."""
+    def _plan(self, members: np.ndarray, used: int) -> GroupPlan:
+        """GroupPlan for ``members`` with ``used`` turns already played."""
         left = self.turns - used
         n = len(members)
-        if self.variant == "human-lookup" or n <= left or left <= 1:
+        if self.kind is SchemeKind.LOOKUP or n <= left or left <= 1:
             o = self.orderer.order(members, max(left, 1))
             if o.depth <= left or left <= 1 or n <= left:
                 late = self._late(o.tree, used) if o.depth > left else []
-                return Plan(o.words(), o.tree, o.total + used * n, late)
+                return GroupPlan(o.words(), o.tree, o.total + used * n, late)
             # a lookup group that no sheet order plays in time: an exception
             # move first, as in the memorized scheme
         return self._exception(members, used)
 
-    def _exception(self, members: np.ndarray, used: int, only: list[int] | None = None) -> Plan:
+    def _exception(self, members: np.ndarray, used: int, only: list[int] | None = None) -> GroupPlan:
         """An oversized set: one extra word, then a plan for every part.
         ``only`` names the exception rows to consider (default: the 12 best by SCM)."""
         m = self.matrix
@@ -334,7 +347,7 @@ class SchemeBuilder:
         # the best 12 of those; where there are none, the best 3 of all
         enough = order[stats.largest[order] <= max(self.turns - used - 1, 1)]
         choices = enough[:12] if len(enough) else order[:3]
-        best: tuple[tuple[int, int, int, str], Plan] | None = None
+        best: tuple[tuple[int, int, int, str], GroupPlan] | None = None
         for i in choices:
             row = int(rows[int(i)])
             if stats.largest[int(i)] == len(members) and not stats.wins[int(i)]:
@@ -342,7 +355,7 @@ class SchemeBuilder:
             word = m.guess_word(row)
             node = Node(word)
             total = 0
-            parts: list[tuple[Pattern, Plan]] = []
+            parts: list[tuple[Pattern, GroupPlan]] = []
             words: list[Word] = []
             for code, part in m.split(row, members).items():
                 if code == m.green:
@@ -355,13 +368,13 @@ class SchemeBuilder:
                 total += plan.total
             words += [w for _, plan in parts for w in plan.words]
             late = sorted(w for _, plan in parts for w in plan.late)
-            result = Plan(words, node, total, late, word, parts)
+            result = GroupPlan(words, node, total, late, word, parts)
             key = (len(late), result.exceptions, total, word)
             if best is None or key < best[0]:
                 best = (key, result)
         if best is None:  # nothing splits the set: try its words in order
             o = self.orderer.order(members, self.turns - used)
-            return Plan(o.words(), o.tree, o.total + used * len(members), self._late(o.tree, used))
+            return GroupPlan(o.words(), o.tree, o.total + used * len(members), self._late(o.tree, used))
         return best[1]
 
     def _late(self, tree: Tree, before: int) -> list[Word]:
@@ -385,13 +398,13 @@ class SchemeBuilder:
 
     def search(self) -> Scheme:
         """The best scheme found, with whether its minimality is proved."""
-        if self.variant == "human-lookup":
+        if self.kind is SchemeKind.LOOKUP:
             return self._search_lookup()
         return self._search_human()
 
     def _best(self, openers: list[tuple[int, ...]], best: Scheme | None) -> Scheme:
         for o in openers:
-            s = self.evaluate(o)
+            s = self.scheme_for(o)
             if best is None or s.key() < best.key():
                 best = s
         if best is None:
@@ -402,7 +415,7 @@ class SchemeBuilder:
         n, T = len(self.cols), self.turns
         notes: list[str] = []
         if n <= T:
-            s = self.evaluate(())
+            s = self.scheme_for(())
             s.proved, s.lower_bound = True, 0
             s.notes = ["no opener needed: at most as many words as turns"]
             return s
@@ -484,7 +497,7 @@ class SchemeBuilder:
 
 
 def best_scheme(matrix: Matrix, cols: np.ndarray, rows: np.ndarray, turns: int,
-                variant: str = "human", seed: int = 1, max_k: int = 3) -> Scheme:
+                kind: SchemeKind = SchemeKind.MEMORIZE, seed: int = 1, max_k: int = 3) -> Scheme:
     """Search the best human scheme for the secrets ``cols``.
 
     Parameters
@@ -497,13 +510,13 @@ def best_scheme(matrix: Matrix, cols: np.ndarray, rows: np.ndarray, turns: int,
         the guesses allowed as openers and exception moves.
     turns
         turns in the game (5 for LINGO).
-    variant
-        ``human`` or ``human-lookup``.
+    kind
+        :attr:`SchemeKind.MEMORIZE` or :attr:`SchemeKind.LOOKUP`.
     seed
         seed of the random restarts of hill climbing.
     max_k
         the most openers to try (more openers are more words to learn and,
         under the free rule, never needed on the shipped lists).
     """
-    return SchemeBuilder(matrix, cols, rows, turns, variant, seed=seed, max_k=max_k).search()
+    return SchemeBuilder(matrix, cols, rows, turns, kind, seed=seed, max_k=max_k).search()
 

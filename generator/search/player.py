@@ -1,9 +1,11 @@
 """Playing along: an advisor says what to play and learns from the feedback.
 
 An **advisor** holds the words still possible and says which word to play
-next; it is told the feedback the game gave and checks it: the right length,
-only ``G``/``Y``/``.`` (or ``g``/``y``/``w``), and possible at all, that is,
-given by at least one word still possible. Two advisors:
+next; it is told the feedback the game gave and checks it: a pattern of the
+game's feedback kind (:mod:`generator.core.kinds`: ``G``/``Y``/``.`` or
+``g``/``y``/``w`` for LINGO and Wordle, ``2B1W`` for Mastermind), and possible
+at all, that is, given by at least one word still possible. Each turn is a
+:class:`Turn`. Two advisors:
 
 * :class:`TreeAdvisor` walks a precomputed tree (a :class:`~generator.core.tree.GameTree`);
 * :class:`HeuristicAdvisor` picks every move with a heuristic of
@@ -28,33 +30,27 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from generator.errors import PatternError, StrategyError, WordListError
-from generator.core.feedback import GREEN, GREY, YELLOW, Pattern, feedback, parse_pattern
-from generator.search.greedy import allowed_rows
+from generator.core.feedback import GREEN, GREY, YELLOW, Pattern, pattern_code
+from generator.core.kinds import POSITIONAL, Feedback, FeedbackKind
 from generator.core.partition import Matrix
 from generator.core.rules import Game
 from generator.core.scoring import Heuristic, rank
 from generator.core.tree import Node, Tree
-from generator.core.words import Letter, Word
+from generator.core.words import Letter, Letters, Word
+from generator.errors import PatternError, StrategyError, WordListError
+from generator.search.greedy import allowed_rows
 
 Split = Callable[[Word], Sequence[Letter]]
 
 
 @dataclass(frozen=True)
-class Move:
-    """One turn: the word played and the feedback it got."""
+class Turn:
+    """One turn: the word played, the feedback it got, and whether it won."""
 
     guess: Word
     pattern: Pattern
     left: int  # words still possible after this feedback
-
-    @property
-    def won(self) -> bool:
-        return all(m == GREEN for m in self.pattern)
-
-
-def _chars(word: Word) -> Sequence[Letter]:
-    return word
+    won: bool
 
 
 @dataclass
@@ -62,9 +58,14 @@ class Advisor:
     """What both advisors share: the words still possible and the turns so far."""
 
     candidates: list[Word]
-    split: Split = _chars
-    history: list[Move] = field(default_factory=list)
+    digraphs: tuple[str, ...] = ()
+    kind: FeedbackKind = POSITIONAL
+    history: list[Turn] = field(default_factory=list)
     _last_guess: Word = field(default="", init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.split: Split = Letters(self.digraphs).split
+        self.reply: Feedback = self.kind.reply(self.digraphs)
 
     @property
     def done(self) -> bool:
@@ -77,12 +78,15 @@ class Advisor:
     def guess(self) -> Word:  # pragma: no cover - overridden
         raise NotImplementedError
 
+    def won(self, pattern: Pattern) -> bool:
+        return pattern == self.kind.win(len(self.split(self.guess())))
+
     def possible(self) -> dict[Pattern, int]:
         """The feedback patterns the current guess can get, with how many words give each."""
-        g = self.split(self.guess())
+        g = self.guess()
         out: dict[Pattern, int] = {}
         for w in self.candidates:
-            p = feedback(g, self.split(w))
+            p = self.reply(g, w)
             out[p] = out.get(p, 0) + 1
         return dict(sorted(out.items()))
 
@@ -91,7 +95,7 @@ class Advisor:
         if self.done:
             raise PatternError("the game is over: the secret was found")
         guess = self.guess()
-        pattern = parse_pattern(text, len(self.split(guess)))
+        pattern = self.kind.parse(text, len(self.split(guess)))
         possible = self.possible()
         if pattern not in possible:
             some = ", ".join(list(possible)[:6]) + (", ..." if len(possible) > 6 else "")
@@ -101,25 +105,27 @@ class Advisor:
             )
         return pattern
 
-    def tell(self, text: str) -> Move:
+    def tell(self, text: str) -> Turn:
         """Take the feedback for the current guess and move on."""
         pattern = self.check(text)
-        g = self.split(self.guess())
-        self._advance(pattern)
-        self.candidates = [w for w in self.candidates if feedback(g, self.split(w)) == pattern]
-        move = Move(self._last_guess, pattern, len(self.candidates))
-        self.history.append(move)
-        return move
+        g = self.guess()
+        won = self.won(pattern)
+        self._advance(pattern, won)
+        self.candidates = [w for w in self.candidates if self.reply(g, w) == pattern]
+        turn = Turn(self._last_guess, pattern, len(self.candidates), won)
+        self.history.append(turn)
+        return turn
 
-    def _advance(self, pattern: Pattern) -> None:  # pragma: no cover - overridden
+    def _advance(self, pattern: Pattern, won: bool) -> None:  # pragma: no cover - overridden
         raise NotImplementedError
 
 
 class TreeAdvisor(Advisor):
     """Follows a tree: its guess at each node, the branch of the feedback."""
 
-    def __init__(self, root: Tree, secrets: Sequence[Word], split: Split = _chars) -> None:
-        super().__init__(list(secrets), split)
+    def __init__(self, root: Tree, secrets: Sequence[Word], digraphs: Sequence[str] = (),
+                 kind: FeedbackKind = POSITIONAL) -> None:
+        super().__init__(list(secrets), tuple(digraphs), kind)
         self.node: Tree = root
 
     def guess(self) -> Word:
@@ -127,9 +133,9 @@ class TreeAdvisor(Advisor):
             return self.node.guess
         return self.node
 
-    def _advance(self, pattern: Pattern) -> None:
+    def _advance(self, pattern: Pattern, won: bool) -> None:
         self._last_guess = self.guess()
-        if all(m == GREEN for m in pattern):
+        if won:
             return
         if not isinstance(self.node, Node) or pattern not in self.node.next:
             raise PatternError(f"the tree has no branch for {pattern} after {self.guess()}")
@@ -144,7 +150,7 @@ class HeuristicAdvisor(Advisor):
     """
 
     def __init__(self, matrix: Matrix, game: Game, score: Heuristic) -> None:
-        super().__init__(list(matrix.answers.words), matrix.answers.split)
+        super().__init__(list(matrix.answers.words), matrix.answers.alphabet.digraphs)
         self.matrix = matrix
         self.game = game
         self.score = score
@@ -167,32 +173,29 @@ class HeuristicAdvisor(Advisor):
         self._cached = word
         return word
 
-    def _advance(self, pattern: Pattern) -> None:
+    def _advance(self, pattern: Pattern, won: bool) -> None:
         self._last_guess = word = self.guess()
         m = self.matrix
         if word in m.guesses:
             row = m.guesses.position[word]
             self.rows_played.append((row, pattern))
-            code = sum(3 ** (len(pattern) - 1 - i) * {GREY: 0, YELLOW: 1, GREEN: 2}[c]
-                       for i, c in enumerate(pattern))
-            self.cols = self.cols[m.codes[row, self.cols] == code]
+            self.cols = self.cols[m.codes[row, self.cols] == pattern_code(pattern)]
         else:  # a last candidate that is not an allowed guess: it is the answer
             self.cols = self.cols[[m.answer_word(int(c)) == word for c in self.cols]]
         self._cached = None
 
 
-def autoplay(advisor: Advisor, secret: Word, limit: int = 30) -> list[Move]:
+def autoplay(advisor: Advisor, secret: Word, limit: int = 30) -> list[Turn]:
     """Play a whole game against ``secret``; raises :class:`WordListError` when
     the secret is not one of the advisor's words."""
     if secret not in advisor.candidates:
         raise WordListError(f"{secret!r} is not one of the {len(advisor.candidates)} possible secrets")
-    moves: list[Move] = []
+    turns: list[Turn] = []
     while not advisor.done:
-        if len(moves) >= limit:
+        if len(turns) >= limit:
             raise StrategyError(f"no answer for {secret!r} within {limit} guesses")
-        g = advisor.guess()
-        moves.append(advisor.tell(feedback(advisor.split(g), advisor.split(secret))))
-    return moves
+        turns.append(advisor.tell(advisor.reply(advisor.guess(), secret)))
+    return turns
 
 
 _COLOURS = {GREEN: "\x1b[1;97;42m", YELLOW: "\x1b[1;30;43m", GREY: "\x1b[1;97;100m"}

@@ -14,17 +14,35 @@ groups over all letters at once: groups are keyed by (start letter, feedback).
 
 from __future__ import annotations
 
-import time
-from typing import Any
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-from generator.search.greedy import allowed_rows
-from generator.search.human import Scheme, SchemeBuilder
-from generator.search.openers import dense_keys, hill_climb
+from generator.core.context import Context
 from generator.core.partition import Matrix
 from generator.core.rules import Game
-from generator.runs.letters import Context
+from generator.search.greedy import allowed_rows
+from generator.search.human import Scheme, SchemeBuilder, SchemeKind
+from generator.search.openers import dense_keys, hill_climb
+
+
+@dataclass(frozen=True)
+class SharedOpeners:
+    """Openers shared by every start letter of a list, and the probe words
+    (a set cover) for the groups they leave too large."""
+
+    openers: tuple[str, ...]
+    opener_rows: tuple[int, ...]
+    probes: tuple[str, ...]
+    probe_rows: tuple[int, ...]
+    oversized_groups: int
+    unfixable_groups: int
+    notes: tuple[str, ...]
+
+    @property
+    def distinct_words(self) -> int:
+        """Words to learn for the whole list: openers, probes, and one per unfixable group."""
+        return len(self.openers) + len(self.probes) + self.unfixable_groups
 
 
 def _oversized_groups(matrix: Matrix, openers: tuple[int, ...], cols: np.ndarray, limit: int,
@@ -65,9 +83,9 @@ def _cover(ctx: Context, groups: list[np.ndarray], rows: np.ndarray, limit: int)
     return chosen, unfixable
 
 
-def shared_plan(ctx: Context, *, seed: int = 1, restarts: int = 12, ks: tuple[int, ...] = (2, 3)) -> dict[str, Any]:
+def shared_openers(ctx: Context, *, seed: int = 1, restarts: int = 12,
+                   ks: tuple[int, ...] = (2, 3)) -> SharedOpeners:
     """Search shared openers and probes for the whole answers list (free rule)."""
-    t0 = time.perf_counter()
     game = ctx.game(None, "free")
     turns = game.turns
     rows = allowed_rows(game, ctx.matrix)
@@ -75,7 +93,7 @@ def shared_plan(ctx: Context, *, seed: int = 1, restarts: int = 12, ks: tuple[in
     letters = ctx.letters()
     base = np.array([letters.index(split(w)[0]) for w in ctx.answers.words], dtype=np.int64)
     cols = np.arange(len(ctx.answers), dtype=np.int64)
-    best: tuple[tuple[int, int, int], dict[str, Any]] | None = None
+    best: tuple[tuple[int, int, int], SharedOpeners] | None = None
     notes = []
     for k in ks:
         limit = turns - k
@@ -87,28 +105,26 @@ def shared_plan(ctx: Context, *, seed: int = 1, restarts: int = 12, ks: tuple[in
             words = k + len(probes) + unfixable
             key = (unfixable, words, sc.squares)
             if best is None or key < best[0]:
-                best = (key, {"openers": [ctx.matrix.guess_word(r) for r in sc.rows],
-                              "opener_rows": list(sc.rows),
-                              "probes": [ctx.matrix.guess_word(r) for r in probes],
-                              "probe_rows": probes, "oversized_groups": len(groups),
-                              "unfixable_groups": unfixable})
+                best = (key, SharedOpeners(
+                    openers=tuple(ctx.matrix.guess_word(r) for r in sc.rows),
+                    opener_rows=tuple(sc.rows),
+                    probes=tuple(ctx.matrix.guess_word(r) for r in probes),
+                    probe_rows=tuple(probes), oversized_groups=len(groups),
+                    unfixable_groups=unfixable, notes=()))
         notes.append(f"k={k}: hill climbing over all letters, {restarts} restarts, seed {seed}; "
                      f"best {found[0].oversized if found else '-'} oversized groups")
     assert best is not None
-    plan = best[1]
-    plan["notes"] = notes
-    plan["seconds"] = round(time.perf_counter() - t0, 1)
-    return plan
+    return replace(best[1], notes=tuple(notes))
 
 
 def letter_scheme(ctx: Context, cols: np.ndarray, rows: np.ndarray, game: Game,
-                  plan: dict[str, Any]) -> Scheme:
+                  plan: SharedOpeners) -> Scheme:
     """The scheme of one letter under the shared openers and probes."""
     m = ctx.matrix
-    openers = tuple(int(r) for r in plan["opener_rows"])
+    openers = plan.opener_rows
     k = len(openers)
     limit = game.turns - k
-    probe_rows = [int(r) for r in plan["probe_rows"]]
+    probe_rows = list(plan.probe_rows)
     # the probe for each oversized group of this letter: the first in cover order that fixes it
     probes: dict[tuple[str, ...], int] = {}
     for members in _oversized_groups(m, openers, cols, limit):
@@ -117,12 +133,12 @@ def letter_scheme(ctx: Context, cols: np.ndarray, rows: np.ndarray, game: Game,
         ok = np.flatnonzero(stats.largest <= limit - 1)
         if len(ok):
             probes[feedback] = probe_rows[int(ok[0])]
-    builder = SchemeBuilder(m, cols, rows, game.turns, "human", probes=probes)
-    scheme = builder.evaluate(openers)
-    scheme.variant = "shared"
-    scheme.notes = list(plan["notes"])
+    builder = SchemeBuilder(m, cols, rows, game.turns, SchemeKind.MEMORIZE, probes=probes)
+    scheme = builder.scheme_for(openers)
+    scheme.kind = SchemeKind.SHARED
+    scheme.notes = list(plan.notes)
     scheme.shared = {
-        "openers": plan["openers"], "probes": plan["probes"],
-        "distinct_words": len(plan["openers"]) + len(plan["probes"]) + plan["unfixable_groups"],
+        "openers": list(plan.openers), "probes": list(plan.probes),
+        "distinct_words": plan.distinct_words,
     }
     return scheme

@@ -1,0 +1,81 @@
+"""A set-up ready for searching: its word lists and feedback matrix.
+
+:func:`context` builds the :class:`Context` of a catalog set-up once per
+process (the matrix of a large list takes a second or so and some MiB), so
+every search and every job in a worker process shares it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from generator.core.catalog import Setup, load_list, setup
+from generator.core.feedback import replier
+from generator.core.partition import Matrix
+from generator.core.rules import Game
+from generator.core.tree import GameTree, Tree, play, stats_of
+from generator.core.words import Letter, WordList
+from generator.errors import StrategyError
+
+
+@dataclass
+class Context:
+    """A set-up with its lists and feedback matrix."""
+
+    setup: Setup
+    answers: WordList
+    guesses: WordList
+    matrix: Matrix
+
+    def letters(self) -> list[Letter]:
+        """The start letters of the answers, in alphabet order."""
+        return self.answers.first_letters()
+
+    def check_letter(self, letter: str) -> Letter:
+        """``letter`` if some answer begins with it, else a one-line error."""
+        letters = self.letters()
+        if letter not in letters:
+            shown = letter[:10] + ("..." if len(letter) > 10 else "")
+            raise StrategyError(f"no answer of set-up {self.setup.id!r} begins with {shown!r} "
+                                f"(start letters: {' '.join(letters)})")
+        return letter
+
+    def letter_cols(self, letter: Letter) -> np.ndarray:
+        """The answers (columns) that begin with ``letter``."""
+        split = self.answers.alphabet.split
+        return np.array([i for i, w in enumerate(self.answers.words) if split(w)[0] == letter],
+                        dtype=np.int64)
+
+    def cols(self, letter: Letter | None) -> np.ndarray:
+        """The answers of one start letter, or all of them (``None``)."""
+        if letter is None:
+            return np.arange(len(self.answers), dtype=np.int64)
+        return self.letter_cols(letter)
+
+    def game(self, letter: Letter | None, rule: str) -> Game:
+        """The set-up's game under ``rule``, with ``letter`` revealed."""
+        return self.setup.game.for_letter(letter).with_rule(rule)
+
+    def game_tree(self, game: Game, cols: np.ndarray, root: Tree,
+                  strategy: dict[str, Any]) -> GameTree:
+        """Wrap a tree over the answers ``cols`` as a GameTree: every secret
+        is replayed for the stats and ``late``."""
+        reply = replier(self.answers.alphabet.split)
+        secrets = tuple(self.answers.words[int(c)] for c in cols)
+        turns = {s: len(play(root, s, reply)) for s in secrets}
+        late = tuple(s for s in secrets if turns[s] > game.turns)
+        return GameTree(game=game, answers=self.setup.answers, guesses=self.setup.guesses,
+                        secrets=secrets, root=root, strategy=strategy, late=late,
+                        stats=stats_of(turns))
+
+
+@cache
+def context(setup_id: str) -> Context:
+    """The context of a set-up, built once per process."""
+    s = setup(setup_id)
+    answers, guesses = load_list(s.answers), load_list(s.guesses)
+    return Context(s, answers, guesses, Matrix.build(guesses, answers))

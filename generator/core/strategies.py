@@ -1,0 +1,118 @@
+"""The strategies by name: one registry of names, titles and order.
+
+A strategy is named per game family (``lingo``, ``wordle``, ``mastermind``,
+``hangman``); the same name may mean different things in two families
+(``optimal`` is least total turns in LINGO, fewest words lost in Hangman).
+Build commands take their defaults from here, and the report, the sheets and
+the site take titles and order from here, so a new strategy is one entry.
+
+A tree folder may add an opener to the name (``optimal-salet``: the exact
+search from the fixed opener ``salet``); :func:`strategy_info` reads that too.
+
+>>> [s.name for s in default_strategies("lingo")]
+['human', 'human-lookup', 'shared', 'scm']
+>>> strategy_info("wordle", "optimal-salet").title
+'Optimal adaptive tree (least total turns), from salet'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from generator.errors import StrategyError
+
+
+@dataclass(frozen=True)
+class StrategyInfo:
+    """One strategy of a game family.
+
+    ``title`` heads a page or a sheet, ``short`` fits a table cell, ``rule``
+    says how moves are chosen (it is written into the tree files of Mastermind
+    and Hangman); ``table``: its trees have openers and groups, printed as a
+    sheet with a table; ``opt_in``: slow, built only when named; ``rules``:
+    the guess rules it is built for (empty: every rule of the game).
+    """
+
+    family: str
+    name: str
+    title: str
+    short: str
+    rule: str = ""
+    table: bool = False
+    opt_in: bool = False
+    rules: tuple[str, ...] = ()
+    opener: str | None = None  # from a fixed opener (a folder such as optimal-salet)
+
+
+REGISTRY: tuple[StrategyInfo, ...] = (
+    # LINGO: the order of the site, the report and the build
+    StrategyInfo("lingo", "human", "Human scheme: learn the openers, then try the words left",
+                 "human scheme", table=True),
+    StrategyInfo("lingo", "human-lookup", "Human scheme with the sheet at hand: fewer openers",
+                 "sheet at hand", table=True),
+    StrategyInfo("lingo", "shared", "Fewest words to learn: openers shared by every letter",
+                 "fewest words", table=True, rules=("free",)),
+    StrategyInfo("lingo", "scm", "Adaptive SCM (the paper's Fig. 3)", "SCM"),
+    StrategyInfo("lingo", "optimal", "Optimal adaptive tree (least total turns)", "optimal", opt_in=True),
+    # Wordle
+    StrategyInfo("wordle", "optimal", "Optimal adaptive tree (least total turns)", "optimal", opt_in=True),
+    # Mastermind and Bulls and Cows (the rule texts are written into the tree files)
+    StrategyInfo("mastermind", "knuth", "Knuth 1976 (minimax)", "Knuth",
+                 "Knuth 1976: open 1122, then the largest part smallest, a possible code first, "
+                 "then the smallest code"),
+    StrategyInfo("mastermind", "expected", "Least expected part size (Irving)", "expected size",
+                 "greedy: least expected part size (Irving)"),
+    StrategyInfo("mastermind", "entropy", "Most entropy (Neuwirth)", "entropy",
+                 "greedy: most entropy (Neuwirth)"),
+    StrategyInfo("mastermind", "most-parts", "Most parts (Kooi 2005)", "most parts",
+                 "greedy: most parts (Kooi 2005)"),
+    StrategyInfo("mastermind", "optimal", "Optimal (least total guesses)", "optimal",
+                 "exact: least total guesses, no cap (branch and bound)", opt_in=True),
+    StrategyInfo("mastermind", "optimal-5", "Optimal within five guesses", "optimal, 5",
+                 "exact: least total guesses, every code within 5 guesses (branch and bound)", opt_in=True),
+    # Hangman
+    StrategyInfo("hangman", "risk", "Risk-minimizing: the letter in most words", "risk",
+                 "the letter in most candidates (McLoone; the post's risk-minimizing rule)"),
+    StrategyInfo("hangman", "uncertainty", "Uncertainty-minimizing: least expected words left",
+                 "uncertainty",
+                 "least expected candidates after the call (the post's uncertainty-minimizing rule)"),
+    StrategyInfo("hangman", "optimal", "Fewest words lost, then fewest misses", "optimal",
+                 "fewest words lost, then fewest misses (depth-first search, memoized)"),
+)
+
+FAMILIES = ("lingo", "wordle", "mastermind", "hangman")
+
+
+def strategies(family: str) -> list[StrategyInfo]:
+    """Every strategy of a game family, in display order."""
+    return [s for s in REGISTRY if s.family == family]
+
+
+def default_strategies(family: str) -> list[StrategyInfo]:
+    """The strategies a build makes when none is named (not the opt-in ones)."""
+    return [s for s in strategies(family) if not s.opt_in]
+
+
+def strategy_names(family: str) -> list[str]:
+    return [s.name for s in strategies(family)]
+
+
+def strategy_info(family: str, name: str) -> StrategyInfo:
+    """The strategy ``name`` of ``family`` (also ``<name>-<opener>``, as
+    ``optimal-salet``); raises :class:`StrategyError` for an unknown one."""
+    for s in strategies(family):
+        if s.name == name:
+            return s
+    base, _, opener = name.rpartition("-")
+    for s in strategies(family):
+        if base and s.name == base and opener:
+            return replace(s, name=name, title=f"{s.title}, from {opener}", opener=opener)
+    names = ", ".join(strategy_names(family))
+    raise StrategyError(f"unknown strategy {name!r} (expected one of: {names})")
+
+
+def strategy_order(family: str, name: str) -> tuple[int, str]:
+    """A sort key: registry order, unknown names last (alphabetical)."""
+    names = strategy_names(family)
+    base = name if name in names else name.rpartition("-")[0]
+    return (names.index(base) if base in names else len(names), name)

@@ -1,0 +1,115 @@
+"""The index files of a trees folder.
+
+Every strategy folder ``<setup>/<rule>/<strategy>/`` has an ``index.json``
+(``format: lingo-trees.index``) summarizing its trees, one entry per letter
+(openers, k, exceptions, histogram, mean, max, late, proved), and the trees
+folder has an ``index.json`` listing the folders with their totals. Indexes
+are always made from the tree files on disk, so they agree with them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from generator.core.tree import GameTree
+from generator.output.files import dump_json, write_atomic
+from generator.output.treefile import read_tree
+
+INDEX_FORMAT = "lingo-trees.index"
+INDEX_VERSION = 1
+
+
+def letter_summary(tree: GameTree) -> dict[str, Any]:
+    """What an index says of one letter's tree."""
+    s = tree.stats
+    assert s is not None
+    st = tree.strategy
+    out: dict[str, Any] = {
+        "secrets": s.secrets,
+        "total_turns": s.total_turns,
+        "mean_turns": s.mean_turns,
+        "max_turns": s.max_turns,
+        "turns": {str(k): v for k, v in s.turns.items()},
+        "late": list(tree.late),
+        "turns_limit": tree.game.turns,
+    }
+    for key in ("openers", "k", "words_to_learn", "largest_group", "proved_minimal", "lower_bound"):
+        if key in st:
+            out[key] = st[key]
+    if "exceptions" in st:
+        out["exceptions"] = st["exceptions"]
+    return out
+
+
+def write_index(folder: Path) -> dict[str, Any]:
+    """(Re)write ``folder/index.json`` from the tree files in it."""
+    data = folder_index(folder)
+    write_atomic(folder / "index.json", dump_json(data))
+    return data
+
+
+def folder_index(folder: Path) -> dict[str, Any]:
+    """The index of a strategy folder, from the tree files in it."""
+    letters: dict[str, Any] = {}
+    first: GameTree | None = None
+    for path in sorted(folder.glob("*.json")):
+        if path.name == "index.json":
+            continue
+        tree = read_tree(path)
+        first = first or tree
+        summary = letter_summary(tree)
+        summary["file"] = path.name
+        letters[path.stem] = summary
+    rule, setup_id = folder.parent.name, folder.parent.parent.name
+    return {
+        "format": INDEX_FORMAT, "version": INDEX_VERSION,
+        "setup": setup_id, "rule": rule, "strategy": folder.name,
+        "answers": first.answers if first else None, "guesses": first.guesses if first else None,
+        "totals": _totals(letters, first), "letters": letters,
+    }
+
+
+def _totals(letters: dict[str, Any], first: GameTree | None) -> dict[str, Any]:
+    """The folder's totals over its letters' summaries."""
+    hist: dict[str, int] = {}
+    for item in letters.values():
+        for k, v in item["turns"].items():
+            hist[k] = hist.get(k, 0) + v
+    secrets = sum(x["secrets"] for x in letters.values())
+    total = sum(x["total_turns"] for x in letters.values())
+    totals: dict[str, Any] = {
+        "letters": len(letters),
+        "secrets": secrets,
+        "total_turns": total,
+        "mean_turns": round(total / secrets, 4) if secrets else 0,
+        "max_turns": max((x["max_turns"] for x in letters.values()), default=0),
+        "turns": dict(sorted(hist.items(), key=lambda kv: int(kv[0]))),
+        "late": sorted(w for x in letters.values() for w in x["late"]),
+    }
+    if any("words_to_learn" in x for x in letters.values()):
+        totals["words_to_learn"] = sum(x.get("words_to_learn", 0) for x in letters.values())
+        totals["openers"] = sum(x.get("k", 0) for x in letters.values())
+        totals["exceptions"] = sum(len(x.get("exceptions", [])) for x in letters.values())
+        totals["proved_letters"] = sum(1 for x in letters.values() if x.get("proved_minimal"))
+    if first is not None and first.strategy.get("scheme") == "shared":
+        totals["distinct_words"] = first.strategy.get("shared", {}).get("distinct_words")
+    return totals
+
+
+def write_top_index(root: Path) -> dict[str, Any]:
+    """(Re)write ``trees/index.json`` from the folder indexes."""
+    folders = []
+    for index in sorted(root.glob("*/*/*/index.json")):
+        data = orjson.loads(index.read_bytes())
+        folders.append({
+            "path": str(index.parent.relative_to(root)),
+            "setup": data["setup"], "rule": data["rule"], "strategy": data["strategy"],
+            "totals": data["totals"],
+        })
+    data = {"format": INDEX_FORMAT, "version": INDEX_VERSION, "schema": "schema.json",
+            "folders": folders}
+    write_atomic(root / "index.json", dump_json(data))
+    return data

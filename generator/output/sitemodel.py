@@ -1,0 +1,317 @@
+"""The strategy site's view models: built once from the trees, never changed.
+
+:func:`read_folders` reads every strategy folder of a trees folder
+(``<setup>/<rule>/<strategy>/``) with its index and tree files;
+:func:`sheet_models` makes the printable sheets of them; once the PDFs are
+printed (their page counts known) and the trees copied (their sizes known),
+:func:`site_model` makes the one frozen :class:`SiteModel` that every page
+template formats. Nothing here writes a file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from generator.core.catalog import setups as catalog_setups
+from generator.core.rules import GuessRule
+from generator.core.strategies import FAMILIES, strategy_order
+from generator.core.tree import GameTree
+from generator.errors import LingoTreesError
+from generator.output import paper
+from generator.output.sheets import (
+    Histogram,
+    LetterSheet,
+    OpenersCard,
+    histogram,
+    letter_sheet,
+    lookup_url,
+    openers_card,
+    rule_title,
+    strategy_short,
+    strategy_title,
+)
+from generator.output.treefile import read_tree
+
+Key = tuple[str, str, str, str]  # (setup, rule, strategy, letter)
+
+
+class SiteError(LingoTreesError):
+    """The site cannot be built (no trees, a broken MkDocs project)."""
+
+
+# -- what is read -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TreeFolder:
+    """One strategy folder as read: its index and its trees by letter."""
+
+    setup: str
+    rule: str
+    strategy: str
+    path: Path
+    index: dict[str, Any]
+    trees: dict[str, GameTree]
+
+    @property
+    def family(self) -> str:
+        known = catalog_setups()
+        return known[self.setup].game.name if self.setup in known else "lingo"
+
+
+def _rule_order(rule: str) -> tuple[int, str]:
+    names = [r.value for r in GuessRule]
+    return (names.index(rule) if rule in names else len(names), rule)
+
+
+def read_folders(trees: Path) -> list[TreeFolder]:
+    """Every strategy folder under ``trees`` that has an index, in site order
+    (set-up, rule, strategy), with its tree files read."""
+    found = []
+    for index_path in trees.glob("*/*/*/index.json"):
+        folder = index_path.parent
+        index = orjson.loads(index_path.read_bytes())
+        letters = {p.stem: read_tree(p) for p in sorted(folder.glob("*.json")) if p.name != "index.json"}
+        found.append(TreeFolder(folder.parent.parent.name, folder.parent.name, folder.name, folder,
+                                index, letters))
+    if not found:
+        raise SiteError(f"no trees under {trees} (run lingo-trees build first)")
+
+    def order(f: TreeFolder) -> tuple[Any, ...]:
+        family = f.family if f.family in FAMILIES else "lingo"
+        return (f.setup, _rule_order(f.rule), strategy_order(family, f.strategy))
+
+    return sorted(found, key=order)
+
+
+def sheet_models(folders: list[TreeFolder]) -> tuple[dict[Key, LetterSheet], dict[tuple[str, str, str], OpenersCard]]:
+    """Every letter sheet, and the openers card of every folder with openers."""
+    sheets: dict[Key, LetterSheet] = {}
+    cards: dict[tuple[str, str, str], OpenersCard] = {}
+    for f in folders:
+        title = setup_title(f.setup)
+        shared = None
+        for letter, tree in sorted(f.trees.items()):
+            sheets[(f.setup, f.rule, f.strategy, letter)] = letter_sheet(tree, f.setup, title, f.rule,
+                                                                         f.strategy, letter)
+            shared = shared or tree.strategy.get("shared")
+        if "words_to_learn" in f.index["totals"]:
+            cards[(f.setup, f.rule, f.strategy)] = openers_card(f.index, title, shared)
+    return sheets, cards
+
+
+def setup_title(setup_id: str) -> str:
+    known = catalog_setups()
+    return known[setup_id].title if setup_id in known else setup_id
+
+
+# -- the model ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LetterRow:
+    letter: str
+    secrets: int
+    openers: tuple[str, ...]
+    k: int | None
+    mean_turns: float
+    max_turns: int
+    at_limit: int  # secrets needing the game's turns or more
+    late: int
+    page: str  # URL of the letter page, from the site root
+    lookup: str
+    pdf: str | None = None
+    pdf_pages: int | None = None
+
+
+@dataclass(frozen=True)
+class PaperRow:
+    letter: str
+    ours: tuple[str, ...]
+    ours_largest: int
+    paper: tuple[str, ...]
+    paper_largest: int | str
+
+
+@dataclass(frozen=True)
+class FolderView:
+    """One strategy folder: ``trees/<setup>/<rule>/<strategy>/``."""
+
+    setup: str
+    rule: str
+    strategy: str
+    title: str
+    short: str
+    rule_title: str
+    turns_limit: int
+    totals: dict[str, Any]
+    letters: tuple[LetterRow, ...]
+    histogram: Histogram
+    card: OpenersCard | None
+    card_pdf: str | None = None
+    paper_rows: tuple[PaperRow, ...] = ()
+
+    @property
+    def anchor(self) -> str:
+        return f"{self.rule}-{self.strategy}"
+
+    @property
+    def at_limit(self) -> int:
+        return sum(r.at_limit for r in self.letters)
+
+    @property
+    def has_openers(self) -> bool:
+        return any(r.k is not None for r in self.letters)
+
+
+@dataclass(frozen=True)
+class SetupView:
+    id: str
+    title: str
+    answers: str
+    guesses: str
+    digraphs: tuple[str, ...]
+    folders: tuple[FolderView, ...]
+    comparison: tuple[Histogram, ...]
+
+    @property
+    def rules(self) -> list[str]:
+        return sorted({f.rule for f in self.folders}, key=_rule_order)
+
+
+@dataclass(frozen=True)
+class Download:
+    label: str
+    path: str  # URL from the site root
+    size: int
+
+
+@dataclass(frozen=True)
+class Files:
+    """The downloads, once the trees are copied into the site."""
+
+    downloads: tuple[Download, ...] = ()
+    by_folder: dict[tuple[str, str, str], tuple[Download, ...]] = field(default_factory=dict)
+    archive: Download | None = None
+
+
+@dataclass(frozen=True)
+class SiteModel:
+    setups: tuple[SetupView, ...]
+    downloads: tuple[Download, ...]
+    folder_downloads: tuple[tuple[FolderView, tuple[Download, ...]], ...]
+    archive: Download | None
+    rule_titles: dict[str, str]
+    strategy_titles: dict[str, str]
+
+
+def letter_page(setup: str, rule: str, strategy: str, letter: str) -> str:
+    return f"{setup}/{rule}/{strategy}/{letter}.html"
+
+
+def pdf_name(setup: str, rule: str, strategy: str, letter: str) -> str:
+    return f"pdf/{setup}-{rule}-{strategy}-{letter}.pdf"
+
+
+def card_pdf_name(setup: str, rule: str, strategy: str) -> str:
+    return f"pdf/{setup}-{rule}-{strategy}-openers.pdf"
+
+
+def _at_least(turns: dict[str, int], n: int) -> int:
+    return sum(v for k, v in turns.items() if int(k) >= n)
+
+
+def site_model(folders: list[TreeFolder], cards: dict[tuple[str, str, str], OpenersCard],
+               printed: dict[str, int], files: Files) -> SiteModel:
+    """The view model of the whole site. ``printed``: the PDFs printed (name ->
+    pages; empty when PDFs are skipped); ``files``: the downloads."""
+    by_setup: dict[str, list[FolderView]] = {}
+    for f in folders:
+        by_setup.setdefault(f.setup, []).append(_folder_view(f, cards, printed))
+    known = catalog_setups()
+    setups = []
+    for sid, views in by_setup.items():
+        s = known.get(sid)
+        setups.append(SetupView(
+            id=sid, title=s.title if s else sid, answers=s.answers if s else "?",
+            guesses=s.guesses if s else "?", digraphs=tuple(s.game.digraphs) if s else (),
+            folders=tuple(views), comparison=_comparison(views) if s and s.paper else ()))
+    views_by_key = {(v.setup, v.rule, v.strategy): v for s in setups for v in s.folders}
+    return SiteModel(
+        setups=tuple(setups), downloads=files.downloads,
+        folder_downloads=tuple((views_by_key[k], d) for k, d in files.by_folder.items() if k in views_by_key),
+        archive=files.archive,
+        rule_titles={r.value: r.label for r in GuessRule},
+        strategy_titles={v.strategy: v.title for s in setups for v in s.folders},
+    )
+
+
+def _folder_view(f: TreeFolder, cards: dict[tuple[str, str, str], OpenersCard],
+                 printed: dict[str, int]) -> FolderView:
+    index = f.index
+    limit = max((t.game.turns for t in f.trees.values()), default=5)
+    rows = []
+    for letter, item in sorted(index["letters"].items()):
+        pdf = pdf_name(f.setup, f.rule, f.strategy, letter)
+        rows.append(LetterRow(
+            letter=letter, secrets=item["secrets"], openers=tuple(item.get("openers", [])),
+            k=item.get("k"), mean_turns=item["mean_turns"], max_turns=item["max_turns"],
+            at_limit=_at_least(item["turns"], limit), late=len(item.get("late", [])),
+            page=letter_page(f.setup, f.rule, f.strategy, letter),
+            lookup=lookup_url(f.setup, f.rule, f.strategy, letter),
+            pdf=pdf if pdf in printed else None, pdf_pages=printed.get(pdf),
+        ))
+    totals = index["totals"]
+    hist = {int(k): v for k, v in totals["turns"].items()}
+    card_pdf = card_pdf_name(f.setup, f.rule, f.strategy)
+    paper_rows: tuple[PaperRow, ...] = ()
+    setup = catalog_setups().get(f.setup)
+    if setup is not None and setup.paper and f.rule == "free" and f.strategy == "human":
+        paper_rows = tuple(
+            PaperRow(r.letter, r.openers, index["letters"][r.letter].get("largest_group", 0),
+                     tuple(paper.OPENERS.get(r.letter, ())), paper.LARGEST.get(r.letter, "-"))
+            for r in rows)
+    return FolderView(
+        setup=f.setup, rule=f.rule, strategy=f.strategy, title=strategy_title(f.family, f.strategy),
+        short=strategy_short(f.family, f.strategy), rule_title=rule_title(f.rule), turns_limit=limit,
+        totals=totals, letters=tuple(rows),
+        histogram=histogram(f"{f.setup}, {f.rule}, {f.strategy}: turns",
+                            [(f"ours ({totals['secrets']})", hist)]),
+        card=cards.get((f.setup, f.rule, f.strategy)),
+        card_pdf=card_pdf if card_pdf in printed else None, paper_rows=paper_rows,
+    )
+
+
+def _comparison(views: list[FolderView]) -> tuple[Histogram, ...]:
+    """The paper's Fig. 3 and Fig. 7 beside our free-rule SCM and human trees."""
+    out = []
+    for f in views:
+        if f.rule != "free" or f.strategy not in ("scm", "human"):
+            continue
+        fig = (paper.FIG3_SCM, "Fig. 3") if f.strategy == "scm" else (paper.FIG7_HUMAN, "Fig. 7")
+        ours = {int(k): v for k, v in f.totals["turns"].items()}
+        out.append(histogram(
+            f"{f.short}: paper's {fig[1]} beside ours",
+            [(f"paper {fig[1]} ({paper.WORDS})", fig[0]), (f"ours ({f.totals['secrets']})", ours)],
+            width=420))
+    return tuple(out)
+
+
+def lookup_index(model: SiteModel) -> dict[str, Any]:
+    """What the lookup needs to offer its choices (``assets/lookup-index.json``)."""
+    return {
+        "format": "lingo-trees.lookup-index", "version": 1,
+        "rule_titles": model.rule_titles, "strategy_titles": model.strategy_titles,
+        "setups": {
+            s.id: {
+                "title": s.title, "digraphs": list(s.digraphs),
+                "rules": {rule: {f.strategy: [r.letter for r in f.letters]
+                                 for f in s.folders if f.rule == rule} for rule in s.rules},
+            }
+            for s in model.setups
+        },
+    }

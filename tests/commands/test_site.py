@@ -1,0 +1,26 @@
+"""The site command (generator/commands/site.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+
+
+def test_command_says_pdfs_were_skipped_without_chromium(tiny: Path, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("LINGO_TREES_CHROMIUM", str(tmp_path / "no-chromium"))
+    out = tmp_path / "out"
+    assert main(["site", "--trees", str(tiny), "--out", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert "PDFs skipped: no Chromium found" in captured.err
+    assert "site built in" in captured.out and (out / "index.html").exists()
+
+
+def test_command_on_missing_trees_is_a_one_line_error(tiny: Path, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["site", "--trees", str(tmp_path), "--out", str(tmp_path / "o"), "--no-pdf"]) == 2
+    assert capsys.readouterr().err.startswith("lingo-trees: error: no trees under")

@@ -1,0 +1,226 @@
+"""Shared fixtures of the test suite (test modules never import each other).
+
+* ``cli``: run ``lingo-trees ARGV`` in-process -> (exit code, stdout, stderr);
+  ``user_error``: assert a one-line user error (exit 2) matching a pattern;
+* ``kit``: small trees for tests (:class:`TreeKit`), correct by construction;
+* ``golden``: compare text with ``tests/golden/expected/<name>``;
+* ``tiny``: the tiny project of the golden files as the project root;
+* ``evil_trees``: a project whose words hold ``<``, ``&`` and quotes;
+* ``chromium``: the browser the program prints with (skips the test without one);
+* ``paths``: the test data folders (``paths.tiny``, ``paths.data``, ...).
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from generator.cli import main
+from generator.core.catalog import load_list
+from generator.core.feedback import GREEN, feedback, replier
+from generator.core.rules import LINGO, Game
+from generator.core.tree import GameTree, Node, Tree, play, stats_of
+from generator.core.words import Alphabet, WordList
+from generator.output.pdf import find_chromium
+
+TESTS = Path(__file__).resolve().parent
+CHECKOUT = TESTS.parent
+GOLDEN = TESTS / "golden"
+TINY = GOLDEN / "tiny"
+MISMATCH = TESTS / "golden-mismatch"
+DATA = TESTS / "data"
+SITE_PROJECT = CHECKOUT / "site"
+
+
+
+@pytest.fixture(scope="session")
+def paths() -> SimpleNamespace:
+    """The test data: ``tiny`` (the golden files' project), ``golden``,
+    ``mismatch`` (where failed golden files and screenshots go, ignored by
+    git), ``data``, ``site_project`` (site/) and ``checkout``."""
+    return SimpleNamespace(tiny=TINY, golden=GOLDEN, mismatch=MISMATCH, data=DATA,
+                           site_project=SITE_PROJECT, checkout=CHECKOUT)
+
+
+Reply = Callable[[str, str], str]
+Run = Callable[..., tuple[int, str, str]]
+
+
+# -- the command line --------------------------------------------------------------
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str]) -> Run:
+    """``cli(*argv)``: run ``lingo-trees ARGV`` in-process: (exit code, stdout, stderr)."""
+    def run(*argv: str) -> tuple[int, str, str]:
+        code = main(list(argv))
+        out, err = capsys.readouterr()
+        return code, out, err
+    return run
+
+
+def assert_user_error(code: int, err: str, pattern: str) -> None:
+    """A user error: exit 2 and one stderr line ``lingo-trees: error: ...`` matching ``pattern``."""
+    assert code == 2, (code, err)
+    assert len(err.splitlines()) == 1 and err.startswith("lingo-trees: error: "), err
+    assert re.search(pattern, err), err
+
+
+@pytest.fixture
+def user_error() -> Callable[[int, str, str], None]:
+    return assert_user_error
+
+
+# -- small trees ----------------------------------------------------------------------
+
+
+class TreeKit:
+    """Small trees built by a tiny greedy search: correct by construction
+    (every guess is a remaining candidate, so every branch makes progress);
+    the verifier tests break them on purpose."""
+
+    @staticmethod
+    def greedy(candidates: Sequence[str], reply: Reply = feedback) -> Tree:
+        """Play the candidate that leaves the smallest largest group (ties: list order)."""
+        if len(candidates) == 1:
+            return candidates[0]
+        best, best_groups = None, None
+        for guess in candidates:
+            groups: dict[str, list[str]] = {}
+            for secret in candidates:
+                if secret != guess:
+                    groups.setdefault(reply(guess, secret), []).append(secret)
+            worst = max(len(g) for g in groups.values())
+            if best_groups is None or worst < max(len(g) for g in best_groups.values()):
+                best, best_groups = guess, groups
+        assert best is not None and best_groups is not None
+        return Node(best, {p: TreeKit.greedy(g, reply) for p, g in sorted(best_groups.items())})
+
+    @staticmethod
+    def finish(game: Game, answers: str, guesses: str, secrets: Sequence[str], root: Tree,
+               reply: Reply = feedback, scheme: str = "test-greedy") -> GameTree:
+        """A GameTree with the stats and `late` of its replay."""
+        turns = {s: len(play(root, s, reply)) for s in secrets}
+        late = tuple(s for s in secrets if turns[s] > game.turns)
+        return GameTree(game=game, answers=answers, guesses=guesses, secrets=tuple(secrets),
+                        root=root, strategy={"scheme": scheme}, late=late, stats=stats_of(turns))
+
+    @staticmethod
+    def lingo_tree(letter: str = "q", answers: str = "nl-basis-5", guesses: str = "nl-all-5",
+                   rule: str = "free") -> GameTree:
+        """A greedy LINGO tree for one start letter of a shipped set-up."""
+        alist = load_list(answers)
+        reply = replier(alist.alphabet.split)
+        secrets = alist.starting_with(letter)
+        game = replace(LINGO.for_letter(letter).with_rule(rule), digraphs=alist.alphabet.digraphs)
+        return TreeKit.finish(game, answers, guesses, secrets, TreeKit.greedy(secrets, reply), reply)
+
+    @staticmethod
+    def wordlist(id: str, words: Sequence[str], alphabet: Alphabet | None = None) -> WordList:
+        """An in-memory word list (for games not in the catalog)."""
+        alphabet = alphabet or Alphabet("abcdefghijklmnopqrstuvwxyz")
+        return WordList(id, tuple(words), alphabet, len(alphabet.split(words[0])))
+
+    @staticmethod
+    def broken(tree: GameTree) -> GameTree:
+        """A deep copy to break."""
+        return copy.deepcopy(tree)
+
+    @staticmethod
+    def all_green(length: int) -> str:
+        return GREEN * length
+
+
+@pytest.fixture(scope="session")
+def kit() -> type[TreeKit]:
+    return TreeKit
+
+
+# -- golden files and test projects ----------------------------------------------------
+
+
+def check_golden(name: str, actual: str) -> None:
+    """Compare ``actual`` with ``tests/golden/expected/<name>``; on a mismatch
+    write it to ``tests/golden-mismatch/<name>`` (see tests/golden/README.md)."""
+    expected = GOLDEN / "expected" / name
+    if os.environ.get("LINGO_TREES_UPDATE_GOLDEN"):
+        expected.parent.mkdir(parents=True, exist_ok=True)
+        expected.write_text(actual, encoding="utf-8")
+        return
+    want = expected.read_text(encoding="utf-8") if expected.exists() else None
+    if want != actual:
+        MISMATCH.mkdir(exist_ok=True)
+        (MISMATCH / name).write_text(actual, encoding="utf-8")
+        pytest.fail(f"{name} differs from tests/golden/expected/{name}; got tests/golden-mismatch/{name} "
+                    f"(see tests/golden/README.md to update)")
+
+
+@pytest.fixture
+def golden() -> Callable[[str, str], None]:
+    return check_golden
+
+
+@pytest.fixture
+def tiny(monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The tiny project of the golden files as the project root; its trees folder."""
+    monkeypatch.setenv("LINGO_TREES_ROOT", str(TINY))
+    return TINY / "trees"
+
+
+EVIL_WORDS = ['a<b>x', 'a&amp', 'a"q"x', "a'z'x", "abcde", "a<&'x", "<abcd", "<&bxa", '<"x&a', "<b'ca"]
+EVIL_CATALOG = '''
+[lists.evil-5]
+language = "xx"
+length = 5
+alphabet = "abcdeqmpxz<>&'\\""
+digraphs = []
+file = "evil.txt"
+source = "test"
+version = "1"
+licence = "none"
+licence_file = "none"
+filter = "none"
+
+[setups.evil]
+title = "Evil <script>alert('t')</script> & co"
+game = "lingo"
+answers = "evil-5"
+guesses = "evil-5"
+'''
+
+
+def make_evil_project(root: Path) -> Path:
+    """A project whose only list holds words with <, &, and quotes, with its trees."""
+    from generator.output.files import dump_json, write_atomic
+    from generator.output.treefile import SCHEMA
+    from generator.runs.lingo import build_trees
+
+    (root / "wordlists").mkdir(parents=True)
+    (root / "wordlists" / "evil.txt").write_text("\n".join(EVIL_WORDS) + "\n", encoding="utf-8")
+    (root / "wordlists" / "catalog.toml").write_text(EVIL_CATALOG, encoding="utf-8")
+    build_trees(["evil"], ["free"], ["human", "scm"], root=root / "trees", workers=1, progress=lambda _: None)
+    write_atomic(root / "trees" / "schema.json", dump_json(SCHEMA))
+    return root / "trees"
+
+
+@pytest.fixture(scope="session")
+def evil_project() -> Callable[[Path], Path]:
+    """``evil_project(root)``: make the evil project under ``root``; its trees folder."""
+    return make_evil_project
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    """The Chromium the program prints with (``$LINGO_TREES_CHROMIUM`` or Debian's);
+    the test is skipped without one (``.ci/run`` installs it)."""
+    path = find_chromium()
+    if path is None:
+        pytest.skip("no Chromium (install Debian's chromium, or set LINGO_TREES_CHROMIUM)")
+    return path

@@ -1,0 +1,177 @@
+"""The shipped word lists, the catalog and the set-ups."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.core.catalog import (
+    list_spec,
+    load_list,
+    project_root,
+    setup,
+    setups,
+    wordlists_dir,
+)
+from generator.core.rules import GuessRule
+from generator.errors import CatalogError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+COUNTS = {
+    "nl-basis-5": 3274,
+    "nl-all-5": 5414,
+    "nl-basis-5-ij": 3431,
+    "nl-all-5-ij": 5673,
+    "en-enable-5": 8636,
+    "wordle-answers": 2315,
+    "wordle-allowed": 12972,
+}
+
+
+@pytest.mark.parametrize("list_id, count", sorted(COUNTS.items()))
+def test_shipped_lists_load_with_their_counts(list_id: str, count: int) -> None:
+    words = load_list(list_id)
+    assert len(words) == count
+    assert words.id == list_id
+    assert words.length == 5
+    assert words.codes.shape == (count, 5)
+
+
+def test_wordle_answers_keep_the_original_order() -> None:
+    assert load_list("wordle-answers").words[:3] == ("cigar", "rebut", "sissy")
+
+
+@pytest.mark.parametrize("list_id", ["nl-basis-5", "nl-all-5", "en-enable-5", "wordle-allowed"])
+def test_derived_lists_are_sorted(list_id: str) -> None:
+    words = load_list(list_id).words
+    assert list(words) == sorted(words)
+
+
+def test_digraph_lists_split_ij() -> None:
+    words = load_list("nl-all-5-ij")
+    assert words.alphabet.digraphs == ("ij",)
+    assert "fijnst" in words and "bijna" not in words
+    assert all(len(words.split(w)) == 5 for w in words)
+
+
+@pytest.mark.parametrize(
+    "small, large", [("nl-basis-5", "nl-all-5"), ("nl-basis-5-ij", "nl-all-5-ij"),
+                     ("wordle-answers", "wordle-allowed")]
+)
+def test_answers_are_allowed_guesses(small: str, large: str) -> None:
+    assert set(load_list(small)) <= set(load_list(large))
+
+
+def test_setups() -> None:
+    assert list(setups()) == ["nl", "nl-ij", "en", "wordle"]
+    nl = setup("nl")
+    assert (nl.answers, nl.guesses) == ("nl-basis-5", "nl-all-5")
+    assert nl.game.name == "lingo" and nl.game.turns == 5 and nl.game.reveals_first_letter
+    assert setup("nl-ij").game.digraphs == ("ij",)
+    assert (setup("en").answers, setup("en").guesses) == ("en-enable-5", "en-enable-5")
+    wordle = setup("wordle")
+    assert (wordle.answers, wordle.guesses) == ("wordle-answers", "wordle-allowed")
+    assert wordle.game.turns == 6 and wordle.game.revealed is None
+    assert wordle.game.guess_rule is GuessRule.FREE
+
+
+def test_every_list_has_its_provenance() -> None:
+    for list_id in COUNTS:
+        spec = list_spec(list_id)
+        assert spec.path.exists()
+        assert spec.source and spec.version and spec.licence and spec.filter
+        if spec.licence_file:
+            assert (wordlists_dir() / spec.licence_file).exists()
+
+
+def test_project_root_is_the_checkout() -> None:
+    assert project_root().resolve() == ROOT
+
+
+@pytest.mark.parametrize("call", [load_list, list_spec])
+def test_unknown_list_id(call) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(CatalogError, match=r"unknown word list 'nl-basis-6' \(known: .*nl-basis-5"):
+        call("nl-basis-6")
+
+
+def test_unknown_setup_id() -> None:
+    with pytest.raises(CatalogError, match=r"unknown set-up 'fr' \(known: nl, nl-ij, en, wordle\)"):
+        setup("fr")
+
+
+def _catalog_root(tmp_path: Path, catalog: str, files: dict[str, str]) -> Path:
+    (tmp_path / "wordlists").mkdir()
+    (tmp_path / "wordlists" / "catalog.toml").write_text(catalog, encoding="utf-8")
+    for name, text in files.items():
+        (tmp_path / "wordlists" / name).write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+LIST = """
+[lists.demo]
+language = "en"
+length = 5
+alphabet = "abcdefghijklmnopqrstuvwxyz"
+digraphs = []
+file = "demo.txt"
+source = "test"
+version = "1"
+licence = "none"
+licence_file = ""
+filter = "none"
+"""
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("cigar\nrebut\ncigar\n", r"demo\.txt:3: duplicate word 'cigar' \(first on line 1\)"),
+        ("cigar\nrebus\nabc\n", r"demo\.txt:3: 'abc' has 3 letters, expected 5"),
+        ("cigar\nreb!t\n", r"demo\.txt:2: 'reb!t': character '!' is not in the alphabet"),
+        ("\n\n", r"demo\.txt: the word list is empty"),
+    ],
+)
+def test_broken_shipped_list_names_file_and_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, message: str
+) -> None:
+    root = _catalog_root(tmp_path, LIST, {"demo.txt": text})
+    monkeypatch.setenv("LINGO_TREES_ROOT", str(root))
+    with pytest.raises(Exception, match=message) as info:
+        load_list("demo")
+    assert type(info.value).__name__ == "WordListError"
+
+
+def test_catalog_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LINGO_TREES_ROOT", str(tmp_path))
+    with pytest.raises(CatalogError, match="no word-list catalog here"):
+        load_list("demo")
+    _catalog_root(tmp_path, "[lists.demo\n", {})
+    with pytest.raises(CatalogError, match="not valid TOML"):
+        load_list("demo")
+
+
+def test_catalog_entry_lacking_keys(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _catalog_root(tmp_path, '[lists.demo]\nlanguage = "en"\n', {})
+    monkeypatch.setenv("LINGO_TREES_ROOT", str(root))
+    with pytest.raises(CatalogError, match="list 'demo' lacks length, alphabet"):
+        load_list("demo")
+
+
+def test_setup_naming_an_unknown_list(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = LIST + '\n[setups.x]\ngame = "lingo"\nanswers = "demo"\nguesses = "nope"\n'
+    root = _catalog_root(tmp_path, text, {"demo.txt": "cigar\n"})
+    monkeypatch.setenv("LINGO_TREES_ROOT", str(root))
+    with pytest.raises(CatalogError, match="set-up 'x' names unknown list 'nope'"):
+        setup("x")
+
+
+def test_derive_check_passes() -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "wordlists" / "derive.py"), "--check"],
+        capture_output=True, text=True, cwd=ROOT, timeout=60,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

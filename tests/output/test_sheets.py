@@ -1,0 +1,128 @@
+"""Cheat sheets: view models, escaping, golden files (generator/output/sheets.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.core.rules import LINGO
+from generator.core.tree import GameTree, Node, Stats
+from generator.core.words import Letters
+from generator.output import sheets
+from generator.output.treefile import read_tree
+
+
+def _sheet(trees: Path, rule: str, strategy: str, letter: str) -> sheets.LetterSheet:
+    tree = read_tree(trees / "tiny" / rule / strategy / f"{letter}.json")
+    return sheets.letter_sheet(tree, "tiny", "Tiny Dutch LINGO", rule, strategy, letter)
+
+
+# -- view models --------------------------------------------------------------------
+
+
+def test_letter_sheet_has_every_group_in_order(tiny: Path) -> None:
+    tree = read_tree(tiny / "tiny" / "free" / "human" / "b.json")
+    s = _sheet(tiny, "free", "human", "b")
+    assert [w.word for w in s.openers] == tree.strategy["openers"]
+    assert [g.words for g in s.groups] == [g["words"] for g in tree.strategy["groups"]]
+    assert [[f.pattern for f in g.feedback] for g in s.groups] == [g["feedback"] for g in tree.strategy["groups"]]
+    # every secret is on the sheet once: in a group, or an opener that wins
+    on_sheet = [w for g in s.groups for w in g.words] + s.opener_secrets
+    assert sorted(on_sheet) == sorted(tree.secrets)
+    assert s.has_table and s.secrets == len(tree.secrets)
+
+
+def test_digraph_is_one_tile(tiny: Path) -> None:
+    s = _sheet(tiny, "same-start", "human", "ij")
+    for g in s.groups:
+        for f in g.feedback:
+            assert len(f.tiles) == 5
+    tiles = sheets.word_tiles("ijzer", Letters(("ij",)))
+    assert [t.letter for t in tiles.tiles] == ["ij", "z", "e", "r"]
+    html = sheets.render_print([s], title="ij")
+    assert '<span class="tile w">ij</span>' in html
+
+
+def test_adaptive_tree_has_no_table(tiny: Path) -> None:
+    s = _sheet(tiny, "free", "scm", "b")
+    assert not s.has_table and s.groups == [] and s.openers == []
+    assert "interactive lookup" in sheets.render_print([s], title="scm")
+
+
+def test_feedback_tiles_carry_marks() -> None:
+    f = sheets.feedback_tiles("boxer", "GY..G", Letters())
+    assert [(t.text, t.css) for t in f.tiles] == [("G", "g"), ("Y", "y"), ("·", "n"), ("·", "n"), ("G", "g")]
+    with pytest.raises(ValueError, match="does not fit"):
+        sheets.feedback_tiles("boxer", "GG", Letters())
+
+
+def _exception_tree() -> GameTree:
+    strategy = {
+        "scheme": "human", "openers": ["lorum"], "k": 1, "words_to_learn": 2,
+        "exceptions": [{"feedback": [".Y..."], "word": "gazon"}], "largest_group": 3,
+        "proved_minimal": False, "lower_bound": 1, "search": "by hand",
+        "groups": [{"feedback": [".Y..."], "words": ["kogen", "koven", "kozen"], "exception": "gazon",
+                    "parts": [{"feedback": ".Y.GG", "words": ["kogen"]},
+                              {"feedback": "...GG", "words": ["koven", "kozen"]}],
+                    "late": ["kozen"]}],
+    }
+    root = Node("lorum", {".Y...": Node("gazon", {".Y.GG": "kogen", "...GG": Node("koven", {"GG.GG": "kozen"})})})
+    return GameTree(LINGO.for_letter("k"), "x", "x", ("kogen", "koven", "kozen"), root, strategy,
+                    ("kozen",), Stats(3, 13, 5, {3: 1, 4: 1, 5: 1}))
+
+
+def test_exception_moves_and_late_words_are_printed() -> None:
+    s = sheets.letter_sheet(_exception_tree(), "nl", "Dutch", "free", "human", "k")
+    g = s.groups[0]
+    assert g.exception is not None and g.exception.word == "gazon"
+    assert [(p.feedback.pattern, p.words) for p in g.parts] == [(".Y.GG", ["kogen"]), ("...GG", ["koven", "kozen"])]
+    html = sheets.render_print([s], title="k")
+    assert "play <span class=\"word\" aria-label=\"gazon\">" in html
+    assert '<span class="cand late">kozen</span>' in html
+    assert "Not reached within the turns" in html
+
+
+def test_histogram_shares_and_empty_turns() -> None:
+    h = sheets.histogram("t", [("a", {1: 2, 3: 2}), ("b", {2: 4})])
+    assert [b.count for b in h.bars[0]] == [2, 0, 2] and [b.count for b in h.bars[1]] == [0, 4, 0]
+    assert h.bars[1][1].height == pytest.approx(h.baseline - 22.0, abs=0.1)  # a full-height bar
+
+
+# -- escaping -------------------------------------------------------------------------
+
+
+def test_words_are_escaped_not_interpreted() -> None:
+    tree = _exception_tree()
+    evil = '<b>"&'
+    tree.strategy["openers"] = [evil]
+    tree.strategy["groups"][0]["words"] = ['k<i>"', "k&amp;", "k'x"]
+    tree.strategy["groups"][0].pop("exception")
+    tree.strategy["groups"][0].pop("parts")
+    tree.strategy["groups"][0]["feedback"] = [".Y..."]
+    s = sheets.letter_sheet(tree, "nl", "<script>alert(1)</script>", "free", "human", "k")
+    html = sheets.render_print([s], title=evil)
+    assert "<script>" not in html and "<b>" not in html and "<i>" not in html
+    assert "&lt;script&gt;" in html and "k&amp;amp;" in html and "k&lt;i&gt;&#34;" in html
+    assert sheets.environment().autoescape is True
+
+
+# -- golden files ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rule", "strategy", "letter"), [
+    ("free", "human", "b"), ("same-start", "human", "ij"), ("free", "human-lookup", "b"), ("free", "scm", "ij"),
+])
+def test_letter_sheet_golden(golden, tiny: Path, rule: str, strategy: str, letter: str) -> None:
+    s = _sheet(tiny, rule, strategy, letter)
+    golden(f"sheet-{rule}-{strategy}-{letter}.html", sheets.render_print([s], title=s.title))
+
+
+@pytest.mark.parametrize("rule", ["free", "same-start"])
+def test_openers_card_golden(golden, tiny: Path, rule: str) -> None:
+    import orjson
+
+    index = orjson.loads((tiny / "tiny" / rule / "human" / "index.json").read_bytes())
+    card = sheets.openers_card(index, "Tiny Dutch LINGO")
+    assert [r.letter for r in card.rows] == ["b", "ij"]
+    golden(f"card-{rule}-human.html", sheets.render_print(cards=[card], title="card"))

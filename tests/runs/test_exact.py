@@ -1,0 +1,51 @@
+"""The exact search applied to set-ups, openers and LINGO letters (generator/runs/exact.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.core.context import context
+from generator.core.tree import depth
+from generator.core.verify import verify_tree
+from generator.runs.exact import letter_tree, solve_opener
+from generator.runs.letters import build_tree
+from generator.search.exact import Options
+
+
+@pytest.mark.slow
+def test_wordle_salet_limited_reaches_7920() -> None:
+    res = solve_opener("wordle", "free", None, "salet", Options(top=10), workers=1)
+    assert (res.total, res.late) == (7920, 0)
+    assert depth(res.root) == 5
+    data = res.strategy_data(context("wordle").game(None, "free"))
+    assert data["proved_minimal"] is False and data["top"] == 10 and data["opener"] == "salet"
+
+
+def test_a_limited_search_that_misses_the_cap_is_widened() -> None:
+    # TV rules, Dutch z: the single best move per position misses five turns, two do not
+    res = letter_tree("nl", "same-start", "z", top=1, top_max=8, budget=0)
+    assert not res.proved and res.late == 0 and res.options.top == 2
+    narrow = letter_tree("nl", "same-start", "z", top=1, top_max=1, budget=0)
+    assert narrow.late > 0 and narrow.options.fewest_late
+
+
+def test_lingo_letter_proved_and_not_worse_than_scm() -> None:
+    res = letter_tree("nl", "free", "q")
+    assert res.proved and res.late == 0
+    scm = build_tree("nl", "free", "scm", "q")
+    assert scm.stats is not None and res.total <= scm.stats.total_turns
+    tree = build_tree("nl", "free", "optimal", "q")
+    ctx = context("nl")
+    assert verify_tree(tree, ctx.answers, ctx.guesses).ok
+    assert tree.strategy["proved_minimal"] is True
+    assert tree.stats is not None and tree.stats.total_turns == res.total
+
+
+@pytest.mark.slow
+def test_tv_rules_letter_w_has_no_tree_within_five() -> None:
+    # Dutch, TV rules (every guess begins with w): no tree reaches 'waxen' in time
+    res = letter_tree("nl", "same-start", "w")
+    assert res.proved and res.late == 1
+    tree = build_tree("nl", "same-start", "optimal", "w")
+    assert tree.late == ("waxen",)
+    assert "no tree solves every secret within 5 turns" in tree.strategy["proof"]

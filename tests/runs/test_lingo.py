@@ -1,0 +1,56 @@
+"""Building the LINGO trees into a folder: files, indexes, determinism (generator/runs/lingo.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+
+from generator.output.treefile import read_tree
+from generator.runs.lingo import build_trees, write_index
+
+
+def small_build(root: Path) -> dict[str, float]:
+    return build_trees(["nl"], ["free", "same-start"], ["scm", "human"], ["q", "x"], root=root,
+                 workers=1, progress=lambda _: None)
+
+
+def test_layout_and_indexes(tmp_path: Path) -> None:
+    small_build(tmp_path)
+    for rule in ("free", "same-start"):
+        for strategy in ("scm", "human"):
+            folder = tmp_path / "nl" / rule / strategy
+            assert sorted(p.name for p in folder.iterdir()) == ["index.json", "q.json", "x.json"]
+            index = orjson.loads((folder / "index.json").read_bytes())
+            assert index["setup"] == "nl" and index["rule"] == rule and index["strategy"] == strategy
+            assert set(index["letters"]) == {"q", "x"}
+            q = read_tree(folder / "q.json")
+            assert index["letters"]["q"]["total_turns"] == q.stats.total_turns  # type: ignore[union-attr]
+            assert index["totals"]["secrets"] == 12
+    top = orjson.loads((tmp_path / "index.json").read_bytes())
+    assert len(top["folders"]) == 4
+
+
+def test_rebuild_is_byte_identical(tmp_path: Path) -> None:
+    small_build(tmp_path / "a")
+    small_build(tmp_path / "b")
+    files = sorted(p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*.json"))
+    assert files
+    for f in files:
+        assert (tmp_path / "a" / f).read_bytes() == (tmp_path / "b" / f).read_bytes(), f
+
+
+def test_parallel_build_equals_serial(tmp_path: Path) -> None:
+    build_trees(["nl"], ["free"], ["human"], ["u", "q"], root=tmp_path / "one", workers=1, progress=lambda _: None)
+    build_trees(["nl"], ["free"], ["human"], ["u", "q"], root=tmp_path / "two", workers=2, progress=lambda _: None)
+    for name in ("u.json", "q.json", "index.json"):
+        assert (tmp_path / "one/nl/free/human" / name).read_bytes() == \
+               (tmp_path / "two/nl/free/human" / name).read_bytes()
+
+
+def test_index_is_rewritten_from_disk(tmp_path: Path) -> None:
+    small_build(tmp_path)
+    folder = tmp_path / "nl" / "free" / "human"
+    (folder / "x.json").unlink()
+    data = write_index(folder)
+    assert set(data["letters"]) == {"q"}

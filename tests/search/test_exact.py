@@ -1,0 +1,168 @@
+"""The exact search (generator/search/exact.py): equal to brute force on small games, caps, hard mode, fewest late."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import numpy as np
+import pytest
+
+from generator.core.catalog import load_list
+from generator.core.feedback import feedback
+from generator.core.partition import Matrix
+from generator.core.rules import WORDLE, Game, GuessRule, rule_violation
+from generator.core.scoring import HEURISTICS
+from generator.core.tree import Node, Tree, play, walk
+from generator.core.words import parse_wordlist
+from generator.search.exact import (
+    INF,
+    LATE,
+    Search,
+)
+from generator.search.greedy import greedy_tree
+
+ANSWERS = load_list("wordle-answers").words
+
+GUESSES = load_list("wordle-allowed").words
+
+def tiny(seed: int, n: int, extra: int) -> Matrix:
+    """A few Wordle answers, guessable, and a few more guesses."""
+    rnd = random.Random(seed)
+    answers = rnd.sample(ANSWERS, n)
+    more = [w for w in rnd.sample(GUESSES, extra + n) if w not in answers][:extra]
+    return Matrix.build(parse_wordlist(answers + more, id="g"), parse_wordlist(answers, id="a"))
+
+def brute(m: Matrix, turns: int, hard: bool, late_cost: int | None = None) -> int:
+    """The least total turns by trying every guess everywhere (no bounds, no memo
+    tricks beyond caching positions): the reference the search must equal."""
+    game = Game("wordle", 5, turns, guess_rule=GuessRule.HARD if hard else GuessRule.FREE)
+
+    @cache
+    def cost(cols: tuple[int, ...], r: int, history: tuple[tuple[str, str], ...]) -> int:
+        if len(cols) == 1:
+            return 1 if r >= 1 else (INF if late_cost is None else 1 + late_cost)
+        if r <= 1 and late_cost is None:
+            return INF
+        best = INF
+        for g, word in enumerate(m.guesses.words):
+            if hard and rule_violation(game, word, history):
+                continue
+            parts: dict[int, list[int]] = {}
+            for c in cols:
+                parts.setdefault(int(m.codes[g, c]), []).append(c)
+            if len(parts) == 1 and m.green not in parts:
+                continue
+            total = len(cols) + (late_cost if late_cost and r <= 0 and m.green in parts else 0)
+            for code, part in parts.items():
+                if code != m.green:
+                    total += cost(tuple(part), r - 1, history + ((word, m.pattern(code)),))
+            best = min(best, total)
+        return best
+
+    return cost(tuple(range(len(m.answers))), turns, ())
+
+def replay(m: Matrix, tree: Tree) -> tuple[int, int]:
+    turns = [len(play(tree, w, feedback)) for w in m.answers.words]
+    return sum(turns), max(turns)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_equal_to_brute_force(seed: int) -> None:
+    m = tiny(seed, n=6 + seed % 3, extra=5)
+    s = Search(m, turns=6)
+    assert s.solve_root() == brute(m, 6, hard=False)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_hard_mode_equal_to_brute_force(seed: int) -> None:
+    m = tiny(100 + seed, n=6, extra=6)
+    s = Search(m, turns=6, hard=True)
+    assert s.solve_root() == brute(m, 6, hard=True)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_cap_equal_to_brute_force(seed: int) -> None:
+    m = tiny(200 + seed, n=8, extra=3)
+    for turns in (2, 3, 4):
+        assert Search(m, turns=turns).solve_root() == brute(m, turns, hard=False)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_fewest_late_equal_to_brute_force(seed: int) -> None:
+    m = tiny(300 + seed, n=7, extra=2)
+    for turns in (2, 3):
+        got = Search(m, turns=turns, fewest_late=True).solve_root()
+        assert got == brute(m, turns, hard=False, late_cost=LATE)
+        strict = Search(m, turns=turns).solve_root()
+        assert (got < LATE) == (strict < INF)
+        if strict < INF:
+            assert got == strict
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_tree_replays_to_its_cost_and_meets_the_cap(seed: int) -> None:
+    m = tiny(400 + seed, n=20, extra=10)
+    for turns in (3, 4, 6):
+        s = Search(m, turns=turns)
+        cost = s.solve_root()
+        if cost >= INF:
+            continue
+        total, worst = replay(m, s.tree())
+        assert total == cost and worst <= turns
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_limited_search_is_an_upper_bound_and_top_all_is_exact(seed: int) -> None:
+    m = tiny(500 + seed, n=25, extra=15)
+    exact = Search(m, turns=6).solve_root()
+    for top in (1, 2, 5):
+        s = Search(m, turns=6, top=top)
+        assert s.solve_root() >= exact
+        assert replay(m, s.tree())[0] == s.solve_root()
+    assert Search(m, turns=6, top=len(m.guesses)).solve_root() == exact
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_never_worse_than_greedy(seed: int) -> None:
+    m = tiny(600 + seed, n=30, extra=20)
+    game = WORDLE
+    exact = Search(m, turns=6).solve_root()
+    for name, score in HEURISTICS.items():
+        total, _ = replay(m, greedy_tree(m, np.arange(len(m.answers)), score, game))
+        assert exact <= total, name
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_hard_mode_trees_keep_the_rule(seed: int) -> None:
+    m = tiny(700 + seed, n=30, extra=40)
+    game = WORDLE.with_rule("hard")
+    s = Search(m, turns=6, hard=True, top=4)
+    s.solve_root()
+    tree = s.tree()
+    seen = 0
+    for path, node in walk(tree):
+        if not isinstance(node, Node):
+            continue
+        history, t = [], tree
+        for pattern in path:
+            assert isinstance(t, Node)
+            history.append((t.guess, pattern))
+            t = t.next[pattern]
+        assert rule_violation(game, node.guess, history) is None
+        seen += 1
+    assert seen > 1
+
+
+def test_hard_mode_dead_end_is_reported() -> None:
+    answers = parse_wordlist(["bat", "cat", "hat"], id="a", length=3)
+    guesses = parse_wordlist(["tab", "chz", "bat", "cat", "hat"], id="g", length=3)
+    m = Matrix.build(guesses, answers)
+    # after tab (YG. for cat and hat) hard mode keeps only guesses with a 't' and
+    # the 'a' in place: none of them tells cat from hat except cat or hat themselves
+    m2 = Matrix.build(parse_wordlist(["tab", "chz"], id="g2", length=3), answers)
+    s = Search(m2, turns=6, hard=True)
+    assert s.solve_root(opener=0) >= INF
+    assert s.dead_end and "cat hat" in s.dead_end and "greens .a." in s.dead_end
+    assert Search(m2, turns=6, hard=False).solve_root(opener=0) < INF
+    assert Search(m, turns=6, hard=True).solve_root(opener=0) < INF

@@ -1,0 +1,92 @@
+"""Opener scans against brute force on small instances."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from generator.core.catalog import load_list
+from generator.core.partition import Matrix
+from generator.search.openers import (
+    dense_keys,
+    group_scan,
+    hill_climb,
+    pair_scan,
+    score,
+    single_scan,
+)
+
+
+@pytest.fixture(scope="module")
+def nl() -> Matrix:
+    return Matrix.build(load_list("nl-all-5"), load_list("nl-basis-5"))
+
+
+def letter(m: Matrix, first: str) -> np.ndarray:
+    return np.array([i for i, w in enumerate(m.answers.words) if w[0] == first])
+
+
+def brute(m: Matrix, openers: tuple[int, ...], cols: np.ndarray, limit: int) -> tuple[int, int]:
+    groups: dict[tuple[int, ...], int] = {}
+    for c in cols:
+        key = tuple(int(m.codes[r, c]) for r in openers)
+        groups[key] = groups.get(key, 0) + 1
+    return sum(1 for v in groups.values() if v > limit), sum(v * v for v in groups.values())
+
+
+def test_group_scan_matches_brute_force(nl: Matrix) -> None:
+    cols = letter(nl, "n")
+    rows = np.arange(0, len(nl.guesses), 97)
+    fixed = (nl.guesses.position["roman"],)
+    over, largest, squares = group_scan(nl, fixed, cols, rows, 3)
+    for i, r in enumerate(rows):
+        assert (over[i], squares[i]) == brute(nl, fixed + (int(r),), cols, 3)
+
+
+def test_single_scan_is_sorted_and_exact(nl: Matrix) -> None:
+    cols = letter(nl, "j")
+    rows = np.arange(0, len(nl.guesses), 13)
+    out = single_scan(nl, cols, rows, 4)
+    assert [x.key for x in out] == sorted(x.key for x in out)
+    for x in out[:20]:
+        assert (x.oversized, x.squares) == brute(nl, x.rows, cols, 4)
+
+
+@pytest.mark.parametrize("bound", [0, 1, 3])
+def test_pair_scan_finds_the_brute_force_minimum(nl: Matrix, bound: int) -> None:
+    cols = letter(nl, "o")
+    rng = np.random.default_rng(3)
+    rows = np.sort(rng.choice(len(nl.guesses), size=60, replace=False))
+    every = {pair: brute(nl, pair, cols, 3) for pair in itertools.combinations(rows.tolist(), 2)}
+    within = {p: v for p, v in every.items() if v[0] <= bound}
+    pairs, hits = pair_scan(nl, cols, rows, 3, bound)
+    assert (hits > 0) == bool(within)
+    if within:
+        best = min(within.values())
+        assert (pairs[0].oversized, pairs[0].squares) == best
+    else:
+        assert pairs == []
+
+
+def test_hill_climb_is_seeded_and_reaches_a_local_optimum(nl: Matrix) -> None:
+    cols = letter(nl, "c")
+    rows = np.arange(0, len(nl.guesses), 7)
+    a = hill_climb(nl, cols, rows, 2, 3, restarts=3, seed=5)
+    b = hill_climb(nl, cols, rows, 2, 3, restarts=3, seed=5)
+    assert a == b
+    top = a[0]
+    # no single replacement improves it
+    for slot in range(2):
+        fixed = top.rows[:slot] + top.rows[slot + 1:]
+        over, _, sq = group_scan(nl, fixed, cols, rows, 3)
+        assert min(zip(over.tolist(), sq.tolist())) >= (top.oversized, top.squares)
+    assert score(nl, top.rows, cols, 3) == top
+
+
+def test_dense_keys_with_base(nl: Matrix) -> None:
+    cols = np.arange(50)
+    base = np.array([i % 2 for i in range(50)])
+    key, n = dense_keys(nl, (), cols, base)
+    assert n == 2 and set(key.tolist()) == {0, 1}
