@@ -12,11 +12,14 @@ from __future__ import annotations
 import argparse
 import importlib
 import pkgutil
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from typing import NoReturn
 
 import generator.commands
+from generator.commands import one_line
 from generator.errors import LingoTreesError
 
 
@@ -30,7 +33,7 @@ class _Parser(argparse.ArgumentParser):
     line ``lingo-trees: error: ...`` (subcommand parsers inherit this)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"lingo-trees: error: {message} (see '{self.prog} --help')\n")
+        self.exit(2, f"lingo-trees: error: {one_line(message)} (see '{self.prog} --help')\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -44,25 +47,39 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _error(text: str) -> int:
+    sys.stdout.flush()
+    print(f"lingo-trees: error: {one_line(text)}", file=sys.stderr, flush=True)
+    return 2
+
+
+def _terminate(signum: int, frame: object) -> None:
+    """SIGTERM ends a command as Ctrl-C does: workers stopped, nothing half-written."""
+    raise KeyboardInterrupt
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns its exit code (2 for every user error, after
-    one line on stderr; 0 after ``--help``)."""
+    one line on stderr; 0 after ``--help``; 130 when interrupted)."""
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, or a bad option (already said in one line)
         return exc.code if isinstance(exc.code, int) else 2
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         return int(args.func(args) or 0)
     except LingoTreesError as exc:
-        print(f"lingo-trees: error: {exc}", file=sys.stderr)
-        return 2
+        return _error(str(exc))
     except OSError as exc:
         # a file the user named cannot be written or read (permissions, disk full)
         if isinstance(exc, BrokenPipeError):
             return 0
-        print(f"lingo-trees: error: {exc}", file=sys.stderr)
-        return 2
+        return _error(f"{exc.filename + ': ' if exc.filename else ''}{exc.strerror or exc}")
     except KeyboardInterrupt:
         print("lingo-trees: interrupted; nothing half-written was kept", file=sys.stderr)
         return 130
+    finally:
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, previous)

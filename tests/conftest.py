@@ -174,7 +174,7 @@ def tiny(monkeypatch: pytest.MonkeyPatch) -> Path:
     return TINY / "trees"
 
 
-EVIL_WORDS = ['a<b>x', 'a&amp', 'a"q"x', "a'z'x", "abcde", "a<&'x", "<abcd", "<&bxa", '<"x&a', "<b'ca"]
+EVIL_WORDS = ['a<b>x', 'a&amp', 'a"q"x', "a'z'x", "abcde", "a<&'x", "b<acd", "b&bxa", 'b"x&a', "bb'ca"]
 EVIL_CATALOG = '''
 [lists.evil-5]
 language = "xx"

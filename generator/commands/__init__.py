@@ -26,6 +26,20 @@ from typing import Any
 
 from generator.runs.jobs import Progress
 
+MAX_MESSAGE = 400  # an error message longer than this is cut: input is echoed as an excerpt
+
+
+def one_line(text: str) -> str:
+    r"""An error message as one printable line of at most :data:`MAX_MESSAGE`
+    characters (an argument holding a newline, or 100 KB, comes back short).
+
+    >>> one_line("a\nb" + "c" * 500)[:5], len(one_line("x" * 1000))
+    ('a bcc', 400)
+    """
+    flat = " ".join(text.split("\n"))
+    flat = flat.encode("utf-8", "backslashreplace").decode("utf-8")  # lone surrogates of bad argv bytes
+    return flat if len(flat) <= MAX_MESSAGE else flat[: MAX_MESSAGE - 3] + "..."
+
 
 def _number(text: str, kind: type, what: str) -> Any:
     try:

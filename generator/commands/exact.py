@@ -10,6 +10,7 @@ stderr; Ctrl-C stops and writes nothing.
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 from generator.commands import add_jobs, add_quiet, add_top, positive, progress_printer
@@ -76,7 +77,12 @@ def _out(args: argparse.Namespace) -> Path | None:
         return None
     root = Path(args.out) if args.out else trees_dir()
     if root.exists() and not root.is_dir():
-        raise StrategyError(f"--out {args.out}: not a folder")
+        raise StrategyError(f"--out {root}: not a folder")
+    probe = root
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    if not probe.is_dir() or not os.access(probe, os.W_OK):
+        raise StrategyError(f"--out {root}: cannot be written ({probe} is not a writable folder)")
     return root
 
 

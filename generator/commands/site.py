@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from generator.commands import add_quiet, add_trees, progress_printer
-from generator.output.site import build_site
+from generator.commands import add_jobs, add_quiet, add_trees, progress_printer
+from generator.runs.site import publish_site
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -14,6 +14,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add_trees(p)
     p.add_argument("--out", metavar="DIR", help="the site folder to write (default: site/build/)")
     p.add_argument("--no-pdf", action="store_true", help="do not print the PDFs")
+    add_jobs(p)
     add_quiet(p)
     p.set_defaults(func=run)
 
@@ -23,8 +24,8 @@ def _kib(n: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    r = build_site(Path(args.trees) if args.trees else None, Path(args.out) if args.out else None,
-                   pdf=not args.no_pdf, progress=progress_printer(args.quiet) or (lambda _: None))
+    r = publish_site(Path(args.trees) if args.trees else None, Path(args.out) if args.out else None,
+                     pdf=not args.no_pdf, workers=args.jobs, progress=progress_printer(args.quiet))
     print(f"site built in {r.seconds:.1f} s (PDFs {r.pdf_seconds:.1f} s, mkdocs {r.mkdocs_seconds:.1f} s): "
           f"{r.pages} pages in {r.out}")
     if r.pdf_skipped:

@@ -1,10 +1,10 @@
 """``lingo-trees verify PATH...``: replay every secret through every tree.
 
-A tree that verifies prints ``PATH: ok: ...``; one that does not prints
-``PATH: FAILED: ...`` and its problems (exit 1). A file that cannot be checked
-at all (not a tree file, an unknown word list) is a user error: one line
-``lingo-trees: error: PATH: ...`` on stderr, and exit 2. The last line of the
-output is always the summary ``N trees, N ok, N failed``.
+Every file gets a line: ``PATH: ok: ...``, ``PATH: FAILED: ...`` with its
+problems, or ``PATH: error: ...`` when it cannot be checked at all (not a tree
+file, an unknown word list, a key twice in one object); the last line is
+always the summary ``N trees, N ok, N failed``. Exit 0 when every tree is ok,
+1 when one fails, 2 when one cannot be checked or no tree is found.
 """
 
 from __future__ import annotations
@@ -13,11 +13,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from generator.commands import add_jobs
-from generator.core.verify import game_lists, verify_tree
-from generator.errors import LingoTreesError, TreeFormatError
-from generator.output.treefile import read_tree
+from generator.commands import add_jobs, one_line
+from generator.errors import TreeFormatError
 from generator.runs.jobs import run_jobs
+from generator.runs.verify import check_file
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -29,61 +28,45 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def tree_files(paths: list[Path]) -> list[Path]:
-    """The tree files named, folders searched recursively (index and schema files skipped)."""
+    """The tree files named, folders searched recursively (index and schema
+    files skipped; symlinked folders are not followed, so a loop ends)."""
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            files.extend(p for p in sorted(path.rglob("*.json"))
-                         if p.name not in ("index.json", "schema.json"))
-        elif path.exists():
+            found = [p for p in sorted(path.rglob("*.json")) if p.name not in ("index.json", "schema.json")]
+            if not found:
+                raise TreeFormatError(f"{path}: no tree files (*.json) in this folder")
+            files.extend(found)
+        elif path.exists() or path.is_symlink():
             files.append(path)
         else:
             raise TreeFormatError(f"{path}: no such file or folder")
-    return files
-
-
-def check_file(path: Path) -> tuple[str, bool, str, list[str]]:
-    """Verify one file: (path, ok, summary line, problems).
-
-    A file that cannot be checked gives an empty summary line and its one
-    error message (naming the file) as the only problem.
-    """
-    try:
-        tree = read_tree(path)
-    except LingoTreesError as exc:
-        return str(path), False, "", [str(exc)]
-    try:
-        answers, guesses = game_lists(tree)
-    except LingoTreesError as exc:
-        return str(path), False, "", [f"{path}: wordlists: {exc}"]
-    verdict = verify_tree(tree, answers, guesses)
-    s = verdict.stats
-    hist = " ".join(f"{k}:{v}" for k, v in s.turns.items())
-    late = f", {len(tree.late)} late" if tree.late else ""
-    line = (f"{verdict.solved}/{len(tree.secrets)} solved, total {s.total_turns}, "
-            f"max {s.max_turns}, mean {s.mean_turns:.4f}{late} [{hist}]")
-    return str(path), verdict.ok, line, verdict.problems
+    return list(dict.fromkeys(files))  # a file named twice is checked once
 
 
 def run(args: argparse.Namespace) -> int:
     files = tree_files(args.paths)
     workers = args.jobs if len(files) > 4 else 1
     done = dict(run_jobs(check_file, files, workers))
-    results = [done[f] for f in files]
-    failed = errors = 0
-    for name, ok, line, problems in results:
-        if ok:
+    failed = 0
+    errors: list[str] = []
+    for path in files:
+        v = done[path]
+        if v.ok:
             if not args.quiet:
-                print(f"{name}: ok: {line}")
+                print(f"{v.path}: ok: {v.line}")
             continue
         failed += 1
-        if not line:
-            errors += 1
-            sys.stdout.flush()  # keep the order of the two streams on a terminal
-            print(f"lingo-trees: error: {problems[0]}", file=sys.stderr, flush=True)
+        if not v.line:
+            errors.append(f"{v.path}: {v.problems[0]}")
+            print(f"{v.path}: error: {v.problems[0]}")
             continue
-        print(f"{name}: FAILED: {line}")
-        for text in problems:
+        print(f"{v.path}: FAILED: {v.line}")
+        for text in v.problems:
             print(f"  {text}")
-    print(f"{len(results)} trees, {len(results) - failed} ok, {failed} failed")
+    print(f"{len(files)} trees, {len(files) - failed} ok, {failed} failed")
+    if errors:
+        sys.stdout.flush()
+        what = errors[0] if len(errors) == 1 else f"{len(errors)} of {len(files)} files could not be checked (see above)"
+        print(f"lingo-trees: error: {one_line(what)}", file=sys.stderr)
     return 2 if errors else 1 if failed else 0

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
+from generator.core.ids import check_id
 from generator.core.rules import Game, preset
 from generator.core.words import Alphabet, WordList, read_wordlist
 from generator.errors import CatalogError
@@ -96,6 +97,7 @@ def _catalog(path: Path) -> tuple[dict[str, ListSpec], dict[str, Setup]]:
         raise CatalogError(f"{path}: not valid TOML ({exc})") from None
     lists: dict[str, ListSpec] = {}
     for list_id, entry in data.get("lists", {}).items():
+        _check_catalog_id(path, list_id, "word list")
         missing = [k for k in _LIST_KEYS if k not in entry]
         if missing:
             raise CatalogError(f"{path}: list {list_id!r} lacks {', '.join(missing)}")
@@ -105,6 +107,7 @@ def _catalog(path: Path) -> tuple[dict[str, ListSpec], dict[str, Setup]]:
         )
     setups: dict[str, Setup] = {}
     for setup_id, entry in data.get("setups", {}).items():
+        _check_catalog_id(path, setup_id, "set-up")
         for key in ("answers", "guesses"):
             if entry.get(key) not in lists:
                 raise CatalogError(f"{path}: set-up {setup_id!r} names unknown list {entry.get(key)!r}")
@@ -114,6 +117,13 @@ def _catalog(path: Path) -> tuple[dict[str, ListSpec], dict[str, Setup]]:
         setups[setup_id] = Setup(setup_id, entry.get("title", setup_id), game,
                                  entry["answers"], entry["guesses"], bool(entry.get("paper", False)))
     return lists, setups
+
+
+def _check_catalog_id(path: Path, value: str, what: str) -> None:
+    try:
+        check_id(value, what)
+    except CatalogError as exc:
+        raise CatalogError(f"{path}: {exc}") from None
 
 
 def catalog() -> tuple[dict[str, ListSpec], dict[str, Setup]]:

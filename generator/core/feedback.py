@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 import numba
 import numpy as np
 
+from generator.core.ids import short
 from generator.errors import PatternError
 
 Pattern = str
@@ -51,7 +52,8 @@ def feedback(guess: Sequence[str], secret: Sequence[str]) -> Pattern:
     'YY'
     """
     if len(guess) != len(secret):
-        raise PatternError(f"guess {guess!r} and secret {secret!r} differ in length")
+        raise PatternError(f"guess {short(''.join(guess))!r} and secret {short(''.join(secret))!r} "
+                           f"differ in length ({len(guess)} and {len(secret)} letters)")
     marks = [GREY] * len(guess)
     unmatched: dict[str, int] = {}
     for i, (g, s) in enumerate(zip(guess, secret)):
@@ -101,7 +103,7 @@ def pattern_code(pattern: Pattern) -> PatternCode:
     code = 0
     for ch in pattern:
         if ch not in _DIGIT:
-            raise PatternError(f"pattern {pattern!r}: {ch!r} is not one of G, Y, .")
+            raise PatternError(f"pattern {short(pattern)!r}: {ch!r} is not one of G, Y, .")
         code = code * 3 + _DIGIT[ch]
     return code
 
@@ -133,10 +135,10 @@ def parse_pattern(text: str, length: int) -> Pattern:
     for ch in text.strip():
         mark = table.get(ch.lower())
         if mark is None:
-            raise PatternError(f"pattern {text!r}: {ch!r} is not one of G, Y, . (or g, y, w)")
+            raise PatternError(f"pattern {short(text)!r}: {ch!r} is not one of G, Y, . (or g, y, w)")
         out.append(mark)
     if len(out) != length:
-        raise PatternError(f"pattern {text!r} has {len(out)} marks, expected {length}")
+        raise PatternError(f"pattern {short(text)!r} has {len(out)} marks, expected {length}")
     return "".join(out)
 
 

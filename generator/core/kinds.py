@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from generator.core.feedback import GREEN, MARKS, Pattern, feedback, parse_pattern
+from generator.core.ids import short
 from generator.core.rules import Game
 from generator.core.tree import Tree
 from generator.core.words import Alphabet, Letter, Letters, Word, WordList
@@ -202,7 +203,7 @@ def pegs(guess: Sequence[str], secret: Sequence[str]) -> Pattern:
     ('0B4W', '2B0W')
     """
     if len(guess) != len(secret):
-        raise RulesError(f"codes {guess!r} and {secret!r} differ in length")
+        raise RulesError(f"codes {short(str(guess))!r} and {short(str(secret))!r} differ in length")
     black = sum(g == s for g, s in zip(guess, secret))
     common = sum(min(guess.count(c), secret.count(c)) for c in set(guess))
     return f"{black}B{common - black}W"

@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from generator.core.feedback import GREEN, YELLOW, Pattern
+from generator.core.ids import short
 from generator.core.words import Letter
 from generator.errors import RulesError
 
@@ -62,7 +63,7 @@ def guess_rule(value: str | GuessRule) -> GuessRule:
         return GuessRule(value)
     except ValueError:
         names = ", ".join(r.value for r in GuessRule)
-        raise RulesError(f"unknown guess rule {value!r} (expected one of: {names})") from None
+        raise RulesError(f"unknown guess rule {short(str(value))!r} (expected one of: {names})") from None
 
 
 FEEDBACK_KINDS = ("positional", "pegs", "mask")
@@ -134,7 +135,7 @@ def preset(name: str) -> Game:
     try:
         return PRESETS[name]
     except KeyError:
-        raise RulesError(f"unknown game {name!r} (expected one of: {', '.join(PRESETS)})") from None
+        raise RulesError(f"unknown game {short(name)!r} (expected one of: {', '.join(PRESETS)})") from None
 
 
 def hard_mode_violation(

@@ -27,6 +27,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from generator.core.ids import short
 from generator.core.partition import PartStats
 from generator.errors import StrategyError
 
@@ -71,7 +72,7 @@ def heuristic(name: str) -> Heuristic:
         return HEURISTICS[name]
     except KeyError:
         raise StrategyError(
-            f"unknown heuristic {name!r} (expected one of: {', '.join(HEURISTICS)})"
+            f"unknown heuristic {short(name)!r} (expected one of: {', '.join(HEURISTICS)})"
         ) from None
 
 

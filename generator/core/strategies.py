@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from generator.core.ids import short
 from generator.errors import StrategyError
 
 
@@ -108,7 +109,7 @@ def strategy_info(family: str, name: str) -> StrategyInfo:
         if base and s.name == base and opener:
             return replace(s, name=name, title=f"{s.title}, from {opener}", opener=opener)
     names = ", ".join(strategy_names(family))
-    raise StrategyError(f"unknown strategy {name!r} (expected one of: {names})")
+    raise StrategyError(f"unknown strategy {short(name)!r} (expected one of: {names})")
 
 
 def strategy_order(family: str, name: str) -> tuple[int, str]:

@@ -143,6 +143,8 @@ def _replay_guesses(tree: GameTree, answers: WordList, guesses: WordList, kind: 
         problem(f"late: {word!r} is not one of the secrets")
     replay = _GuessReplay(tree, guesses, kind, problem)
     for secret in tree.secrets:
+        if len(replay.split(secret)) != game.length:
+            continue  # not an answer (said above), and no feedback compares words of two lengths
         n = replay.secret(secret)
         if n is None:
             continue

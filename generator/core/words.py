@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from generator.core.ids import short
 from generator.errors import WordListError
 
 Word = str
@@ -75,7 +76,7 @@ class Alphabet:
                 continue
             ch = word[i]
             if ch not in self.index:
-                raise WordListError(f"{word!r}: character {ch!r} is not in the alphabet")
+                raise WordListError(f"{short(word)!r}: character {ch!r} is not in the alphabet")
             out.append(ch)
             i += 1
         return tuple(out)
@@ -239,11 +240,11 @@ def parse_wordlist(
             raise WordListError(f"{where}:{number}: {exc}") from None
         if length and len(letters) != length:
             raise WordListError(
-                f"{where}:{number}: {word!r} has {len(letters)} letters, expected {length}"
+                f"{where}:{number}: {short(word)!r} has {len(letters)} letters, expected {length}"
             )
         if word in first_line:
             raise WordListError(
-                f"{where}:{number}: duplicate word {word!r} (first on line {first_line[word]})"
+                f"{where}:{number}: duplicate word {short(word)!r} (first on line {first_line[word]})"
             )
         first_line[word] = number
         words.append(word)
@@ -262,11 +263,18 @@ def read_wordlist(
 ) -> WordList:
     """Read and validate a word-list file (UTF-8, one word a line)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        raw = Path(path).read_bytes()
     except FileNotFoundError:
         raise WordListError(f"{path}: no such word-list file") from None
+    except IsADirectoryError:
+        raise WordListError(f"{path}: is a folder, not a word-list file") from None
+    except OSError as exc:
+        raise WordListError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise WordListError(f"{path}: not UTF-8 text ({exc.reason})") from None
+        line = raw[: exc.start].count(b"\n") + 1
+        raise WordListError(f"{path}:{line}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
     return parse_wordlist(
         text.splitlines(), id=id, alphabet=alphabet, length=length, language=language, origin=str(path)
     )

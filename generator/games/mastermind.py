@@ -35,6 +35,7 @@ import numba
 import numpy as np
 
 from generator.core.feedback import Pattern
+from generator.core.ids import short
 from generator.core.kinds import Code, code_list, code_list_id, codes_of, pegs
 from generator.core.partition import CodedMatrix
 from generator.core.rules import Game
@@ -85,13 +86,13 @@ def variant(name: str) -> Variant:
     spec = _ALIASES.get(name, name)
     m = _VARIANT.fullmatch(spec)
     if not m:
-        raise RulesError(f"unknown Mastermind variant {name!r} (expected PxC, PxC-distinct "
+        raise RulesError(f"unknown Mastermind variant {short(name)!r} (expected PxC, PxC-distinct "
                          f"or one of: {', '.join(sorted(_ALIASES))})")
     p, c, distinct = int(m[1]), int(m[2]), bool(m[3])
     if not 2 <= p <= 8 or not 2 <= c <= 10:
-        raise RulesError(f"variant {name!r}: positions must be 2..8 and colours 2..10")
+        raise RulesError(f"variant {short(name)!r}: positions must be 2..8 and colours 2..10")
     if distinct and c < p:
-        raise RulesError(f"variant {name!r}: {p} positions without repeats need {p} or more symbols")
+        raise RulesError(f"variant {short(name)!r}: {p} positions without repeats need {p} or more symbols")
     symbols = "0123456789"[:c] if distinct or c == 10 else "123456789"[:c]
     vid = "bulls-and-cows" if spec == "4x10-distinct" else spec
     title = PRESETS.get(vid, f"{p} positions, {c} {'digits, no repeats' if distinct else 'colours'}")

@@ -1,19 +1,33 @@
-"""Writing output files so that nothing half-written is left behind.
+"""Files in and out, so that no input can harm a user's files.
 
-:func:`write_atomic` writes through a temporary file in the target's folder
-and a rename, so a reader (or an interrupted run) sees the old file or the new
-one, never a part. :func:`dump_json` is the deterministic JSON of the
-project's other files (indexes, the schema): sorted keys, two-space indent.
+* :func:`write_atomic` writes through a temporary file in the target's folder
+  and a rename, so a reader (or an interrupted run) sees the old file or the
+  new one, never a part. A symlink is written through to its target; a
+  device, FIFO or socket is refused (a rename would replace it with a plain
+  file); errors name the file being written, never the temporary one.
+* :func:`read_limited` reads a regular file of at most a stated size: a FIFO
+  would hang a reader and ``/dev/zero`` would fill the memory.
+* :func:`dump_json` is the deterministic JSON of the project's other files
+  (indexes, the schema): sorted keys, two-space indent.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
 
 import orjson
+
+from generator.errors import LingoTreesError
+
+MIB = 1 << 20
+
+
+class FileError(LingoTreesError):
+    """A file that cannot be read or written as asked (names the file)."""
 
 
 def dump_json(data: Any) -> bytes:
@@ -27,18 +41,73 @@ def _umask() -> int:
     return mask
 
 
+def new_folder_mode() -> int:
+    """The mode a plain new folder gets (a temporary folder is private)."""
+    return 0o777 & ~_umask()
+
+
+def output_target(path: Path) -> Path:
+    """Where writing ``path`` really writes: a symlink's target; refuses
+    anything that exists and is not a regular file (or a link to one)."""
+    path = Path(path)
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return path
+    except OSError as exc:
+        raise FileError(f"{path}: cannot be written ({exc.strerror or exc})") from None
+    if stat.S_ISDIR(mode):
+        raise FileError(f"{path}: is a folder, not a file")
+    if not stat.S_ISREG(mode):
+        raise FileError(f"{path}: is not a regular file (a device, FIFO or socket): not written")
+    return path
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temp file and a rename, so that a
     reader (or an interrupted run) never sees half a file."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    target = output_target(path)
+    tmp = None
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         # mkstemp makes the file private (0600); give it the mode of a plain new file
         os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        os.replace(tmp, target)
+        tmp = None
+    except OSError as exc:
+        raise FileError(f"{path}: cannot be written ({exc.strerror or exc})") from None
+    finally:
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
+
+
+def read_limited(path: Path, limit: int, what: str = "file") -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes, with one-line
+    errors that name it (missing, a folder, not a regular file, too large,
+    unreadable)."""
+    path = Path(path)
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        raise FileError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise FileError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise FileError(f"{path}: is a folder, not a {what}")
+    if not stat.S_ISREG(st.st_mode):
+        raise FileError(f"{path}: is not a regular file (a device, FIFO or socket), not a {what}")
+    if st.st_size > limit:
+        raise FileError(f"{path}: {st.st_size / MIB:.0f} MiB, more than a {what} may be ({limit // MIB} MiB)")
+    try:
+        with path.open("rb") as fh:
+            data = fh.read(limit + 1)
+    except OSError as exc:
+        raise FileError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    if len(data) > limit:
+        raise FileError(f"{path}: more than a {what} may be ({limit // MIB} MiB)")
+    return data

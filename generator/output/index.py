@@ -53,20 +53,21 @@ def write_index(folder: Path) -> dict[str, Any]:
 
 def folder_index(folder: Path) -> dict[str, Any]:
     """The index of a strategy folder, from the tree files in it."""
+    trees = {path.stem: read_tree(path) for path in sorted(folder.glob("*.json")) if path.name != "index.json"}
+    return index_data(folder.parent.parent.name, folder.parent.name, folder.name, trees)
+
+
+def index_data(setup_id: str, rule: str, strategy: str, trees: dict[str, GameTree]) -> dict[str, Any]:
+    """The index of one strategy folder's trees (by letter, or ``all``)."""
     letters: dict[str, Any] = {}
-    first: GameTree | None = None
-    for path in sorted(folder.glob("*.json")):
-        if path.name == "index.json":
-            continue
-        tree = read_tree(path)
-        first = first or tree
+    for name, tree in sorted(trees.items()):
         summary = letter_summary(tree)
-        summary["file"] = path.name
-        letters[path.stem] = summary
-    rule, setup_id = folder.parent.name, folder.parent.parent.name
+        summary["file"] = f"{name}.json"
+        letters[name] = summary
+    first = trees[min(trees)] if trees else None
     return {
         "format": INDEX_FORMAT, "version": INDEX_VERSION,
-        "setup": setup_id, "rule": rule, "strategy": folder.name,
+        "setup": setup_id, "rule": rule, "strategy": strategy,
         "answers": first.answers if first else None, "guesses": first.guesses if first else None,
         "totals": _totals(letters, first), "letters": letters,
     }
@@ -101,15 +102,14 @@ def _totals(letters: dict[str, Any], first: GameTree | None) -> dict[str, Any]:
 
 def write_top_index(root: Path) -> dict[str, Any]:
     """(Re)write ``trees/index.json`` from the folder indexes."""
-    folders = []
-    for index in sorted(root.glob("*/*/*/index.json")):
-        data = orjson.loads(index.read_bytes())
-        folders.append({
-            "path": str(index.parent.relative_to(root)),
-            "setup": data["setup"], "rule": data["rule"], "strategy": data["strategy"],
-            "totals": data["totals"],
-        })
-    data = {"format": INDEX_FORMAT, "version": INDEX_VERSION, "schema": "schema.json",
-            "folders": folders}
+    data = top_index_data([orjson.loads(index.read_bytes()) for index in sorted(root.glob("*/*/*/index.json"))])
     write_atomic(root / "index.json", dump_json(data))
     return data
+
+
+def top_index_data(folders: list[dict[str, Any]]) -> dict[str, Any]:
+    """The index of a trees folder, from its folders' indexes (in path order)."""
+    rows = [{"path": f"{d['setup']}/{d['rule']}/{d['strategy']}", "setup": d["setup"], "rule": d["rule"],
+             "strategy": d["strategy"], "totals": d["totals"]} for d in folders]
+    return {"format": INDEX_FORMAT, "version": INDEX_VERSION, "schema": "schema.json",
+            "folders": sorted(rows, key=lambda r: (r["setup"], r["rule"], r["strategy"]))}

@@ -16,19 +16,40 @@ import orjson
 from generator.core.catalog import load_list
 from generator.core.catalog import setup as get_setup
 from generator.core.feedback import replier
+from generator.core.ids import is_tree_name, short
 from generator.core.rules import GuessRule
 from generator.core.strategies import strategies
 from generator.core.tree import play
-from generator.errors import CatalogError
+from generator.errors import CatalogError, TreeFormatError
 from generator.output import paper
+from generator.output.files import FileError, read_limited
+from generator.output.index import folder_index
 from generator.output.treefile import read_tree
 
 
 def load_index(root: Path, setup: str, rule: str, strategy: str) -> dict[str, Any] | None:
-    path = root / setup / rule / strategy / "index.json"
+    """A strategy folder's index (None where the folder has no trees), its
+    letters checked to be letter ids with a tree file each."""
+    folder = root / setup / rule / strategy
+    path = folder / "index.json"
     if not path.exists():
-        return None
-    return orjson.loads(path.read_bytes())  # type: ignore[no-any-return]
+        # an interrupted build may leave trees without their index: make it from them
+        return folder_index(folder) if any(p.name != "index.json" for p in folder.glob("*.json")) else None
+    try:
+        data = orjson.loads(read_limited(path, 16 << 20, "index file"))
+        letters = data["letters"]
+        for letter in letters:
+            if not (isinstance(letter, str) and is_tree_name(letter) and (folder / f"{letter}.json").is_file()):
+                raise TreeFormatError(f"{path}: names {short(str(letter))!r}, which has no tree file here "
+                                      "(lingo-trees index rewrites it)")
+        data["totals"]["turns"]
+    except (orjson.JSONDecodeError, KeyError, TypeError) as exc:
+        raise TreeFormatError(f"{path}: not an index file ({type(exc).__name__}: {short(str(exc))}); "
+                              "lingo-trees index rewrites it") from None
+    except FileError as exc:
+        raise TreeFormatError(str(exc)) from None
+    out: dict[str, Any] = data
+    return out
 
 
 def _hist(totals: dict[str, Any]) -> dict[int, int]:
@@ -68,8 +89,8 @@ def setup_report(root: Path, setup_id: str) -> list[str]:
                 cols.insert(0, (f"paper ({paper.WORDS})", paper.FIG7_HUMAN))
             out += histogram_table(cols)
             if strategy == "scm":
-                at_limit = [w for item in index["letters"].values()
-                            for w in _at_turns(item, root, setup_id, rule.value, strategy, limit)]
+                at_limit = [w for letter, item in index["letters"].items()
+                            for w in _at_turns(letter, item, root, setup_id, rule.value, strategy, limit)]
                 if with_paper:
                     out.append(f"paper, words at 5 turns: {len(paper.FIG3_FIVE_TURNS)}: {' '.join(paper.FIG3_FIVE_TURNS)}")
                 shown = sorted(at_limit)[:40]
@@ -94,11 +115,12 @@ def setup_report(root: Path, setup_id: str) -> list[str]:
     return out
 
 
-def _at_turns(item: dict[str, Any], root: Path, setup: str, rule: str, strategy: str, turns: int) -> list[str]:
+def _at_turns(letter: str, item: dict[str, Any], root: Path, setup: str, rule: str, strategy: str,
+              turns: int) -> list[str]:
     """Secrets of a letter's tree that need ``turns`` or more (read from its tree file)."""
     if not any(int(t) >= turns for t in item["turns"]):
         return []
-    tree = read_tree(root / setup / rule / strategy / item["file"])
+    tree = read_tree(root / setup / rule / strategy / f"{letter}.json")
     reply = replier(load_list(tree.answers).alphabet.split)
     return [s for s in tree.secrets if len(play(tree.root, s, reply)) >= turns]
 

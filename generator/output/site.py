@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 import shutil
 import sys
 import tempfile
@@ -35,7 +36,8 @@ from typing import Any
 import orjson
 
 from generator.core.catalog import CHECKOUT, project_root, trees_dir
-from generator.output.files import write_atomic
+from generator.output.files import dump_json, new_folder_mode, write_atomic
+from generator.output.index import top_index_data
 from generator.output.pdf import Chromium, PdfError, find_chromium
 from generator.output.sheets import (
     SHEET_VERSION,
@@ -61,6 +63,7 @@ from generator.output.sitemodel import (
     sheet_models,
     site_model,
 )
+from generator.output.treefile import SCHEMA
 
 __all__ = ["SiteError", "SiteReport", "build_site", "site_dir"]
 
@@ -173,13 +176,13 @@ def _print_pdfs(sheets: dict[Key, LetterSheet], cards: dict[tuple[str, str, str]
     return {**report.card_pages, **report.pdf_pages}
 
 
-def _copy_trees(trees: Path, folders: list[TreeFolder], docs: Path, report: SiteReport) -> Files:
-    """Copy every tree file and index into ``docs/trees`` and zip them all."""
+def _copy_trees(folders: list[TreeFolder], docs: Path, report: SiteReport) -> Files:
+    """Copy every tree file into ``docs/trees`` with the indexes made from
+    them and the schema of this program, and zip them all."""
     out = docs / "trees"
     out.mkdir(parents=True)
-    for name in ("schema.json", "index.json"):
-        if (trees / name).exists():
-            shutil.copy(trees / name, out / name)
+    (out / "schema.json").write_bytes(dump_json(SCHEMA))
+    (out / "index.json").write_bytes(dump_json(top_index_data([f.index for f in folders])))
     archive = docs / "downloads" / "lingo-trees.zip"
     archive.parent.mkdir(parents=True)
     by_folder: dict[tuple[str, str, str], tuple[Download, ...]] = {}
@@ -190,9 +193,11 @@ def _copy_trees(trees: Path, folders: list[TreeFolder], docs: Path, report: Site
         for f in folders:
             dst = out / f.setup / f.rule / f.strategy
             dst.mkdir(parents=True)
+            (dst / "index.json").write_bytes(dump_json(f.index))
             files = []
-            for path in [f.path / "index.json"] + [f.path / f"{letter}.json" for letter in sorted(f.trees)]:
-                shutil.copy(path, dst / path.name)
+            for path in [dst / "index.json"] + [f.path / f"{letter}.json" for letter in sorted(f.trees)]:
+                if path.parent != dst:
+                    shutil.copy(path, dst / path.name)
                 rel = f"trees/{f.setup}/{f.rule}/{f.strategy}/{path.name}"
                 zf.write(path, rel)
                 size = path.stat().st_size
@@ -294,8 +299,42 @@ def _pdfs(sheets: dict[Key, LetterSheet], cards: dict[tuple[str, str, str], Open
     return printed
 
 
+#: the file that marks a folder as a site build: only such a folder is replaced
+MARKER = ".lingo-trees-site"
+
+
+def check_out(out: Path, trees: Path, project: Path) -> None:
+    """Refuse an output folder that would lose a user's files: one that holds
+    anything but an earlier site build (marked by :data:`MARKER`), one that
+    is, holds or lies in the trees folder, or one that is or holds the MkDocs
+    project (``site/build`` inside the project is fine)."""
+    out, trees, project = out.resolve(), trees.resolve(), project.resolve()
+    if out == trees or out in trees.parents or trees in out.parents:
+        raise SiteError(f"--out {out}: overlaps the trees folder {trees}; choose another folder")
+    if out == project or out in project.parents:
+        raise SiteError(f"--out {out}: holds the MkDocs project {project}; choose another folder")
+    if out.exists() or out.is_symlink():
+        if not out.is_dir():
+            raise SiteError(f"--out {out}: exists and is not a folder")
+        if any(out.iterdir()) and not (out / MARKER).is_file():
+            raise SiteError(f"--out {out}: holds files that are not a site build (no {MARKER}); "
+                            "choose an empty or new folder")
+
+
+def _swap_in(new: Path, out: Path) -> None:
+    """Put the complete build ``new`` where ``out`` is, removing the old build."""
+    old = None
+    if out.exists():
+        old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
+        os.replace(out, old / "site")
+    os.replace(new, out)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
 def build_site(trees: Path | None = None, out: Path | None = None, *, project: Path | None = None,
-               pdf: bool = True, progress: Callable[[str], None] | None = None) -> SiteReport:
+               pdf: bool = True, progress: Callable[[str], None] | None = None,
+               marker: dict[str, Any] | None = None) -> SiteReport:
     """Render the sheets and pages and build the site with MkDocs.
 
     Parameters
@@ -303,11 +342,16 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
     trees:
         the trees folder (default ``trees/`` of the project root).
     out:
-        where the site goes (default ``site/build/``); it is replaced.
+        where the site goes (default ``site/build/``): built in a new folder
+        beside it and swapped in when complete, so an earlier build is
+        replaced only by a whole new one (see :func:`check_out`).
     project:
         the MkDocs project folder (default ``site/``) with ``mkdocs.yml``.
     pdf:
         print the PDFs (skipped, with a note on stderr, when there is no Chromium).
+    marker:
+        what the site's :data:`MARKER` file records (JSON), such as the trees
+        verified for it (:mod:`generator.runs.site`).
 
     Raises
     ------
@@ -326,26 +370,36 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
     config_file = project / "mkdocs.yml"
     if not config_file.exists():
         raise SiteError(f"{config_file}: no MkDocs project here")
+    check_out(out, trees, project)
     report = SiteReport(out)
     folders = read_folders(trees)
     sheets, cards = sheet_models(folders)
-    with tempfile.TemporaryDirectory(prefix="lingo-trees-site-") as tmp:
-        docs, work = Path(tmp) / "docs", Path(tmp) / "print"
-        docs.mkdir()
-        work.mkdir()
-        printed = _pdfs(sheets, cards, docs, work, out, report, pdf, say)
-        files = _copy_trees(trees, folders, docs, report)
-        model = site_model(folders, cards, printed, files)
-        nav = _render_pages(project, model, sheets, docs)
-        t1 = time.perf_counter()
-        logging.getLogger("mkdocs").setLevel(logging.WARNING)
-        try:
-            config = load_config(str(config_file), docs_dir=str(docs), site_dir=str(out), nav=nav)
-            mkdocs_build(config)
-        except MkDocsException as exc:
-            raise SiteError(f"mkdocs build failed: {exc}") from None
-        _fill_sheets(model, sheets, out)
-        report.mkdocs_seconds = time.perf_counter() - t1
+    out.parent.mkdir(parents=True, exist_ok=True)
+    new = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    try:
+        with tempfile.TemporaryDirectory(prefix="lingo-trees-site-") as tmp:
+            docs, work = Path(tmp) / "docs", Path(tmp) / "print"
+            docs.mkdir()
+            work.mkdir()
+            printed = _pdfs(sheets, cards, docs, work, out, report, pdf, say)
+            files = _copy_trees(folders, docs, report)
+            model = site_model(folders, cards, printed, files)
+            nav = _render_pages(project, model, sheets, docs)
+            t1 = time.perf_counter()
+            logging.getLogger("mkdocs").setLevel(logging.WARNING)
+            try:
+                config = load_config(str(config_file), docs_dir=str(docs), site_dir=str(new), nav=nav)
+                mkdocs_build(config)
+            except MkDocsException as exc:
+                raise SiteError(f"mkdocs build failed: {exc}") from None
+            _fill_sheets(model, sheets, new)
+            report.mkdocs_seconds = time.perf_counter() - t1
+        (new / MARKER).write_bytes(dump_json({"format": "lingo-trees.site", "version": 1, **(marker or {})}))
+        os.chmod(new, new_folder_mode())
+        _swap_in(new, out)
+    finally:
+        if new.exists():
+            shutil.rmtree(new, ignore_errors=True)
     for page in out.rglob("*.html"):
         report.pages += 1
         size = page.stat().st_size

@@ -34,10 +34,14 @@ Layout of a file::
 Output is deterministic: keys in the order above, ``next`` sorted by pattern,
 two-space indentation (or none: ``compact``, used for the large Hangman
 trees, about a fifth of the size), a final newline. Readers must accept both.
+This reader takes regular files of at most :data:`MAX_BYTES` (64 MiB) whose
+nodes nest at most :data:`MAX_DEPTH` (200) deep, and (``strict``, as
+``lingo-trees verify`` reads) refuses an object that has a key twice.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -45,14 +49,17 @@ from typing import Any
 
 import orjson
 
+from generator.core.ids import short
 from generator.core.kinds import POSITIONAL, FeedbackKind, kind_of
 from generator.core.rules import Game, guess_rule
 from generator.core.tree import GameTree, Node, Stats, Tree
 from generator.errors import RulesError, TreeFormatError
-from generator.output.files import write_atomic
+from generator.output.files import FileError, read_limited, write_atomic
 
 FORMAT = "lingo-trees.tree"
 VERSION = 1
+MAX_BYTES = 64 << 20  # a tree file is at most 64 MiB (the largest shipped: 1.4 MiB)
+MAX_DEPTH = 200  # nodes nested deeper than this are refused (a real tree: at most 70)
 
 _PATTERN = "^([GY.]+|[0-9]+B[0-9]+W|[_a-z]+)$"
 _TURN = re.compile("[1-9][0-9]*")
@@ -262,7 +269,9 @@ def _no_extra(obj: dict[str, Any], keys: tuple[str, ...], where: str) -> None:
         raise _fail(where, f"unknown keys {sorted(extra)}")
 
 
-def _node(obj: Any, where: str, kind: FeedbackKind = POSITIONAL) -> Tree:
+def _node(obj: Any, where: str, kind: FeedbackKind = POSITIONAL, depth: int = 0) -> Tree:
+    if depth > MAX_DEPTH:
+        raise _fail(where.split(" > ")[0], f"nodes nested more than {MAX_DEPTH} deep")
     if isinstance(obj, str):
         if not obj:
             raise _fail(where, "empty word")
@@ -279,7 +288,7 @@ def _node(obj: Any, where: str, kind: FeedbackKind = POSITIONAL) -> Tree:
         why = kind.problem(pattern)
         if why:
             raise _fail(where, why)
-        children[pattern] = _node(child, f"{where} > {pattern}", kind)
+        children[pattern] = _node(child, f"{where} > {pattern}" if depth < 12 else where, kind, depth + 1)
     return Node(guess, children)
 
 
@@ -375,27 +384,56 @@ def _missing_root() -> Tree:
     raise _fail("", "missing 'root'")
 
 
-def load_tree(raw: bytes | str) -> GameTree:
-    """Parse the JSON bytes of a tree file (inverse of :func:`dump_tree`)."""
+def load_tree(raw: bytes | str, *, strict: bool = False) -> GameTree:
+    """Parse the JSON bytes of a tree file (inverse of :func:`dump_tree`).
+    ``strict``: also refuse an object with a key twice (JSON allows it; the
+    last one would win silently)."""
     try:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError as exc:
         raise TreeFormatError(f"not valid JSON ({exc})") from None
+    if strict:
+        key = duplicate_key(raw)
+        if key is not None:
+            raise TreeFormatError(f"the key {short(key)!r} appears twice in one object")
     return tree_from_data(data)
 
 
-def read_tree(path: Path) -> GameTree:
-    """Read a tree file; every error names the file."""
+class _Twice(Exception):
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Twice(key)
+        out[key] = value
+    return out
+
+
+def duplicate_key(raw: bytes | str) -> str | None:
+    """A key that appears twice in one object of the JSON text, or None
+    (the text must be valid JSON)."""
+    try:
+        json.loads(raw, object_pairs_hook=_no_twice)
+    except _Twice as exc:
+        return exc.key
+    except (ValueError, RecursionError):
+        return None  # orjson has read it: the difference is not ours to judge
+    return None
+
+
+def read_tree(path: Path, *, strict: bool = False) -> GameTree:
+    """Read a tree file (a regular file of at most :data:`MAX_BYTES`); every
+    error names the file. ``strict``: see :func:`load_tree`."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise TreeFormatError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise TreeFormatError(f"{path}: is a folder, not a tree file") from None
-    except OSError as exc:
-        raise TreeFormatError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        raw = read_limited(path, MAX_BYTES, "tree file")
+    except FileError as exc:
+        raise TreeFormatError(str(exc)) from None
     try:
-        return load_tree(raw)
+        return load_tree(raw, strict=strict)
     except TreeFormatError as exc:
         raise TreeFormatError(f"{path}: {exc}") from None

@@ -74,8 +74,13 @@ def run_jobs(fn: Callable[[J], R], jobs: Iterable[J], workers: int | None = None
                 yield job, fut.result()
     except BaseException:
         # stop at once: running workers too (their results would be dropped anyway)
-        for proc in list(getattr(pool, "_processes", {}).values()):
+        workers_left = list(getattr(pool, "_processes", {}).values())
+        for proc in workers_left:
             proc.terminate()
+        for proc in workers_left:
+            proc.join(timeout=5)
+            if proc.is_alive():
+                proc.kill()
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown(wait=True)

@@ -19,6 +19,7 @@ from typing import Any
 
 from generator.core.catalog import setup, trees_dir
 from generator.core.context import context
+from generator.core.ids import check_letter_id
 from generator.core.strategies import default_strategies, strategy_info
 from generator.output.files import write_atomic
 from generator.output.index import letter_summary, write_index, write_top_index
@@ -69,6 +70,8 @@ def plan_jobs(setups: list[str], rules: list[str], strategies: list[str],
             continue
         ctx = context(sid)
         chosen = ctx.letters() if not letters else [ctx.check_letter(x) for x in letters]
+        for letter in chosen:  # a start letter names files, pages and URLs
+            check_letter_id(letter, f"set-up {sid!r}: start letter")
         for rule in rules:
             for strategy in strategies:
                 info = strategy_info("lingo", strategy)
@@ -91,26 +94,34 @@ def build_trees(setups: list[str], rules: list[str] | None = None, strategies: l
     plans = _shared_plans(jobs, seed, timings, progress)
     jobs = [LetterJob(j.setup, j.rule, j.strategy, j.letter, j.seed, plans.get(j.setup))
             if j.strategy == "shared" else j for j in jobs]
-    folders = set()
-    for n, (job, (data, summary, seconds)) in enumerate(run_jobs(_run, jobs, workers), start=1):
-        path = tree_path(root, job.setup, job.rule, job.strategy, job.letter)
-        write_atomic(path, data)
-        folders.add(path.parent)
-        key = f"{job.setup}/{job.rule}/{job.strategy}"
-        timings[key] = timings.get(key, 0.0) + seconds
-        openers = " ".join(summary.get("openers", [])) or "-"
-        late = f", {len(summary['late'])} late" if summary["late"] else ""
-        progress(f"[{n}/{len(jobs)}] {job.label}: mean {summary['mean_turns']:.3f}, "
-                 f"max {summary['max_turns']}{late}; openers {openers} ({seconds:.1f} s)")
-        if summary["late"]:
-            progress(f"  {job.label}: {len(summary['late'])} words cannot be reached within "
-                     f"{summary['turns_limit']} turns by this strategy: {' '.join(summary['late'])} "
-                     f"(the best tree found is written with them listed in 'late')")
-    for folder in sorted(folders):
-        write_index(folder)
-    if folders:
-        write_top_index(root)
+    folders: set[Path] = set()
+    try:
+        for n, (job, (data, summary, seconds)) in enumerate(run_jobs(_run, jobs, workers), start=1):
+            path = tree_path(root, job.setup, job.rule, job.strategy, job.letter)
+            write_atomic(path, data)
+            folders.add(path.parent)
+            key = f"{job.setup}/{job.rule}/{job.strategy}"
+            timings[key] = timings.get(key, 0.0) + seconds
+            _say_done(progress, n, len(jobs), job, summary, seconds)
+    finally:
+        # the indexes always describe the tree files there, also after Ctrl-C or SIGTERM
+        for folder in sorted(folders):
+            write_index(folder)
+        if folders:
+            write_top_index(root)
     return timings
+
+
+def _say_done(progress: Progress, n: int, total: int, job: LetterJob, summary: dict[str, Any],
+              seconds: float) -> None:
+    openers = " ".join(summary.get("openers", [])) or "-"
+    late = f", {len(summary['late'])} late" if summary["late"] else ""
+    progress(f"[{n}/{total}] {job.label}: mean {summary['mean_turns']:.3f}, "
+             f"max {summary['max_turns']}{late}; openers {openers} ({seconds:.1f} s)")
+    if summary["late"]:
+        progress(f"  {job.label}: {len(summary['late'])} words cannot be reached within "
+                 f"{summary['turns_limit']} turns by this strategy: {' '.join(summary['late'])} "
+                 f"(the best tree found is written with them listed in 'late')")
 
 
 def _shared_plans(jobs: list[LetterJob], seed: int, timings: dict[str, float],

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from generator.core.feedback import GREEN, YELLOW, Pattern, feedback_matrix, parse_pattern, pattern_code
+from generator.core.ids import short
 from generator.core.partition import Matrix, PartStats
 from generator.core.scoring import Heuristic, expected_size, rank
 from generator.core.words import Alphabet, Letter, Word, WordList
@@ -67,17 +68,17 @@ def parse_clue(text: str, alphabet: Alphabet, length: int) -> Clue:
     word, sep, pat = text.replace(":", "=").partition("=")
     word = word.strip().lower()
     if not sep or not word:
-        raise PatternError(f"clue {text!r}: write it as WORD=PATTERN, e.g. agent=G.Y..")
+        raise PatternError(f"clue {short(text)!r}: write it as WORD=PATTERN, e.g. agent=G.Y..")
     try:
         letters = alphabet.split(word)
     except WordListError as exc:
-        raise PatternError(f"clue {text!r}: {exc}") from None
+        raise PatternError(f"clue {short(text)!r}: {exc}") from None
     if len(letters) != length:
-        raise PatternError(f"clue {text!r}: {word!r} has {len(letters)} letters, the words have {length}")
+        raise PatternError(f"clue {short(text)!r}: {short(word)!r} has {len(letters)} letters, the words have {length}")
     try:
         pattern = parse_pattern(pat, length)
     except PatternError as exc:
-        raise PatternError(f"clue {text!r}: {exc}") from None
+        raise PatternError(f"clue {short(text)!r}: {exc}") from None
     return Clue(word, pattern, letters)
 
 

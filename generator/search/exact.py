@@ -62,6 +62,7 @@ import numba
 import numpy as np
 
 from generator.core.feedback import GREEN, YELLOW
+from generator.core.ids import short
 from generator.core.partition import Matrix, PartStats
 from generator.core.rules import Game, GuessRule
 from generator.core.scoring import HEURISTICS, Heuristic
@@ -215,7 +216,7 @@ def ordering(name: str) -> Heuristic:
         return lambda s: (np.round(s.klogk, 9),)
     if name in HEURISTICS:
         return HEURISTICS[name]
-    raise ExactError(f"unknown heuristic {name!r} (expected bound or one of: {', '.join(HEURISTICS)})")
+    raise ExactError(f"unknown heuristic {short(name)!r} (expected bound or one of: {', '.join(HEURISTICS)})")
 
 
 @dataclass

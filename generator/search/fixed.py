@@ -37,6 +37,7 @@ import numpy as np
 
 from generator.core.catalog import load_list, setup
 from generator.core.feedback import feedback_matrix
+from generator.core.ids import short
 from generator.core.partition import Matrix
 from generator.core.words import Letter, Word, WordList
 from generator.errors import StrategyError, WordListError
@@ -94,7 +95,7 @@ class FixedProblem:
         if not letter:
             return np.arange(len(self.answers), dtype=np.int64)
         if letter not in self.answers.alphabet.index:
-            raise WordListError(f"{letter!r} is not a letter of {self.answers.id!r}")
+            raise WordListError(f"{short(letter)!r} is not a letter of {self.answers.id!r}")
         return np.flatnonzero(self.first == self.answers.alphabet.index[letter])
 
     def rows(self, words: Sequence[Word]) -> np.ndarray:

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from generator.core.feedback import GREEN, GREY, YELLOW, Pattern, pattern_code
+from generator.core.ids import short
 from generator.core.kinds import POSITIONAL, Feedback, FeedbackKind
 from generator.core.partition import Matrix
 from generator.core.rules import Game
@@ -189,7 +190,7 @@ def autoplay(advisor: Advisor, secret: Word, limit: int = 30) -> list[Turn]:
     """Play a whole game against ``secret``; raises :class:`WordListError` when
     the secret is not one of the advisor's words."""
     if secret not in advisor.candidates:
-        raise WordListError(f"{secret!r} is not one of the {len(advisor.candidates)} possible secrets")
+        raise WordListError(f"{short(secret)!r} is not one of the {len(advisor.candidates)} possible secrets")
     turns: list[Turn] = []
     while not advisor.done:
         if len(turns) >= limit:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 import zipfile
 from pathlib import Path
 
@@ -111,7 +112,7 @@ def test_evil_words_are_escaped_on_every_page(evil_project, tmp_path: Path, monk
     for page in pages:
         html = page.read_text(encoding="utf-8")
         assert "<script>alert" not in html, page
-        assert not re.search(r"<b>x|<abcd|<&bxa|<b'ca", html), page  # no word became a tag
+        assert not re.search(r"<b>x|<acd|<&'x|<&bxa", html), page  # no word became a tag
         assert 'a"q"x"' not in html
     setup_page = (out / "evil.html").read_text(encoding="utf-8")
     assert "Evil ‹script›alert(’t’)‹/script› + co" in setup_page  # headings: look-alikes
@@ -119,4 +120,77 @@ def test_evil_words_are_escaped_on_every_page(evil_project, tmp_path: Path, monk
     assert "Evil &lt;script&gt;alert(&#39;t&#39;)&lt;/script&gt; &amp; co" in sheet  # body: escaped
     assert "a&amp;amp" in sheet and "a&lt;b&gt;x" in sheet
     index = orjson.loads((out / "assets/lookup-index.json").read_bytes())
-    assert sorted(index["setups"]["evil"]["rules"]["free"]["human"]) == ["<", "a"]
+    assert sorted(index["setups"]["evil"]["rules"]["free"]["human"]) == ["a", "b"]
+
+
+# -- the output folder and hostile trees folders -----------------------------------------
+
+
+def _copy_tiny(tiny: Path, to: Path) -> Path:
+    shutil.copytree(tiny, to)
+    return to
+
+
+def test_a_folder_with_a_user_s_files_is_refused(tiny: Path, tmp_path: Path) -> None:
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "thesis.tex").write_text("years of work")
+    with pytest.raises(SiteError, match=r"holds files that are not a site build"):
+        site.build_site(tiny, out, pdf=False, progress=lambda _: None)
+    assert [p.name for p in out.iterdir()] == ["thesis.tex"]
+
+
+@pytest.mark.parametrize("where", ["same", "inside"])
+def test_an_output_over_the_trees_is_refused(tiny: Path, tmp_path: Path, where: str) -> None:
+    trees = _copy_tiny(tiny, tmp_path / "trees")
+    before = sorted(p.relative_to(trees) for p in trees.rglob("*"))
+    out = trees if where == "same" else trees / "site"
+    with pytest.raises(SiteError, match="overlaps the trees folder"):
+        site.build_site(trees, out, pdf=False, progress=lambda _: None)
+    assert sorted(p.relative_to(trees) for p in trees.rglob("*")) == before
+
+
+def test_a_rebuild_replaces_an_earlier_build_whole(built: Path, tiny: Path) -> None:
+    assert (built / site.MARKER).is_file()
+    (built / "stale.html").write_text("from an earlier build")
+    site.build_site(tiny, built, pdf=False, progress=lambda _: None)
+    assert not (built / "stale.html").exists() and (built / "index.html").exists()
+    assert [p.name for p in built.parent.iterdir()] == ["build"]  # no temporary folder left
+
+
+def test_a_failed_build_keeps_the_earlier_site(built: Path, tiny: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    before = sorted(str(p.relative_to(built)) for p in built.rglob("*"))
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("mkdocs.commands.build.build", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        site.build_site(tiny, built, pdf=False, progress=lambda _: None)
+    assert sorted(str(p.relative_to(built)) for p in built.rglob("*")) == before
+    assert [p.name for p in built.parent.iterdir()] == ["build"]
+
+
+def test_paths_in_an_index_are_never_followed(tiny: Path, tmp_path: Path) -> None:
+    trees = _copy_tiny(tiny, tmp_path / "trees")
+    secret = tmp_path / "secret.json"
+    secret.write_text('{"password": "hunter2"}')
+    index = trees / "tiny" / "free" / "human" / "index.json"
+    data = orjson.loads(index.read_bytes())
+    data["letters"]["../../../../secret"] = dict(data["letters"]["b"], file="../../../../secret.json")
+    index.write_bytes(orjson.dumps(data))
+    out = tmp_path / "out"
+    site.build_site(trees, out, pdf=False, progress=lambda _: None)
+    assert not any("hunter2" in p.read_text(errors="ignore") for p in out.rglob("*") if p.is_file())
+    with zipfile.ZipFile(out / "downloads" / "lingo-trees.zip") as zf:
+        assert not any("secret" in n or ".." in n for n in zf.namelist())
+    assert not (tmp_path / "secret.html").exists() and not list(tmp_path.glob("*.html"))
+
+
+@pytest.mark.parametrize("folder", ["x onmouseover=alert(1)", "..hidden", "UPPER"])
+def test_a_hostile_folder_name_is_refused(tiny: Path, tmp_path: Path, folder: str) -> None:
+    trees = _copy_tiny(tiny, tmp_path / "trees")
+    (trees / "tiny" / "free" / "human").rename(trees / "tiny" / "free" / folder)
+    with pytest.raises(SiteError, match=r"the strategy folder .* is not an id"):
+        site.build_site(trees, tmp_path / "out", pdf=False, progress=lambda _: None)
+    assert not (tmp_path / "out").exists()

@@ -14,6 +14,7 @@ import pytest
 
 from generator.core.tree import GameTree, Stats
 from generator.errors import TreeFormatError
+from generator.output.files import FileError
 from generator.output.treefile import (
     FORMAT,
     SCHEMA,
@@ -223,8 +224,8 @@ def test_written_files_get_the_usual_mode(tmp_path: Path, q_tree: GameTree) -> N
 
 def test_write_tree_leaves_no_temp_file_on_error(tmp_path: Path, q_tree: GameTree) -> None:
     target = tmp_path / "q.json"
-    target.mkdir()  # the rename onto a folder fails
-    with pytest.raises(OSError):
+    target.mkdir()  # a folder is never replaced by a file
+    with pytest.raises(FileError, match="is a folder, not a file"):
         write_tree(target, q_tree)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["q.json"]
     assert list(target.iterdir()) == []
@@ -296,10 +297,10 @@ def test_read_tree_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     path = tmp_path / "locked.json"
     path.write_bytes(b"{}")
 
-    def denied(self: Path) -> bytes:
+    def denied(self: Path, *args: object, **kwargs: object) -> bytes:
         raise PermissionError(13, "Permission denied", str(self))
 
-    monkeypatch.setattr(Path, "read_bytes", denied)
+    monkeypatch.setattr(Path, "open", denied)
     with pytest.raises(TreeFormatError, match=rf"^{path}: cannot be read \(Permission denied\)$"):
         read_tree(path)
 

@@ -1,0 +1,89 @@
+"""Publishing the site: every tree verified first, then the site built.
+
+The site publishes only trees that verify (:func:`generator.runs.verify.check_file`,
+one job per file): a tree that fails is refused, naming the file and its
+first problem. A file verified by an earlier build (the same bytes, the same
+verifier) is not replayed again: the site's marker file keeps the SHA-256 of
+every tree it verified and a fingerprint of the code that verified them, so
+a second build of unchanged trees takes seconds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from generator.core.catalog import trees_dir
+from generator.output.files import read_limited
+from generator.output.site import MARKER, SiteReport, build_site, check_out, site_dir
+from generator.output.sitemodel import SiteError, tree_folders
+from generator.runs.jobs import run_jobs
+from generator.runs.verify import check_file
+
+Progress = Callable[[str], None]
+
+
+@cache
+def verifier_fingerprint() -> str:
+    """A hash of the code that reads and verifies trees (the core and the tree
+    file reader): verdicts cached under another fingerprint are not trusted."""
+    package = Path(__file__).resolve().parents[1]
+    h = hashlib.sha256()
+    for path in sorted((package / "core").glob("*.py")) + [package / "output" / "treefile.py"]:
+        h.update(path.name.encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def tree_files(trees: Path) -> list[Path]:
+    """The tree files the site reads, their names checked
+    (:func:`generator.output.sitemodel.tree_folders`)."""
+    return [p for files in tree_folders(trees).values() for p in files]
+
+
+def _previous(out: Path) -> dict[str, str]:
+    """The verified files of an earlier build in ``out`` (relative path -> sha256)."""
+    try:
+        data: dict[str, Any] = orjson.loads(read_limited(out / MARKER, 16 << 20, "site marker"))
+        if data.get("verifier") == verifier_fingerprint():
+            return {str(k): str(v) for k, v in data.get("verified", {}).items()}
+    except (OSError, ValueError, AttributeError):
+        pass
+    return {}
+
+
+def verify_trees(trees: Path, out: Path, workers: int | None, progress: Progress) -> dict[str, str]:
+    """Verify every tree file not verified before; returns the verified
+    files (relative path -> sha256). Raises :class:`SiteError` naming the
+    first file that fails."""
+    files = tree_files(trees)
+    hashes = {str(p.relative_to(trees)): hashlib.sha256(p.read_bytes()).hexdigest() for p in files}
+    known = _previous(out)
+    todo = [p for p in files if known.get(str(p.relative_to(trees))) != hashes[str(p.relative_to(trees))]]
+    progress(f"[site] verifying {len(todo)} of {len(files)} trees ({len(files) - len(todo)} unchanged)")
+    for path, v in run_jobs(check_file, todo, workers):
+        if not v.ok:
+            why = v.problems[0] if v.problems else "does not verify"
+            raise SiteError(f"{path}: does not verify ({why}); the site publishes only trees that verify")
+    return hashes
+
+
+def publish_site(trees: Path | None = None, out: Path | None = None, *, project: Path | None = None,
+                 pdf: bool = True, workers: int | None = None,
+                 progress: Progress | None = None) -> SiteReport:
+    """Verify the trees, then build the site (:func:`generator.output.site.build_site`)."""
+    say = progress or (lambda _: None)
+    trees = trees or trees_dir()
+    project = project or site_dir()
+    out = (out or project / "build").resolve()
+    check_out(out, trees, project)
+    if not tree_files(trees):
+        raise SiteError(f"no trees under {trees} (run lingo-trees build first)")
+    verified = verify_trees(trees, out, workers, say)
+    marker = {"format": "lingo-trees.site", "version": 1, "verifier": verifier_fingerprint(),
+              "verified": verified}
+    return build_site(trees, out, project=project, pdf=pdf, progress=say, marker=marker)

@@ -1,0 +1,45 @@
+"""Publishing the site (generator/runs/site.py): only trees that verify, each
+verified once while its bytes do not change."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import orjson
+import pytest
+
+from generator.output.sitemodel import SiteError
+from generator.runs.site import publish_site
+
+
+def _trees(tiny: Path, tmp_path: Path) -> Path:
+    return Path(shutil.copytree(tiny, tmp_path / "trees"))
+
+
+def test_a_tree_that_fails_verify_is_refused(tiny: Path, tmp_path: Path) -> None:
+    trees = _trees(tiny, tmp_path)
+    path = trees / "tiny" / "free" / "human" / "b.json"
+    data = orjson.loads(path.read_bytes())
+    data["stats"]["total_turns"] += 1
+    data["stats"]["mean_turns"] = round(data["stats"]["total_turns"] / data["stats"]["secrets"], 4)
+    path.write_bytes(orjson.dumps(data))
+    with pytest.raises(SiteError, match=rf"^{path}: does not verify \(stats: the file says"):
+        publish_site(trees, tmp_path / "out", pdf=False, workers=1)
+    assert not (tmp_path / "out").exists()
+
+
+def test_unchanged_trees_are_verified_once(tiny: Path, tmp_path: Path) -> None:
+    trees = _trees(tiny, tmp_path)
+    said: list[str] = []
+    publish_site(trees, tmp_path / "out", pdf=False, workers=1, progress=said.append)
+    publish_site(trees, tmp_path / "out", pdf=False, workers=1, progress=said.append)
+    checks = [s for s in said if s.startswith("[site] verifying")]
+    assert checks == ["[site] verifying 12 of 12 trees (0 unchanged)",
+                      "[site] verifying 0 of 12 trees (12 unchanged)"]
+    (trees / "tiny" / "free" / "scm" / "b.json").touch()  # the same bytes: still verified
+    path = trees / "tiny" / "free" / "human" / "b.json"
+    path.write_bytes(path.read_bytes().replace(b'"version": 1', b'"version":1'))
+    publish_site(trees, tmp_path / "out", pdf=False, workers=1, progress=said.append)
+    checks = [s for s in said if s.startswith("[site] verifying")]
+    assert checks[-1] == "[site] verifying 1 of 12 trees (11 unchanged)"
