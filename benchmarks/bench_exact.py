@@ -1,84 +1,127 @@
-"""The exact search on Wordle from SALET, beside the greedy trees and the best published results.
+"""The exact search on Wordle from SALET: time and peak memory, one core and all cores.
 
-Run: python benchmarks/bench_exact.py [--quick] [-j WORKERS]
-Prints
+Run: python benchmarks/bench_exact.py [--reps N] [--reference PATH] [--rule free|hard] [--more]
 
-* the pattern matrix 12,972 x 2315: build time and memory;
-* normal mode from SALET: the limited search (10 moves per position, one
-  process) and the exact search (every move: a proof), total / mean / max /
-  time / positions; the published optimum is 7920 (mean 3.4212, all within 5);
-* hard mode from SALET the same; the published optimum is 8122 (worst case 6);
-* the greedy trees of every heuristic from SALET beside them;
-* the memory peak (resident set) of the searches.
+For normal and hard mode (or the one ``--rule``) it runs, as separate processes
+and alternating so that a loaded machine weighs on each alike,
 
-``--quick`` skips the two proofs (several minutes on two cores). Figures only;
-nothing is asserted. Times depend on the machine and on what else runs.
+* ``one core``: ``lingo-trees exact --setup wordle --opener salet --no-write -j 1``
+  with ``NUMBA_NUM_THREADS=1``;
+* ``all cores``: the same with ``-j`` the number of cores (and numba's threads);
+* ``reference`` (with ``--reference PATH``): a Wordle optimiser binary given by
+  the user, run as ``PATH [-H] -a <allowed> -h <answers> -w salet`` on the
+  same word lists (the interface of Alex Selby's program; this benchmark does
+  not build or contain it),
+
+and prints for each the median wall time of ``--reps`` runs (default 3), the
+largest peak resident set (the process and its workers) and the total found
+(published optimum: 7920 normal, 8122 hard). Wall time includes start-up
+(Python, the compiled kernels, the 12,972 x 2315 matrix). ``--more`` adds the
+matrix build figures and the limited search (10 moves per position).
+
+Figures only; nothing is asserted. Times depend on the machine and on what
+else runs: compare only figures printed by one run.
 """
 
 from __future__ import annotations
 
+import os
+import re
 import resource
+import statistics
+import subprocess
 import sys
 import time
+from pathlib import Path
 
-from bench_greedy import greedy_rows, print_rows
-
-from generator.core.catalog import load_list
-from generator.core.partition import Matrix
-from generator.core.tree import depth
-from generator.runs.exact import ExactResult, solve_opener
-from generator.search.exact import Options
-
-PUBLISHED = {"free": (7920, 3.4212, 5), "hard": (8122, 3.5084, 6)}
+ROOT = Path(__file__).resolve().parent.parent
+PUBLISHED = {"free": 7920, "hard": 8122}
 
 
-def rss_mib(who: int = resource.RUSAGE_SELF) -> float:
-    return resource.getrusage(who).ru_maxrss / 1024
+def arg(name: str, default: str | None = None) -> str | None:
+    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
 
 
-def matrix_figures() -> None:
-    answers = load_list("wordle-answers")
-    guesses = load_list("wordle-allowed")
-    before = rss_mib()
+def run(cmd: list[str], env: dict[str, str]) -> tuple[float, float, str]:
+    """Wall seconds, peak resident MiB (the process and its waited children)
+    and the output of one command."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
+    out = proc.stdout.read().decode() if proc.stdout else ""
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - t0
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed:\n{out}")
+    return wall, usage.ru_maxrss / 1024, out
+
+
+def total_of(out: str) -> str:
+    m = re.search(r"total (\d+)", out) or re.search(r"score\s*=\s*(\d+)", out)
+    return m.group(1) if m else "?"
+
+
+def commands(rule: str, reference: str | None) -> dict[str, tuple[list[str], dict[str, str]]]:
+    cores = os.cpu_count() or 1
+    base = ["lingo-trees", "exact", "--setup", "wordle", "--rule", rule, "--opener", "salet", "--no-write", "-q"]
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    one = dict(env, NUMBA_NUM_THREADS="1")
+    cmds = {"one core": (base + ["-j", "1"], one), f"all cores ({cores})": (base + ["-j", str(cores)], env)}
+    if reference:
+        lists = ["-a", str(ROOT / "wordlists/wordle-allowed.txt"), "-h", str(ROOT / "wordlists/wordle-answers.txt")]
+        cmds["reference"] = ([reference] + (["-H"] if rule == "hard" else []) + lists + ["-w", "salet"], env)
+    return cmds
+
+
+def timings(reps: int, reference: str | None, rules: list[str]) -> None:
+    for rule in rules:
+        mode = "normal" if rule == "free" else "hard"
+        cmds = commands(rule, reference)
+        walls: dict[str, list[float]] = {k: [] for k in cmds}
+        peaks: dict[str, float] = {k: 0.0 for k in cmds}
+        totals: dict[str, str] = {}
+        for _ in range(reps):
+            for name, (cmd, env) in cmds.items():
+                wall, peak, out = run(cmd, env)
+                walls[name].append(wall)
+                peaks[name] = max(peaks[name], peak)
+                totals[name] = total_of(out)
+        print(f"Wordle {mode} mode from SALET (optimum {PUBLISHED[rule]}), {reps} runs each, alternating")
+        for name in cmds:
+            runs = " ".join(f"{w:.2f}" for w in walls[name])
+            print(f"  {name:<16} median {statistics.median(walls[name]):6.2f} s  peak {peaks[name]:5.0f} MiB"
+                  f"  total {totals[name]}   (runs: {runs})", flush=True)
+        print()
+
+
+def more() -> None:
+    from generator.core.catalog import load_list
+    from generator.core.partition import Matrix
+    from generator.core.tree import depth
+    from generator.runs.exact import solve_opener
+    from generator.search.exact import Options
+
+    answers, guesses = load_list("wordle-answers"), load_list("wordle-allowed")
     t0 = time.perf_counter()
     m = Matrix.build(guesses, answers)
     first = time.perf_counter() - t0
-    warm = []
-    for _ in range(3):
-        t0 = time.perf_counter()
-        m = Matrix.build(guesses, answers)
-        warm.append(time.perf_counter() - t0)
+    t0 = time.perf_counter()
+    Matrix.build(guesses, answers)
     print(f"pattern matrix {m.codes.shape[0]:,} x {m.codes.shape[1]} ({m.codes.dtype}): "
-          f"{m.codes.nbytes / 2**20:.1f} MiB; first build {first:.2f} s (incl. JIT load), "
-          f"warm best of 3 {min(warm):.2f} s; process peak RSS {before:.0f} -> {rss_mib():.0f} MiB")
-
-
-def line(label: str, res: ExactResult) -> str:
-    n = len(res.cols)
-    return (f"{label:<34} total {res.total:>5}  mean {res.total / n:.4f}  max {depth(res.root)}  "
-            f"{res.seconds:7.1f} s  {res.positions:>6} positions  peak {res.peak_mib:.0f} MiB")
+          f"{m.codes.nbytes / 2**20:.1f} MiB; first build {first:.2f} s (incl. loading the kernels), "
+          f"again {time.perf_counter() - t0:.2f} s")
+    for rule in ("free", "hard"):
+        res = solve_opener("wordle", rule, None, "salet", Options(top=10), workers=1)
+        print(f"  {rule}: limited search, 10 moves per position: total {res.total}, max {depth(res.root)}, "
+              f"{res.seconds:.1f} s, {res.positions} positions")
+    print(f"memory peak of this process {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
 
 
 def main() -> None:
-    quick = "--quick" in sys.argv
-    workers = int(sys.argv[sys.argv.index("-j") + 1]) if "-j" in sys.argv else None
-    matrix_figures()
-    print()
-    for rule in ("free", "hard"):
-        mode = "normal" if rule == "free" else "hard"
-        total, mean, worst = PUBLISHED[rule]
-        print(f"Wordle {mode} mode from SALET (published optimum {total}, mean {mean}, worst case {worst})")
-        res = solve_opener("wordle", rule, None, "salet", Options(top=10), workers=1)
-        print(line("  limited, 10 moves, 1 process", res))
-        if not quick:
-            res = solve_opener("wordle", rule, None, "salet", Options(), workers=workers)
-            print(line(f"  exact (proof), {workers or 2} processes", res))
-        print()
-    print("Greedy trees from SALET (every heuristic), beside the exact totals above")
-    print_rows(greedy_rows(("salet",)))
-    print()
-    print(f"memory peak: this process {rss_mib():.0f} MiB, worker processes "
-          f"{rss_mib(resource.RUSAGE_CHILDREN):.0f} MiB (resident set, incl. the matrix and numba)")
+    reps = int(arg("--reps", "3") or 3)
+    rule = arg("--rule")
+    timings(reps, arg("--reference"), [rule] if rule else ["free", "hard"])
+    if "--more" in sys.argv:
+        more()
 
 
 if __name__ == "__main__":

@@ -89,6 +89,15 @@ def _stats_kernel(matrix, rows, cols, npatterns, green, largest, parts, squares,
         wins[r] = win
 
 
+@numba.njit(cache=True, nogil=True)
+def _seen_kernel(matrix, rows, seen):  # type: ignore[no-untyped-def]
+    """Mark in ``seen`` every code that occurs in the given rows."""
+    for r in rows:
+        row = matrix[r]
+        for c in range(row.shape[0]):
+            seen[row[c]] = True
+
+
 @dataclass
 class Matrix:
     """Feedback matrix of a set-up: ``codes[g, a]`` is the pattern code of
@@ -135,15 +144,15 @@ class Matrix:
 
     def patterns_seen(self, rows: np.ndarray) -> int:
         """How many pattern codes occur in ``rows`` against any answer, the
-        all-green one not counted (cached per set of rows; read in chunks, so
-        no copy of the matrix is made)."""
+        all-green one not counted (cached per set of rows; no copy of the
+        matrix is made)."""
         cache: dict[bytes, int] = self.__dict__.setdefault("_seen", {})
         rows = np.asarray(rows, dtype=np.int64)
         key = rows.tobytes()
         if key not in cache:
-            seen = np.zeros(self.npatterns, dtype=bool)
-            for start in range(0, len(rows), 512):
-                seen[np.unique(self.codes[rows[start:start + 512]])] = True
+            seen = np.zeros(self.npatterns, dtype=np.bool_)
+            if len(rows) and self.codes.shape[1]:
+                _seen_kernel(self.codes, rows, seen)
             seen[self.green] = False
             cache[key] = int(np.count_nonzero(seen))
         return cache[key]

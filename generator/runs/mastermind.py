@@ -36,6 +36,7 @@ from generator.games.mastermind import (
 )
 from generator.runs.exact import Loaded, PartJob, part_search
 from generator.runs.jobs import Progress, run_jobs
+from generator.runs.progress import reporter
 from generator.search.exact import INF, Options, Search
 
 EXACT = ("optimal", "optimal-5")
@@ -97,7 +98,7 @@ def exact_tree(v: Variant, opener: Code, cap: int | None, *, top: int | None = N
         if floor >= beta:
             return ExactRun(opener, floor, None, 0, 0.0, pruned=True)
     spare = (beta - len(m.answers) - sum(floors.values())) if beta is not None else None
-    options = Options(top=top, cap=turns)
+    options = Options(top=top, cap=turns, symmetric=True)
     jobs = [PartJob(CodeProblem(v.id), row, code, options, None if spare is None else spare + floors[code])
             for code in parts if code != m.green]
     jobs.sort(key=lambda j: -len(parts[j.code]))
@@ -106,13 +107,13 @@ def exact_tree(v: Variant, opener: Code, cap: int | None, *, top: int | None = N
     total = len(m.answers)
     positions = 0
     feasible, pruned, any_inf = True, False, False
-    for done, (_, got) in enumerate(run_jobs(part_search, jobs, workers), 1):
+    steps = reporter(progress).steps(len(jobs), f"parts after {opener}")
+    for _, got in run_jobs(part_search, jobs, workers):
         positions += got.positions
         cost, sub = got.cost, got.tree
-        if progress:
-            value = "-" if cost >= INF else f">= {cost}" if sub is None else str(cost)
-            progress(f"  opener {opener}, part {done}/{len(jobs)} {m.pattern(got.code)} "
-                     f"({len(parts[got.code])} codes): {value} ({time.perf_counter() - start:.0f} s)")
+        value = "-" if cost >= INF else f">= {cost}" if sub is None else str(cost)
+        steps.step(f"opener {opener}, part {m.pattern(got.code)} ({len(parts[got.code])} codes): "
+                   f"{value} ({time.perf_counter() - start:.0f} s)")
         any_inf = any_inf or cost >= INF
         if cost >= INF or sub is None:
             feasible = False
@@ -121,6 +122,7 @@ def exact_tree(v: Variant, opener: Code, cap: int | None, *, top: int | None = N
             continue
         total += cost
         node.next[m.pattern(got.code)] = sub
+    steps.close()
     node.next = dict(sorted(node.next.items()))
     secs = time.perf_counter() - start
     if pruned and beta is not None and not any_inf:

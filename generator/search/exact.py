@@ -23,13 +23,29 @@ Search (:class:`Search`):
 * **branch and bound**: guesses are tried in order of that bound, each part's
   search gets the budget left over, and a guess is dropped as soon as its
   parts' costs plus the bounds of the rest reach the best found;
+* **closed forms** (exact search, every secret within the cap): a position
+  where a candidate leaves every other secret alone costs ``2n - 1``; with a
+  turn to spare, one where a candidate leaves one pair costs ``2n``; any other
+  costs at least ``2n`` (an ``O(n^2)`` check over the candidates, before the
+  scan of every guess, and for every part of a move played);
+* **a quick precheck**: a bit-parallel kernel counts each guess's parts and
+  win, enough to bound every move; a position whose moves all reach the cut
+  is left there, before the full statistics;
 * **memoization** of solved positions (exact costs, and lower bounds proved
   when a budget was exceeded), keyed by the candidate set and turns left (and
   in hard mode what the rule still requires);
+* **narrowed rows**: below a position only one guess per distinct partition
+  of its useful guesses is scanned (a guess splitting a set like another
+  splits every subset like it; one leaving the set whole leaves every subset
+  whole);
+* **symmetry** (``symmetric``, Mastermind): of the moves that a permutation
+  of the symbols and positions keeping the candidates maps onto each other,
+  only the first is searched;
 * **moves**: guesses that make the same partition of the candidates are one
   move (except in hard mode, where they leave different guesses allowed);
   moves are ordered by the bound, then a heuristic of
-  :mod:`generator.core.scoring`; with ``top=N`` only the N best moves by the
+  :mod:`generator.scoring` (none of the above changes that order, nor which
+  tree is found: the first move in that order of least cost); with ``top=N`` only the N best moves by the
   heuristic are searched at each position (*limited*), with ``top=None``
   every move is (*exact*: the result is proved optimal).
 
@@ -55,6 +71,7 @@ Node('bat', {'.GG': Node('cat', {'.GG': Node('hat', {'.GG': 'mat'})}), 'YGY': 't
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,93 +99,491 @@ class ExactError(StrategyError):
 # --------------------------------------------------------------------------- kernels
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _mix(x):  # type: ignore[no-untyped-def]
+    """A 64-bit finalizer (MurmurHash3's fmix64): spreads a sum of keys over all bits."""
+    x ^= x >> np.uint64(33)
+    x *= np.uint64(0xFF51AFD7ED558CCD)
+    x ^= x >> np.uint64(33)
+    x *= np.uint64(0xC4CEB9FE1A85EC53)
+    x ^= x >> np.uint64(33)
+    return x
+
+
 @numba.njit(cache=True, parallel=True, nogil=True)
-def _moves_kernel(matrix, rows, cols, npatterns, green, parts, wins, largest, squares, klogk, phash):  # type: ignore[no-untyped-def]
-    """Per guess: part statistics and a hash of the partition it makes
-    (parts labelled in order of first appearance, so equal partitions hash equal).
-    Rows are done in chunks, each with its own scratch arrays."""
+def _moves_kernel(by_answer, rows, cols, npatterns, green, keys,  # type: ignore[no-untyped-def]
+                  parts, wins, largest, squares, klogk, phash):
+    """Per guess ``rows[j]``: part statistics over the secrets ``cols`` and a
+    hash of the partition it makes.
+
+    ``by_answer`` is the feedback matrix transposed (secrets x guesses), so
+    that the codes of a block of guesses are gathered secret by secret from
+    contiguous memory (the guesses x secrets matrix would need a cache line
+    per code). A part's hash is the sum of its secrets' random ``keys``
+    (salted when it is the win); the partition's hash is the sum of its parts'
+    mixed hashes, so equal partitions hash equal whatever the part codes.
+    Guesses are done in blocks, each with its own scratch arrays."""
     m = rows.shape[0]
-    chunk = 256
-    for ch in numba.prange((m + chunk - 1) // chunk):
+    n = cols.shape[0]
+    block = 256
+    for b in numba.prange((m + block - 1) // block):
+        start = b * block
+        stop = min(m, start + block)
+        codes = np.empty((block, n), np.uint8)
         counts = np.zeros(npatterns, np.int32)
-        label = np.full(npatterns, -1, np.int32)
+        acc = np.zeros(npatterns, np.uint64)
         seen = np.empty(npatterns, np.int64)
-        for r in range(ch * chunk, min(m, (ch + 1) * chunk)):
-            row = matrix[rows[r]]
+        for i in range(n):
+            col = by_answer[cols[i]]
+            for j in range(start, stop):
+                codes[j - start, i] = col[rows[j]]
+        for j in range(start, stop):
+            row = codes[j - start]
             nl = 0
-            h = np.uint64(1469598103934665603)
-            for c in cols:
-                code = row[c]
-                counts[code] += 1
-                lab = label[code]
-                if lab < 0:
-                    lab = nl
-                    label[code] = nl
+            for i in range(n):
+                code = row[i]
+                if counts[code] == 0:
                     seen[nl] = code
                     nl += 1
-                if code == green:
-                    lab = 1000
-                h = (h ^ np.uint64(lab + 1)) * np.uint64(1099511628211)
+                counts[code] += 1
+                acc[code] += keys[cols[i]]
             big = 0
             sq = 0
             kl = 0.0
             win = 0
-            for j in range(nl):
-                code = seen[j]
+            h = np.uint64(0)
+            for t in range(nl):
+                code = seen[t]
                 k = counts[code]
                 sq += k * k
                 kl += k * np.log2(k)
                 if k > big:
                     big = k
+                a = acc[code]
                 if code == green:
                     win = 1
+                    a ^= np.uint64(0x9E3779B97F4A7C15)
+                h += _mix(a)
                 counts[code] = 0
-                label[code] = -1
-            parts[r] = nl
-            wins[r] = win
-            largest[r] = big
-            squares[r] = sq
-            klogk[r] = kl
-            phash[r] = h
+                acc[code] = 0
+            parts[j] = nl
+            wins[j] = win
+            largest[j] = big
+            squares[j] = sq
+            klogk[j] = kl
+            phash[j] = h
 
 
 @numba.njit(cache=True, nogil=True)
-def _hard_filter(letters, rows, guess, pattern):  # type: ignore[no-untyped-def]
+def _parts_kernel(by_answer, rows, cols, npatterns, green, parts, wins):  # type: ignore[no-untyped-def]
+    """Per guess ``rows[j]``: the number of parts it makes of ``cols`` and
+    whether one is the win, and nothing else (a quick first pass: enough for
+    the bound of every move). Bit-parallel: a block of guesses is swept
+    secret by secret, each guess keeping the codes it has seen as a bit set
+    and counting the codes seen before (no branch, no chain of updates)."""
+    m = rows.shape[0]
+    n = cols.shape[0]
+    nwords = (npatterns + 63) >> 6
+    block = 512
+    bits = np.zeros((block, nwords), np.uint64)
+    seen_twice = np.zeros(block, np.int64)
+    gw = green >> 6
+    gb = np.uint64(1) << np.uint64(green & 63)
+    for start in range(0, m, block):
+        nb = min(m, start + block) - start
+        bits[:nb] = 0
+        seen_twice[:nb] = 0
+        for i in range(n):
+            col = by_answer[cols[i]]
+            for j in range(nb):
+                code = col[rows[start + j]]
+                w = code >> 6
+                bit = np.uint64(1) << np.uint64(code & 63)
+                old = bits[j, w]
+                seen_twice[j] += (old & bit) != np.uint64(0)
+                bits[j, w] = old | bit
+        for j in range(nb):
+            parts[start + j] = n - seen_twice[j]
+            wins[start + j] = (bits[j, gw] & gb) != np.uint64(0)
+
+
+@numba.njit(cache=True, nogil=True)
+def _transpose(a, out):  # type: ignore[no-untyped-def]
+    """``out[:] = a.T`` tile by tile (both stay in cache while a tile is copied)."""
+    rows, cols = a.shape
+    tile = 64
+    for j0 in range(0, cols, tile):
+        j1 = min(cols, j0 + tile)
+        for i0 in range(0, rows, tile):
+            i1 = min(rows, i0 + tile)
+            for j in range(j0, j1):
+                for i in range(i0, i1):
+                    out[j, i] = a[i, j]
+
+
+@numba.njit(cache=True, nogil=True)
+def _strict_bound(n, r, p, w, largest, fill, cap):  # type: ignore[no-untyped-def]
+    """:meth:`Search._bounds` of one move, every secret within the cap: ``n``
+    secrets, ``r`` turns left before the move, ``p`` parts (``w`` = 1: one
+    is the win), the largest of ``largest`` secrets, at most ``cap`` secrets
+    solvable in the turns left after it."""
+    if r - 1 >= 2:
+        q = max(p - w, 1)
+        rest = n - w
+        base = rest // q
+        extra = rest % q
+        bound = n + extra * fill[min(base + 1, fill.shape[0] - 1)] + (q - extra) * fill[base]
+        bound = max(bound, 3 * n - p - w)
+        return INF if largest > cap else bound
+    if r - 1 == 1:
+        return 2 * n - w if largest == 1 else INF
+    return INF
+
+
+@numba.njit(cache=True, nogil=True)
+def _quick_floor_kernel(by_answer, rows, cols, npatterns, green, fill, cap, r):  # type: ignore[no-untyped-def]
+    """The least :func:`_strict_bound` of any useful move from its parts and
+    win alone (:func:`_parts_kernel`), its largest part taken as small as the
+    part count allows (INF when none can meet the cap), and whether any move
+    is useful."""
+    m = rows.shape[0]
+    n = cols.shape[0]
+    parts = np.empty(m, np.int64)
+    wins = np.empty(m, np.int64)
+    _parts_kernel(by_answer, rows, cols, npatterns, green, parts, wins)
+    floor = INF
+    useful = False
+    for j in range(m):
+        p = parts[j]
+        w = wins[j]
+        if p <= 1 and w == 0:
+            continue
+        useful = True
+        rest = n - w
+        q = max(p - w, 1)
+        smallest = max((rest + q - 1) // q, 1)
+        b = _strict_bound(n, r, p, w, smallest, fill, cap)
+        if b < floor:
+            floor = b
+    return floor, useful
+
+
+def by_answer(matrix: Matrix) -> tuple[np.ndarray, np.ndarray]:
+    """The feedback matrix transposed (secrets x guesses, contiguous) and a
+    random 64-bit key per secret, made once per matrix (for :func:`_moves_kernel`)."""
+    cached: tuple[np.ndarray, np.ndarray] | None = matrix.__dict__.get("_by_answer")
+    if cached is not None:
+        return cached
+    codes = np.ascontiguousarray(matrix.codes)
+    rng = np.random.default_rng(20240607)
+    keys = np.asarray(rng.integers(0, 2**63, size=codes.shape[1], dtype=np.int64), dtype=np.uint64)
+    t = np.empty((codes.shape[1], codes.shape[0]), dtype=codes.dtype)
+    _transpose(codes, t)
+    matrix.__dict__["_by_answer"] = (t, keys)
+    return t, keys
+
+
+@numba.njit(cache=True, nogil=True)
+def _closed_kernel(codes, cols, guess_of, npatterns):  # type: ignore[no-untyped-def]
+    """Candidates that settle a position of ``n`` secrets ``cols`` at once:
+    the least guess row of a candidate that leaves every other secret alone
+    (cost ``2n - 1``; -1 if none), and whether some candidate leaves exactly
+    one pair and singletons (cost ``2n`` with a turn to spare).
+    ``guess_of[c]`` is the guess row of secret ``c`` (-1: not guessable).
+    At most ``n`` rows of ``n`` codes each, a row dropped at its second
+    collision."""
+    n = cols.shape[0]
+    stamp = np.zeros(npatterns, np.int64)
+    best = -1
+    pair = False
+    for i in range(n):
+        g = guess_of[cols[i]]
+        if g < 0:
+            continue
+        row = codes[g]
+        dup = 0
+        for j in range(n):
+            code = row[cols[j]]
+            if stamp[code] == i + 1:
+                dup += 1
+                if dup > 1:
+                    break
+            else:
+                stamp[code] = i + 1
+        if dup == 0:
+            if best < 0 or g < best:
+                best = g
+        elif dup == 1:
+            pair = True
+    return best, pair
+
+
+@numba.njit(cache=True, nogil=True)
+def _first_distinct(hashes):  # type: ignore[no-untyped-def]
+    """Indices of the first occurrence of each distinct value, ascending
+    (an open-addressing hash set)."""
+    m = hashes.shape[0]
+    size = 16
+    while size < 2 * m:
+        size *= 2
+    mask = np.uint64(size - 1)
+    table = np.zeros(size, np.uint64)
+    used = np.zeros(size, np.bool_)
+    out = np.empty(m, np.int64)
+    k = 0
+    for i in range(m):
+        h = hashes[i]
+        slot = (h ^ (h >> np.uint64(29))) & mask
+        while used[slot] and table[slot] != h:
+            slot = (slot + np.uint64(1)) & mask
+        if not used[slot]:
+            used[slot] = True
+            table[slot] = h
+            out[k] = i
+            k += 1
+    return out[:k]
+
+
+@numba.njit(cache=True, nogil=True)
+def _split_kernel(codes, row, cols, npatterns, guess_of, close):  # type: ignore[no-untyped-def]
+    """The parts of ``cols`` under guess ``row``, largest first (then by code):
+    ``members`` (each part in the order of ``cols``), the parts' codes and
+    start offsets; with ``close``, for each part of three or more secrets the
+    closed forms of :func:`_closed_kernel` (``perfect``: the least row of a
+    candidate leaving the others alone, -1 none, -2 not checked; ``pair``)."""
+    n = cols.shape[0]
+    line = codes[row]
+    counts = np.zeros(npatterns, np.int64)
+    for c in cols:
+        counts[line[c]] += 1
+    p = 0
+    for code in range(npatterns):
+        if counts[code]:
+            p += 1
+    keys = np.empty(p, np.int64)
+    i = 0
+    for code in range(npatterns):
+        if counts[code]:
+            keys[i] = (n - counts[code]) * npatterns + code
+            i += 1
+    keys.sort()
+    part_codes = np.empty(p, np.int64)
+    starts = np.empty(p + 1, np.int64)
+    at = np.zeros(npatterns, np.int64)
+    starts[0] = 0
+    for i in range(p):
+        code = keys[i] % npatterns
+        part_codes[i] = code
+        at[code] = starts[i]
+        starts[i + 1] = starts[i] + counts[code]
+    members = np.empty(n, np.int64)
+    for c in cols:
+        code = line[c]
+        members[at[code]] = c
+        at[code] += 1
+    perfect = np.full(p, -2, np.int64)
+    pair = np.zeros(p, np.bool_)
+    if close:
+        for i in range(p):
+            if starts[i + 1] - starts[i] >= 3:
+                best, two = _closed_kernel(codes, members[starts[i]:starts[i + 1]], guess_of, npatterns)
+                perfect[i] = best
+                pair[i] = two
+    return members, part_codes, starts, perfect, pair
+
+
+@numba.njit(cache=True, nogil=True)
+def _play_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1):  # type: ignore[no-untyped-def]
+    """:func:`_split_kernel` with every part's lower bound for ``r1 >= 2``
+    turns left (every secret guessable, every one within the cap): the win
+    0; ``2k - 1`` and the fill bound ``fill[k]``; a part settled by a closed
+    form its exact cost (``2k - 1``, or ``2k`` with ``r1 >= 3``), otherwise
+    at least ``2k``. Returns the split, the bounds, which are exact
+    (``settled``: the win, singles, pairs, closed forms) and whether some
+    part holds more than ``cap`` secrets (the move cannot meet the cap)."""
+    members, part_codes, starts, perfect, pair = _split_kernel(codes, row, cols, npatterns, guess_of, True)
+    p = part_codes.shape[0]
+    lows = np.empty(p, np.int64)
+    settled = np.zeros(p, np.bool_)
+    too_big = False
+    for i in range(p):
+        k = starts[i + 1] - starts[i]
+        if part_codes[i] == green:
+            lows[i] = 0
+            settled[i] = True
+            continue
+        if k > cap:
+            too_big = True
+        lb = max(2 * k - 1, fill[k])
+        if k <= 2:
+            settled[i] = True
+        elif perfect[i] >= 0:
+            lb = 2 * k - 1
+            settled[i] = True
+        elif pair[i] and r1 >= 3:
+            lb = 2 * k
+            settled[i] = True
+        else:
+            lb = max(lb, 2 * k)
+        lows[i] = lb
+    return members, part_codes, starts, lows, settled, too_big
+
+
+@numba.njit(cache=True, nogil=True)
+def _hard_filter(letters, counts, rows, guess, pattern):  # type: ignore[no-untyped-def]
     """The rows (guesses) still allowed in hard mode after ``guess`` got ``pattern``
     (marks 0 grey, 1 yellow, 2 green): greens in place, revealed letters as
-    often as revealed."""
+    often as revealed. ``counts[w, x]``: how often word ``w`` holds letter ``x``."""
     length = guess.shape[0]
+    # what the pattern requires: each revealed letter and how often
+    need_letter = np.empty(length, np.int64)
+    need_times = np.empty(length, np.int64)
+    nneed = 0
+    for p in range(length):
+        if pattern[p] == 0:
+            continue
+        x = guess[p]
+        known = False
+        for q in range(nneed):
+            if need_letter[q] == x:
+                need_times[q] += 1
+                known = True
+        if not known:
+            need_letter[nneed] = x
+            need_times[nneed] = 1
+            nneed += 1
     keep = np.empty(rows.shape[0], np.int64)
     m = 0
     for i in range(rows.shape[0]):
-        w = letters[rows[i]]
+        w = rows[i]
+        word = letters[w]
         ok = True
         for p in range(length):
-            if pattern[p] == 2 and w[p] != guess[p]:
+            if pattern[p] == 2 and word[p] != guess[p]:
                 ok = False
                 break
         if ok:
-            for p in range(length):
-                if pattern[p] == 0:
-                    continue
-                need = 0
-                for q in range(length):
-                    if pattern[q] != 0 and guess[q] == guess[p]:
-                        need += 1
-                have = 0
-                for q in range(length):
-                    if w[q] == guess[p]:
-                        have += 1
-                if have < need:
+            for q in range(nneed):
+                if counts[w, need_letter[q]] < need_times[q]:
                     ok = False
                     break
         if ok:
-            keep[m] = rows[i]
+            keep[m] = w
             m += 1
     return keep[:m]
 
 
+@numba.njit(cache=True, nogil=True)
+def _swap_keeps(letters, cols, in_set, index, ncolors, kind, a, b):  # type: ignore[no-untyped-def]
+    """Whether swapping colours (``kind`` 0) or positions (1) ``a`` and ``b``
+    maps the codes ``cols`` onto themselves (``index``: code number -> word)."""
+    p = letters.shape[1]
+    for c in cols:
+        word = letters[c]
+        number = 0
+        for i in range(p):
+            if kind == 0:
+                x = word[i]
+                x = b if x == a else a if x == b else x
+            else:
+                x = word[b if i == a else a if i == b else i]
+            number = number * ncolors + x
+        image = index[number]
+        if image < 0 or not in_set[image]:
+            return False
+    return True
+
+
+@numba.njit(cache=True, nogil=True)
+def _orbit_firsts(letters, moves, cols, index, ncolors, perms):  # type: ignore[no-untyped-def]
+    """Which ``moves`` come first (least code, that is least row) among the
+    moves that permuting colours and positions maps onto them, for the
+    permutations that map the secrets ``cols`` onto themselves: colours (and
+    positions) that can be swapped so form blocks, and every permutation
+    within the blocks does too. ``perms``: every permutation of the positions.
+    A move and its image split ``cols`` alike up to that permutation, so
+    they cost the same; only the first needs searching."""
+    nwords, p = letters.shape
+    in_set = np.zeros(nwords, np.bool_)
+    for c in cols:
+        in_set[c] = True
+    cblock = np.arange(ncolors)
+    for b in range(1, ncolors):
+        for a in range(b):
+            if cblock[a] == a and _swap_keeps(letters, cols, in_set, index, ncolors, 0, a, b):
+                cblock[b] = a
+                break
+    pblock = np.arange(p)
+    for b in range(1, p):
+        for a in range(b):
+            if pblock[a] == a and _swap_keeps(letters, cols, in_set, index, ncolors, 1, a, b):
+                pblock[b] = a
+                break
+    keep = np.ones(moves.shape[0], np.bool_)
+    symmetric = False
+    for x in range(ncolors):
+        if cblock[x] != x:
+            symmetric = True
+    for x in range(p):
+        if pblock[x] != x:
+            symmetric = True
+    if not symmetric:
+        return keep
+    usable = np.zeros(perms.shape[0], np.bool_)
+    for k in range(perms.shape[0]):
+        ok = True
+        for i in range(p):
+            if pblock[perms[k, i]] != pblock[i]:
+                ok = False
+        usable[k] = ok
+    image_of = np.empty(ncolors, np.int64)
+    taken = np.zeros(ncolors, np.bool_)
+    for j in range(moves.shape[0]):
+        word = letters[moves[j]]
+        own = 0
+        for i in range(p):
+            own = own * ncolors + word[i]
+        for k in range(perms.shape[0]):
+            if not usable[k]:
+                continue
+            # the least code of the colour relabellings of the permuted move
+            image_of[:] = -1
+            taken[:] = False
+            number = 0
+            for i in range(p):
+                x = word[perms[k, i]]
+                if image_of[x] < 0:
+                    y = cblock[x]
+                    while taken[y] or cblock[y] != cblock[x]:
+                        y += 1
+                    image_of[x] = y
+                    taken[y] = True
+                number = number * ncolors + image_of[x]
+            if number < own:
+                keep[j] = False
+                break
+    return keep
+
+
 # --------------------------------------------------------------------------- search
+
+
+@dataclass(slots=True)
+class Position:
+    """A node of the search: the secrets still possible (sorted answer
+    columns), the turns left, and in hard mode what the rule still requires
+    (``state``) and the guesses it allows (``rows``: an array, or a filter done
+    when first needed)."""
+
+    cols: np.ndarray
+    turns: int
+    state: State = ()
+    rows: Any = None
+
+    @property
+    def key(self) -> tuple[bytes, int, State]:
+        """The memo key: the candidate set, the turns left, the hard-mode state."""
+        return (self.cols.tobytes(), self.turns, self.state)
 
 
 def part_bound(k: int, r: int, strict: bool) -> int:
@@ -211,7 +626,7 @@ def fill_capacity(r: int, branch: int) -> int:
 
 def ordering(name: str) -> Heuristic:
     """The heuristic that orders (and with ``top`` limits) the moves after the bound:
-    ``bound`` (the bound, then entropy) or any of :data:`generator.core.scoring.HEURISTICS`."""
+    ``bound`` (the bound, then entropy) or any of :data:`generator.scoring.HEURISTICS`."""
     if name == "bound":
         return lambda s: (np.round(s.klogk, 9),)
     if name in HEURISTICS:
@@ -260,6 +675,7 @@ class Search:
     fewest_late: bool = False
     counters: Counters = field(default_factory=Counters)
     max_work: int | None = None
+    symmetric: bool = False
 
     def __post_init__(self) -> None:
         m = self.matrix
@@ -274,6 +690,8 @@ class Search:
         allowed[self.all_rows] = True
         self.guessable = (m.answer_as_guess >= 0) & allowed[np.maximum(m.answer_as_guess, 0)]
         self.letters = np.ascontiguousarray(m.guesses.codes, dtype=np.int64)
+        self.letter_counts = np.zeros((len(self.letters), int(self.letters.max(initial=0)) + 1), np.int64)
+        np.add.at(self.letter_counts, (np.arange(len(self.letters))[:, None], self.letters), 1)
         self.dead_end: str | None = None
         self._stuck = False
         self.root_cols = np.arange(len(m.answers), dtype=np.int64)
@@ -281,6 +699,19 @@ class Search:
         self.branch = m.patterns_seen(self.all_rows)
         self.fill = fill_costs(len(m.answers) + 1, self.branch)
         self.capacity = [fill_capacity(r, self.branch) for r in range(self.turns + 2)]
+        # closed forms of small positions (exact search, every secret within the cap):
+        # a candidate that splits the rest into singletons, or into one pair and singletons
+        self.closures = self.top is None and self.strict
+        self.guess_of = np.where(self.guessable, m.answer_as_guess, -1).astype(np.int64)
+        self.close_max = self.branch + 2  # more secrets than parts: neither can happen
+        self._marks: dict[int, np.ndarray] = {}  # hard mode: the marks of each pattern code
+        if self.symmetric:
+            self._symmetry()
+        # below a position, only the rows of its distinct useful moves (see _scan)
+        self.narrow = True
+        # cut a position by the quick bound of its moves before their statistics
+        self.precheck = self.top is None
+        self.by_answer, self.keys = by_answer(m)
 
     # ---- public
 
@@ -292,13 +723,19 @@ class Search:
         cols = self.root_cols if cols is None else np.sort(np.asarray(cols, dtype=np.int64))
         self.root_cols = cols
         self.opener = opener
+        root = Position(cols, self.turns, (), self.all_rows)
         if opener is None:
-            return self.solve(cols, self.turns, beta, (), self.all_rows)
-        return self.play(opener, cols, self.turns, beta, (), self.all_rows)
+            return self.solve(root, beta)
+        return self.play(opener, root, beta)
 
-    def solve(self, cols: np.ndarray, r: int, beta: int, state: State, rows: np.ndarray) -> int:
-        """The cost of position (``cols``, ``r`` turns left) if it is below
-        ``beta``, else a lower bound that is at least ``beta``."""
+    def after(self, opener: int, code: int, part: np.ndarray) -> Position:
+        """The position of the root's ``part`` once ``opener`` got pattern ``code``."""
+        return self._child(Position(self.root_cols, self.turns, (), self.all_rows), opener, code, part)
+
+    def solve(self, pos: Position, beta: int) -> int:
+        """The cost of a position if it is below ``beta``, else a lower bound
+        that is at least ``beta``."""
+        cols, r = pos.cols, pos.turns
         n = len(cols)
         if n == 1:
             return part_bound(1, r, self.strict)
@@ -306,7 +743,7 @@ class Search:
             return INF
         if n == 2 and self.guessable[cols].all():
             return self._pair_cost(r)
-        key = (cols.tobytes(), r, state)
+        key = pos.key
         hit = self.exact.get(key)
         if hit is not None:
             self.counters.memo_hits += 1
@@ -315,20 +752,29 @@ class Search:
         if known >= beta:
             self.counters.memo_hits += 1
             return known
+        if self.closures and r >= 2 and n <= self.close_max:
+            closed = self._closed(cols, r)
+            if closed is not None:
+                self.exact[key] = closed
+                return closed[0]
+            if 2 * n >= beta and self.guessable[cols].all():
+                self.lower[key] = max(known, 2 * n)
+                return self.lower[key]
+        rows = _allowed(pos.rows)
         self.counters.positions += 1
         self.counters.work += n * len(rows)
         if self.max_work is not None and self.counters.work > self.max_work:
             raise OutOfBudget(self.counters.work)
-        order, bounds, quick, floor = self._moves(cols, r, rows, beta)
+        order, bounds, quick, floor, sub_rows = self._scan(cols, r, rows, beta)
         if floor >= INF:
             if self._stuck and self.dead_end is None:
-                self.dead_end = self._describe(cols, state)
+                self.dead_end = self._describe(pos)
             self.exact[key] = (INF, -1)
             return INF
         if floor >= beta:  # (every move is bounded at beta or more when none is left)
             self.lower[key] = max(known, floor)
             return floor
-        best, best_row = self._try(order, bounds, quick, floor, cols, r, beta, state, rows)
+        best, best_row = self._try(order, bounds, quick, floor, Position(cols, r, pos.state, sub_rows), beta)
         if best < beta:
             self.exact[key] = (best, best_row)
             return best
@@ -336,25 +782,75 @@ class Search:
         return beta
 
     def _try(self, order: np.ndarray, bounds: np.ndarray, quick: np.ndarray, floor: int,
-             cols: np.ndarray, r: int, beta: int, state: State, rows: np.ndarray) -> tuple[int, int]:
-        """The best of the moves ``order`` (cost, row), cut at ``beta``."""
+             pos: Position, beta: int) -> tuple[int, int]:
+        """The best of the moves ``order`` (cost, row), cut at ``beta``
+        (``pos.rows``: the guesses passed on below)."""
         best, best_row = INF, -1
         for row, lb, q in zip(order.tolist(), bounds.tolist(), quick.tolist()):
             cut = min(best, beta)
             if lb >= cut:
                 break
             self.counters.moves += 1
-            cost = lb if q else self.play(row, cols, r, cut, state, rows)
+            cost = lb if q else self.play(row, pos, cut)
             if cost < best:
                 best, best_row = cost, row
                 if best == floor:
                     break
         return best, best_row
 
-    def play(self, row: int, cols: np.ndarray, r: int, cut: int, state: State, rows: np.ndarray) -> int:
+    def play(self, row: int, pos: Position, cut: int) -> int:
         """Cost of playing guess ``row`` at the position if below ``cut``, else a
         lower bound at least ``cut``."""
+        if self.closures and pos.turns - 1 >= 2 and self.guessable[pos.cols].all():
+            return self._play_closed(row, pos, cut)
+        return self._play_parts(row, pos, cut)
+
+    def _play_closed(self, row: int, pos: Position, cut: int) -> int:
+        """:meth:`play` with closed forms, every secret guessable and at least
+        two turns left after the guess: the parts' bounds in bulk
+        (:func:`_play_kernel`), then the memo, then the search for the parts
+        left open (largest first)."""
         m = self.matrix
+        cols = pos.cols
+        n = len(cols)
+        r1 = pos.turns - 1
+        cap = self.capacity[min(r1, len(self.capacity) - 1)]
+        members, codes, starts, lows, settled, too_big = _play_kernel(
+            m.codes, row, cols, m.npatterns, m.green, self.guess_of, self.fill, cap, r1)
+        if too_big:
+            return INF
+        search = np.flatnonzero(~settled).tolist()
+        lows_list = lows.tolist()
+        starts_list = starts.tolist()
+        if not self.hard:
+            for i in search:
+                key = (members[starts_list[i]:starts_list[i + 1]].tobytes(), r1, ())
+                hit = self.exact.get(key)
+                if hit is not None:
+                    lows_list[i] = hit[0]
+                    settled[i] = True
+                else:
+                    lows_list[i] = max(lows_list[i], self.lower.get(key, 0))
+        total = n
+        rest = sum(lows_list)
+        if total + rest >= cut:
+            return int(total + rest)
+        if starts_list[1] == n and codes[0] != m.green:  # no progress: this guess is useless here
+            return INF
+        for i in search:
+            if settled[i]:
+                continue
+            rest -= lows_list[i]
+            part = members[starts_list[i]:starts_list[i + 1]]
+            total += self.solve(self._child(pos, row, int(codes[i]), part), cut - total - rest)
+            if total + rest >= cut:
+                return int(total + rest)
+        return int(total + rest)
+
+    def _play_parts(self, row: int, pos: Position, cut: int) -> int:
+        """:meth:`play` part by part (any cap, objective and turns left)."""
+        m = self.matrix
+        cols, r = pos.cols, pos.turns
         n = len(cols)
         parts = m.split(row, cols)
         total = n
@@ -364,25 +860,27 @@ class Search:
         if not parts and won is None:
             return INF
         items = sorted(parts.items(), key=lambda kv: -len(kv[1]))
-        bounds = [self._part_floor(p, r - 1) for _, p in items]
-        rest = sum(bounds)
+        lows = [self._part_lower(p, r - 1) for _, p in items]
+        rest = sum(lb for lb, _ in lows)
         if total + rest >= cut:
             return total + rest
-        for (code, part), lb in zip(items, bounds):
-            rest -= lb
+        for (code, part), (lb, settled) in zip(items, lows):
             if len(part) == n:  # no progress: this guess is useless here
                 return INF
-            sub_state, sub_rows = self._after(row, code, state, rows)
-            total += self.solve(part, r - 1, cut - total - rest, sub_state, sub_rows)
+            if settled:  # its exact cost is in `rest`
+                continue
+            rest -= lb
+            total += self.solve(self._child(pos, row, code, part), cut - total - rest)
             if total + rest >= cut:
                 return total + rest
-        return total
+        return total + rest
 
     def tree(self) -> Tree:
         """The best tree found by the last :meth:`solve_root` (which must have met the cap)."""
+        root = Position(self.root_cols, self.turns, (), self.all_rows)
         if self.opener is None:
-            return self._build(self.root_cols, self.turns, (), self.all_rows)
-        return self._build_move(self.opener, self.root_cols, self.turns, (), self.all_rows)
+            return self.build(root)
+        return self._build_move(self.opener, root)
 
     # ---- internals
 
@@ -403,14 +901,77 @@ class Search:
             lb = max(lb, key_lb)
         return lb
 
+    def _part_lower(self, part: np.ndarray, r: int) -> tuple[int, bool]:
+        """A lower bound of a part's cost with ``r`` turns left, and whether it
+        is its exact cost: :meth:`_part_floor`, then the closed forms of
+        :meth:`_closed` (exact) or their bound ``2k``."""
+        k = len(part)
+        lb = self._part_floor(part, r)
+        if k <= 2:
+            return lb, k == 1 or (r >= 2 and bool(self.guessable[part].all()))
+        if not self.closures or r < 2 or k > self.close_max or lb >= 2 * k:
+            return lb, False
+        closed = self._closed(part, r)
+        if closed is not None:
+            if not self.hard:
+                self.exact[(part.tobytes(), r, ())] = closed
+            return closed[0], True
+        return (2 * k if self.guessable[part].all() else lb), False
+
+    def _closed(self, cols: np.ndarray, r: int) -> tuple[int, int] | None:
+        """The exact cost of a position of ``n`` secrets (``r >= 2`` turns left,
+        every secret within the cap) and its best guess row when a closed form
+        gives it, else None (and then the cost is at least ``2n``):
+
+        * a candidate that leaves every other secret alone: ``2n - 1``, the
+          least possible; the search's first such move is the one of least row;
+        * with ``r >= 3``, a candidate that leaves one pair and singletons:
+          ``2n``, the least possible without the first (row -1: left to
+          :meth:`_choose`, since a non-candidate that splits every secret
+          apart costs as much and comes first in the search's order).
+        """
+        n = len(cols)
+        best, pair = _closed_kernel(self.matrix.codes, cols, self.guess_of, self.matrix.npatterns)
+        if best >= 0 and self.guessable[cols].all():
+            return 2 * n - 1, int(best)
+        if pair and r >= 3 and self.guessable[cols].all():
+            return 2 * n, -1
+        return None
+
+    def _choose(self, pos: Position, target: int) -> int:
+        """The first move in search order whose cost is ``target`` (the
+        position's exact cost): the move the full search keeps."""
+        order, bounds, quick, _, sub_rows = self._scan(pos.cols, pos.turns, _allowed(pos.rows), target + 1)
+        below = Position(pos.cols, pos.turns, pos.state, sub_rows)
+        for row, lb, q in zip(order.tolist(), bounds.tolist(), quick.tolist()):
+            if lb > target:
+                break
+            if (lb if q else self.play(row, below, target + 1)) == target:
+                return int(row)
+        raise ExactError(f"internal: no move of a position of {len(pos.cols)} secrets costs {target}")
+
     def _moves(self, cols: np.ndarray, r: int, rows: np.ndarray, beta: int = INF,
                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
         """The moves at a position worth trying below ``beta``: rows in search
         order, their lower bounds, whether the bound is the exact cost (every
         part at most two words), and the least bound of any move (INF: none)."""
+        return self._scan(cols, r, rows, beta)[:4]
+
+    def _scan(self, cols: np.ndarray, r: int, rows: np.ndarray, beta: int = INF,
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray]:
+        """:meth:`_moves`, and the rows worth keeping below this position: one
+        per partition of ``cols`` among the useful ones (hard mode: every
+        useful one), since a guess that splits ``cols`` like another splits
+        any subset like it too, and one that leaves ``cols`` whole leaves any
+        subset whole."""
         m = self.matrix
         n = len(cols)
         k = len(rows)
+        none = np.empty(0, np.int64)
+        if self.precheck and beta < INF // 2 and k:
+            floor = self._quick_floor(cols, r, rows)
+            if floor >= beta:
+                return none, none, none, floor, none
         parts = np.empty(k, np.int64)
         wins = np.empty(k, np.int64)
         largest = np.empty(k, np.int64)
@@ -418,14 +979,16 @@ class Search:
         klogk = np.empty(k, np.float64)
         phash = np.empty(k, np.uint64)
         if k:
-            _moves_kernel(m.codes, rows, cols, m.npatterns, m.green,
+            _moves_kernel(self.by_answer, rows, cols, m.npatterns, m.green, self.keys,
                           parts, wins, largest, squares, klogk, phash)
         useful = (parts > 1) | (wins > 0)
         idx = np.flatnonzero(useful)
         self._stuck = not len(idx)
-        none = np.empty(0, np.int64)
         if not len(idx):
-            return none, none, none, INF
+            return none, none, none, INF, none
+        if not self.hard and self.top is None:
+            idx = idx[_first_distinct(phash[idx])]
+        sub_rows = rows[idx] if self.narrow and not self.hard else rows
         stats = PartStats(largest[idx], parts[idx], squares[idx], klogk[idx], wins[idx], n)
         bounds = self._bounds(n, r, stats)
         floor = int(bounds.min())
@@ -433,17 +996,18 @@ class Search:
         if self.top is None:
             ok &= bounds < beta  # the others are never tried (the limited choice must not depend on beta)
         idx, bounds = idx[ok], bounds[ok]
+        if self.symmetric and self.top is None and len(idx) > 1:
+            keep = _orbit_firsts(self.letters, rows[idx], cols, self._code_index, self._ncolors, self._perms)
+            idx, bounds = idx[keep], bounds[keep]
         if not len(idx):
-            return none, none, none, floor
+            return none, none, none, floor, sub_rows
         stats = PartStats(largest[idx], parts[idx], squares[idx], klogk[idx], wins[idx], n)
         keys = self.score(stats) + (-stats.wins, rows[idx])
         # guesses that make the same partition are one move (not in hard mode,
         # where what a guess leaves allowed depends on its letters)
         if self.top is not None:
             chosen = self._best(keys, phash[idx], self.top)
-        elif not self.hard:
-            _, chosen = np.unique(phash[idx], return_index=True)
-        else:
+        else:  # (distinct partitions already, unless hard mode)
             chosen = np.arange(len(idx))
         sel = np.lexsort(tuple(reversed((bounds[chosen],) + tuple(k[chosen] for k in keys))))
         chosen = chosen[sel]
@@ -454,7 +1018,34 @@ class Search:
             small &= largest[g] <= 1
         if r - 1 < 2 and not self.strict:
             small[:] = False
-        return rows[g], bounds[chosen], small, floor
+        return rows[g], bounds[chosen], small, floor, sub_rows
+
+    def _quick_floor(self, cols: np.ndarray, r: int, rows: np.ndarray) -> int:
+        """A lower bound of every move's bound at a position, from the number
+        of parts and wins alone (:func:`_parts_kernel`; each largest part
+        taken as small as the part count allows): enough to cut a position
+        whose moves all reach ``beta`` without their other statistics. INF
+        when no guess is useful."""
+        m = self.matrix
+        n, k = len(cols), len(rows)
+        if self.strict:
+            cap = self.capacity[min(r - 1, len(self.capacity) - 1)]
+            floor, useful = _quick_floor_kernel(self.by_answer, rows, cols, m.npatterns, m.green,
+                                                self.fill, cap, r)
+            self._stuck = not useful
+            return INF if self._stuck else int(floor)
+        parts = np.empty(k, np.int64)
+        wins = np.empty(k, np.int64)
+        _parts_kernel(self.by_answer, rows, cols, m.npatterns, m.green, parts, wins)
+        useful = (parts > 1) | (wins > 0)
+        self._stuck = not useful.any()
+        if self._stuck:
+            return INF
+        p, w = parts[useful], wins[useful]
+        rest = n - w
+        smallest = -(-rest // np.maximum(p - w, 1))  # the largest part is at least this
+        stats = PartStats(np.maximum(smallest, 1), p, p * 0, np.zeros(len(p)), w, n)
+        return int(self._bounds(n, r, stats).min())
 
     def _best(self, keys: tuple[np.ndarray, ...], phash: np.ndarray, top: int) -> np.ndarray:
         """Positions of the ``top`` best moves by ``keys`` (distinct partitions
@@ -507,14 +1098,41 @@ class Search:
         past: np.ndarray = 3 * n - p - w + LATE * (n - w) + (LATE * w if r <= 0 else 0)
         return past
 
-    def _after(self, row: int, code: int, state: State, rows: np.ndarray) -> tuple[State, np.ndarray]:
-        """Hard mode: the state and allowed rows after ``row`` got pattern ``code``."""
+    def _symmetry(self) -> None:
+        """``symmetric``: the game maps onto itself under any permutation of the
+        symbols and of the positions (the guesses and the secrets are one list,
+        every code in order: Mastermind, Bulls and Cows). Then of moves that such
+        a permutation keeping the secrets maps onto each other only the first
+        is searched (:func:`_orbit_firsts`): same cost, same statistics."""
+        m = self.matrix
+        if self.hard or list(m.guesses.words) != list(m.answers.words):
+            raise ExactError("symmetric search needs the guesses to be the secrets, every code")
+        p = self.letters.shape[1]
+        self._ncolors = ncolors = len(m.guesses.alphabet.letters)
+        numbers = self.letters @ (ncolors ** np.arange(p - 1, -1, -1, dtype=np.int64))
+        if np.any(np.diff(numbers) <= 0):
+            raise ExactError("symmetric search needs the codes in order")
+        self._code_index = np.full(ncolors ** p, -1, dtype=np.int64)
+        self._code_index[numbers] = np.arange(len(numbers))
+        self._perms = np.array(list(itertools.permutations(range(p))), dtype=np.int64)
+
+    def _child(self, pos: Position, row: int, code: int, part: np.ndarray) -> Position:
+        """The position of ``part`` after guess ``row`` got pattern ``code`` at ``pos``."""
+        state, rows = self._after(row, code, pos.state, pos.rows)
+        return Position(part, pos.turns - 1, state, rows)
+
+    def _after(self, row: int, code: int, state: State, rows: Any) -> tuple[State, Any]:
+        """Hard mode: the state and allowed rows after ``row`` got pattern ``code``
+        (the rows as a :class:`_Pending` filter, done when first needed)."""
         if not self.hard:
             return (), rows
-        pattern = self.matrix.pattern(code)
-        marks = np.array([2 if c == GREEN else 1 if c == YELLOW else 0 for c in pattern], dtype=np.int64)
+        marks = self._marks.get(code)
+        if marks is None:
+            pattern = self.matrix.pattern(code)
+            marks = self._marks[code] = np.array([2 if c == GREEN else 1 if c == YELLOW else 0
+                                                  for c in pattern], dtype=np.int64)
         guess = self.letters[row]
-        sub = _hard_filter(self.letters, rows, guess, marks)
+        sub = _Pending(self, rows, guess, marks)
         greens = list(state[0]) if state else [-1] * len(guess)
         need = dict(state[1]) if state else {}
         here: dict[int, int] = {}
@@ -527,8 +1145,8 @@ class Search:
             need[letter] = max(need.get(letter, 0), times)
         return (tuple(greens), tuple(sorted(need.items()))), sub
 
-    def _describe(self, cols: np.ndarray, state: State) -> str:
-        m = self.matrix
+    def _describe(self, pos: Position) -> str:
+        m, cols, state = self.matrix, pos.cols, pos.state
         words = [m.answer_word(int(c)) for c in cols[:6]]
         more = f" and {len(cols) - 6} more" if len(cols) > 6 else ""
         rule = ""
@@ -539,32 +1157,62 @@ class Search:
             rule = f" (hard mode: greens {greens}, must play {need})"
         return f"no allowed guess separates the {len(cols)} secrets {' '.join(words)}{more}{rule}"
 
-    def _build(self, cols: np.ndarray, r: int, state: State, rows: np.ndarray) -> Tree:
+    def build(self, pos: Position) -> Tree:
+        """The best tree of a position the search has solved."""
         m = self.matrix
+        cols = pos.cols
         n = len(cols)
         if n == 1:
             return m.answer_word(int(cols[0]))
         if n == 2 and self.guessable[cols].all():
             a, b = (int(c) for c in cols)
             return Node(m.answer_word(a), {m.pattern(int(m.codes[m.answer_as_guess[a], b])): m.answer_word(b)})
-        hit = self.exact.get((cols.tobytes(), r, state))
-        if hit is None or hit[1] < 0:
+        key = pos.key
+        hit = self.exact.get(key)
+        if hit is None:
             # solved by the exact bound without storing: search it again (cheap)
-            self.solve(cols, r, INF, state, rows)
-            hit = self.exact.get((cols.tobytes(), r, state))
-            if hit is None or hit[1] < 0:
+            self.solve(pos, INF)
+            hit = self.exact.get(key)
+            if hit is None:
                 raise ExactError(f"internal: position of {n} secrets has no solution stored")
-        return self._build_move(hit[1], cols, r, state, rows)
+        if hit[1] < 0 and hit[0] < INF:  # a closed form: which move the search keeps
+            hit = self.exact[key] = (hit[0], self._choose(pos, hit[0]))
+        if hit[1] < 0:
+            raise ExactError(f"internal: position of {n} secrets has no solution stored")
+        return self._build_move(hit[1], pos)
 
-    def _build_move(self, row: int, cols: np.ndarray, r: int, state: State, rows: np.ndarray) -> Tree:
+    def _build_move(self, row: int, pos: Position) -> Tree:
         m = self.matrix
         node = Node(m.guess_word(row))
-        for code, part in m.split(row, cols).items():
+        for code, part in m.split(row, pos.cols).items():
             if code == m.green:
                 continue
-            sub_state, sub_rows = self._after(row, code, state, rows)
-            node.next[m.pattern(code)] = self._build(part, r - 1, sub_state, sub_rows)
+            node.next[m.pattern(code)] = self.build(self._child(pos, row, code, part))
         return node
+
+
+class _Pending:
+    """Hard mode: the guesses allowed after a guess got a pattern, filtered
+    only when a search needs them (most positions are settled by the memo, a
+    closed form or a bound first)."""
+
+    __slots__ = ("done", "guess", "marks", "rows", "search")
+
+    def __init__(self, search: Search, rows: Any, guess: np.ndarray, marks: np.ndarray) -> None:
+        self.search, self.rows, self.guess, self.marks = search, rows, guess, marks
+        self.done: np.ndarray | None = None
+
+    def get(self) -> np.ndarray:
+        if self.done is None:
+            s = self.search
+            self.done = _hard_filter(s.letters, s.letter_counts, _allowed(self.rows), self.guess, self.marks)
+            self.rows = None
+        return self.done
+
+
+def _allowed(rows: Any) -> np.ndarray:
+    """The rows themselves (filtering them first if still :class:`_Pending`)."""
+    return rows.get() if isinstance(rows, _Pending) else rows
 
 
 # --------------------------------------------------------------------------- options
@@ -582,7 +1230,9 @@ class Options:
     ``cap``: the worst case (None: the game's turns); ``fewest_late``: allow
     secrets past the cap, fewest first; ``max_work``: give up (raise
     :class:`OutOfBudget`) after scoring this many (guess, candidate) pairs in
-    one search (a budget that does not depend on the machine).
+    one search (a budget that does not depend on the machine); ``symmetric``:
+    search one move per orbit of the code symmetries (Mastermind only: the
+    guesses and secrets are every code, in order).
     """
 
     top: int | None = None
@@ -590,11 +1240,12 @@ class Options:
     cap: int | None = None
     fewest_late: bool = False
     max_work: int | None = None
+    symmetric: bool = False
 
 
 def make_search(matrix: Matrix, game: Game, rows: np.ndarray, options: Options) -> Search:
     s = Search(matrix, turns=options.cap or game.turns, rows=rows,
                hard=game.guess_rule is GuessRule.HARD, top=options.top,
-               heuristic=options.heuristic, fewest_late=options.fewest_late)
+               heuristic=options.heuristic, fewest_late=options.fewest_late, symmetric=options.symmetric)
     s.max_work = options.max_work
     return s

@@ -8,6 +8,7 @@ import pytest
 from generator.core.kinds import code_list, pegs
 from generator.errors import RulesError
 from generator.games import mastermind as mm
+from generator.search.exact import INF, Search
 
 
 @pytest.mark.parametrize("name", ["4x6", "bulls-and-cows", "3x4", "3x5-distinct"])
@@ -29,3 +30,25 @@ def test_variants_and_their_code_counts() -> None:
         mm.variant("4by6")
     with pytest.raises(RulesError, match="need"):
         mm.variant("5x3-distinct")
+
+
+@pytest.mark.parametrize("name", ["3x4", "3x5", "3x5-distinct", "4x4"])
+def test_symmetric_search_keeps_costs_and_trees(name: str) -> None:
+    v = mm.variant(name)
+    m = mm.matrix(v.game)
+    every = np.arange(len(m.answers), dtype=np.int64)
+    fewer = 0
+    for opener in mm.opener_classes(v.game):
+        parts = m.split(m.guesses.position[opener], every)
+        for code, part in parts.items():
+            if code == m.green or len(part) < 3:
+                continue
+            for turns in (3, 4, 6):
+                plain, sym = Search(m, turns=turns), Search(m, turns=turns, symmetric=True)
+                cost = plain.solve_root(part)
+                assert sym.solve_root(part) == cost
+                if cost < INF:
+                    assert sym.tree() == plain.tree()
+                assert sym.counters.moves <= plain.counters.moves
+                fewer += sym.counters.moves < plain.counters.moves
+    assert fewer or not v.repeats  # the symmetry did spare moves

@@ -15,11 +15,7 @@ from generator.core.rules import WORDLE, Game, GuessRule, rule_violation
 from generator.core.scoring import HEURISTICS
 from generator.core.tree import Node, Tree, play, walk
 from generator.core.words import parse_wordlist
-from generator.search.exact import (
-    INF,
-    LATE,
-    Search,
-)
+from generator.search.exact import INF, LATE, Search, _parts_kernel
 from generator.search.greedy import greedy_tree
 
 ANSWERS = load_list("wordle-answers").words
@@ -166,3 +162,63 @@ def test_hard_mode_dead_end_is_reported() -> None:
     assert s.dead_end and "cat hat" in s.dead_end and "greens .a." in s.dead_end
     assert Search(m2, turns=6, hard=False).solve_root(opener=0) < INF
     assert Search(m, turns=6, hard=True).solve_root(opener=0) < INF
+
+
+# -- closed forms, narrowed rows, the quick precheck
+
+
+def reference(m: Matrix, turns: int, hard: bool = False) -> Search:
+    """The search without closed forms, narrowed rows nor the quick precheck
+    (as it was before them)."""
+    s = Search(m, turns=turns, hard=hard)
+    s.closures = s.narrow = s.precheck = False
+    return s
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_closed_forms_equal_brute_force(seed: int) -> None:
+    m = tiny(900 + seed, n=3 + seed % 5, extra=4)
+    n = len(m.answers)
+    for turns in (2, 3, 4):
+        s = Search(m, turns=turns)
+        closed = s._closed(np.arange(n, dtype=np.int64), turns)
+        best = brute(m, turns, hard=False)
+        if closed is None:
+            assert best >= 2 * n
+            continue
+        assert closed[0] == best
+        if closed[1] >= 0:  # the move the full search keeps
+            ref = reference(m, turns)
+            ref.solve_root()
+            tree = ref.tree()
+            assert isinstance(tree, Node) and tree.guess == m.guess_word(closed[1])
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("hard", [False, True])
+def test_same_trees_as_the_search_without_closed_forms_and_narrowed_rows(seed: int, hard: bool) -> None:
+    m = tiny(1000 + seed, n=30 + 5 * seed, extra=30)
+    for turns in (3, 4, 6):
+        ref, fast = reference(m, turns, hard), Search(m, turns=turns, hard=hard)
+        cost = ref.solve_root()
+        assert fast.solve_root() == cost
+        if cost < INF:
+            assert fast.tree() == ref.tree()
+        assert fast.counters.positions <= ref.counters.positions
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_quick_floor_counts_parts_like_the_full_kernel_and_bounds_the_floor(seed: int) -> None:
+    m = tiny(1100 + seed, n=40, extra=60)
+    rnd = np.random.default_rng(seed)
+    s = Search(m, turns=6)
+    rows = np.arange(len(m.guesses), dtype=np.int64)
+    for size in (3, 9, 25, 40):
+        cols = np.sort(rnd.choice(len(m.answers), size, replace=False)).astype(np.int64)
+        stats = m.stats(rows, cols)
+        parts, wins = np.empty(len(rows), np.int64), np.empty(len(rows), np.int64)
+        _parts_kernel(s.by_answer, rows, cols, m.npatterns, m.green, parts, wins)
+        assert parts.tolist() == stats.parts.tolist() and wins.tolist() == stats.wins.tolist()
+        for r in (2, 3, 4):
+            floor = s._moves(cols, r, rows)[3]
+            assert s._quick_floor(cols, r, rows) <= floor
