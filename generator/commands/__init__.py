@@ -24,7 +24,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from generator.runs.jobs import Progress
+from generator.runs.progress import Reporter
 
 MAX_MESSAGE = 400  # an error message longer than this is cut: input is echoed as an excerpt
 
@@ -133,8 +133,7 @@ def add_top(parser: argparse.ArgumentParser, default: int | None = None, more: s
                         help=f"search only the N best moves per position (default: {tail}){more}")
 
 
-def progress_printer(quiet: bool) -> Progress | None:
-    """Where a command's progress lines go: stderr, or nowhere with ``-q``."""
-    if quiet:
-        return None
-    return lambda text: print(text, file=sys.stderr, flush=True)
+def progress_printer(quiet: bool) -> Reporter:
+    """Where a command's progress goes: a bar on a terminal, lines on stderr
+    otherwise, nothing with ``-q``."""
+    return Reporter(quiet=quiet, stream=sys.stderr)

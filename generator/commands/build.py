@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     timings = build_trees(ids, rules, strategies, args.letter, root=Path(args.out) if args.out else None,
                           seed=args.seed, workers=args.jobs,
-                          progress=progress_printer(args.quiet) or (lambda _: None))
+                          progress=progress_printer(args.quiet))
     for key, seconds in sorted(timings.items()):
         print(f"{key}: {seconds:.1f} s (summed over letters)")
     print(f"built in {time.perf_counter() - t0:.1f} s")

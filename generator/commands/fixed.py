@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from generator.commands import add_jobs, add_quiet, count, positive, seconds
+from generator.commands import add_jobs, add_quiet, count, positive, progress_printer, seconds
 from generator.errors import StrategyError
 from generator.runs.jobs import use_threads
 from generator.search.fixed import (
@@ -131,16 +131,19 @@ def run_search(args: argparse.Namespace) -> int:
     problem = FixedProblem.from_setup(args.setup)
     ks = parse_ks(args.k)
     print(header(problem, args.setup))
+    report = progress_printer(args.quiet)
     for k in ks:
+        steps = report.steps(max(1, int(args.time)), f"k={k}, seconds")
+
         def show(p: SearchState, k: int = k) -> None:
-            if args.quiet or not p.improved:
-                return
             where = f" {p.letter}:" if p.letter else ""
-            print(f"[k={k} {p.elapsed:7.1f}s] restart {p.restart}{where} {p.groups}/{p.words} "
-                  f"= {p.groups / p.words:.5f}  {','.join(p.plan)}", file=sys.stderr, flush=True)
+            best = (f"k={k} {p.elapsed:.1f} s: restart {p.restart}{where} {p.groups}/{p.words} = "
+                    f"{p.groups / p.words:.5f}  {','.join(p.plan)}")
+            steps.at(int(p.elapsed), best if p.improved else "")
 
         found = search_guesses(problem, k, seed=args.seed, seconds=args.time, per_letter=args.per_letter,
-                       restarts=args.restarts, kicks=args.kicks, on_state=show, top=args.groups)
+                               restarts=args.restarts, kicks=args.kicks, on_state=show, top=args.groups)
+        steps.close()
         exact = " (k = 1: every word tried, so this is the best)" if k == 1 else ""
         print(f"\nk = {k}{' per letter' if args.per_letter else ''}: best found in "
               f"{found.seconds:.1f} s ({found.restarts} restarts, {found.evaluations:,} swaps "

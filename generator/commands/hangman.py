@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from generator.commands import add_jobs, add_out, add_quiet, add_top, count, many
+from generator.commands import add_jobs, add_out, add_quiet, add_top, count, many, progress_printer
 from generator.core.catalog import load_list, trees_dir
 from generator.core.kinds import mask
 from generator.core.strategies import strategy_names
@@ -99,7 +99,8 @@ def run_eval(args: argparse.Namespace) -> int:
     done = []
     for name in strategies:
         ev = evaluate_strategy(words, name, misses, lengths=args.lengths, hardest=args.hardest,
-                               workers=args.jobs, **_options(name, args.top))
+                               workers=args.jobs, progress=progress_printer(args.quiet),
+                               **_options(name, args.top))
         mean = ev.total_misses[misses[0]] / max(ev.words, 1)
         label = name + (" *" if ev.limited else "")
         print(label.ljust(12) + "".join(f"{ev.losses[m]:>14,}" for m in misses)

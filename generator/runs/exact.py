@@ -30,6 +30,7 @@ from generator.core.partition import Matrix
 from generator.core.rules import Game, GuessRule
 from generator.core.tree import Node, Tree
 from generator.runs.jobs import Progress, run_jobs
+from generator.runs.progress import reporter
 from generator.search.exact import INF, LATE, ExactError, Options, OutOfBudget, Search, make_search
 from generator.search.greedy import allowed_rows
 
@@ -177,15 +178,12 @@ def part_search(job: PartJob) -> PartResult:
     """Search one part of an opener (runs in a worker process)."""
     matrix, _, cols, _ = job.problem.load()
     s = search_for(job.problem, job.options)
-    part = matrix.split(job.opener, cols)[job.code]
-    state, sub_rows = s._after(job.opener, job.code, (), s.all_rows)
+    s.root_cols = cols
+    pos = s.after(job.opener, job.code, matrix.split(job.opener, cols)[job.code])
     before = s.counters.positions
     beta = INF if job.beta is None else job.beta
-    cost = s.solve(part, s.turns - 1, beta, state, sub_rows)
-    tree = None
-    if cost < beta:
-        s.opener = None
-        tree = s._build(part, s.turns - 1, state, sub_rows)
+    cost = s.solve(pos, beta)
+    tree = s.build(pos) if cost < beta else None
     return PartResult(job.code, cost, tree, s.dead_end if cost >= INF else None,
                       s.counters.positions - before, _peak_mib())
 
@@ -209,7 +207,8 @@ def solve_opener(setup_id: str, rule: str, letter: str | None, opener: str, opti
             if code != m.green]
     positions = 0
     peak = 0.0
-    for done, (job, got) in enumerate(run_jobs(part_search, jobs, workers), 1):
+    steps = reporter(progress).steps(len(jobs), f"parts after {opener}")
+    for job, got in run_jobs(part_search, jobs, workers):
         cost, npos = got.cost, got.positions
         positions += npos
         peak = max(peak, got.peak_mib)
@@ -219,11 +218,10 @@ def solve_opener(setup_id: str, rule: str, letter: str | None, opener: str, opti
         assert got.tree is not None
         subtrees[job.code] = got.tree
         total += cost
-        if progress:
-            progress(f"[{done}/{len(jobs)}] {opener} {m.pattern(job.code)}: "
-                     f"{len(parts[job.code])} secrets, {cost % LATE} turns"
-                     f"{f', {cost // LATE} late' if cost >= LATE else ''}, {npos} positions "
-                     f"({time.perf_counter() - t0:.1f} s)")
+        steps.step(f"{opener} {m.pattern(job.code)}: {len(parts[job.code])} secrets, {cost % LATE} turns"
+                   f"{f', {cost // LATE} late' if cost >= LATE else ''}, {npos} positions "
+                   f"({time.perf_counter() - t0:.1f} s)")
+    steps.close()
     root = Node(m.guess_word(row), {m.pattern(c): subtrees[c] for c in sorted(subtrees)})
     res = ExactResult(root, cols, total, opener, options, proved=options.top is None,
                       positions=positions, seconds=time.perf_counter() - t0,
@@ -283,11 +281,12 @@ def choose_opener(setup_id: str, rule: str, letter: str | None, options: Options
     names = [ctx.matrix.guess_word(int(r)) for r in order[:openers]]
     jobs = [RootJob(setup_id, rule, letter, options, name) for name in names]
     results: dict[str, ExactResult] = {}
-    for done, (job, res) in enumerate(run_jobs(_root_search, jobs, workers), 1):
+    steps = reporter(progress).steps(len(jobs), "openers")
+    for job, res in run_jobs(_root_search, jobs, workers):
         results[job.opener or ""] = res
-        if progress:
-            what = "cap not met" if res.cost >= INF else f"{res.total} turns"
-            progress(f"[{done}/{len(jobs)}] opener {job.opener}: {what} ({time.perf_counter() - t0:.1f} s)")
+        what = "cap not met" if res.cost >= INF else f"{res.total} turns"
+        steps.step(f"opener {job.opener}: {what} ({time.perf_counter() - t0:.1f} s)")
+    steps.close()
     best = min(names, key=lambda w: (results[w].cost, names.index(w)))
     res = results[best]
     if res.cost >= INF:

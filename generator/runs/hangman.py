@@ -20,7 +20,8 @@ from generator.core.words import Word, WordList
 from generator.errors import RulesError
 from generator.games.hangman import build_root, family_bound, hangman_tree, results, words_of_length
 from generator.output.treefile import write_tree
-from generator.runs.jobs import run_jobs
+from generator.runs.jobs import Progress, run_jobs
+from generator.runs.progress import reporter
 
 
 @dataclass
@@ -74,15 +75,15 @@ def _play(job: _Play) -> _Played:
 
 
 def evaluate_strategy(words: WordList, strategy: str, misses: Sequence[int], *,
-             lengths: Sequence[int] | None = None, hardest: int = 10, workers: int | None = None,
-             **options: Any) -> Evaluation:
+                      lengths: Sequence[int] | None = None, hardest: int = 10, workers: int | None = None,
+                      progress: Progress | None = None, **options: Any) -> Evaluation:
     """Play every word (of ``lengths``, default every length) and count, for
     each number of misses allowed, the words lost (more misses than allowed),
     and list the hardest words (most misses; with several ``misses`` values, as
     played for the first). The greedy rules do not depend on the misses
     allowed, so one tree per length serves them all; ``optimal`` builds one
     per length and value. One job per tree, on ``workers`` processes (default
-    both cores)."""
+    every core)."""
     start = time.perf_counter()
     misses = tuple(misses)
     ev = Evaluation(strategy, misses, losses={m: 0 for m in misses},
@@ -99,7 +100,9 @@ def evaluate_strategy(words: WordList, strategy: str, misses: Sequence[int], *,
             for n in by_len for built, counted in plans]
     jobs.sort(key=lambda j: -len(j.wordlist.words))  # the largest first
     worst: list[tuple[int, Word]] = []
+    steps = reporter(progress).steps(len(jobs), f"{strategy} trees")
     for job, got in run_jobs(_play, jobs, workers):
+        steps.step(f"{job.strategy} {job.length} letters at {job.built_for} misses")
         for m in job.counted:
             ev.losses[m] += got.lost[m]
             ev.total_misses[m] += got.misses
@@ -110,6 +113,7 @@ def evaluate_strategy(words: WordList, strategy: str, misses: Sequence[int], *,
         if job.built_for == misses[0]:
             ev.words += got.words
             worst.extend(got.worst)
+    steps.close()
     worst.sort()
     ev.hardest = [(-k, s) for k, s in worst[:hardest]]
     for lengths_left in ev.unproved.values():

@@ -1,28 +1,52 @@
-"""One executor interface for independent jobs (letters, openers, subtrees).
+"""One executor interface for independent jobs (letters, openers, parts, files).
 
-:func:`run_jobs` maps a picklable function over jobs on ``workers``
-processes (both cores by default) and yields ``(job, result)`` as they finish,
-so a caller can report progress. Searches are written against this interface
-only; a cluster engine (Ray, Dask) can later stand behind the same call.
+:func:`run_jobs` maps a picklable, module-level function over jobs and yields
+``(job, result)`` as they finish, so a caller can report progress. Every
+search is written against this interface only; this module alone knows what
+runs them:
 
-Inside a worker process numba uses one thread (the processes already fill
-the cores). Ctrl-C cancels the jobs not started and re-raises
-``KeyboardInterrupt``, so the caller writes nothing for unfinished work.
+* **local processes** (default): as many workers as the cores this process
+  may use (:func:`available_cores`, its CPU affinity), each with numba threads
+  so the cores are neither idle nor oversubscribed. Workers are forked where
+  numba's threading layer allows it (``workqueue``, set by
+  :mod:`generator.core`), so they start at once with the kernels compiled and
+  the matrices built; else spawned.
+* **a Dask cluster**: with a scheduler address (``--scheduler`` of a command,
+  or the environment variable ``LINGO_TREES_SCHEDULER``), the jobs go to a
+  ``dask.distributed`` scheduler (``dask scheduler`` / ``dask worker ADDRESS``,
+  the package installed on the workers: ``pip install lingo-trees[cluster]``).
+  A job whose worker dies is run again by Dask; the results are the same
+  bytes either way.
+
+With ``workers == 1`` (and no scheduler) the jobs run in this process, in
+order (simplest to debug, and numba may then use every core). Ctrl-C (or
+SIGTERM, see :mod:`generator.cli`) cancels the jobs not started and stops the
+running workers; the caller writes nothing for unfinished work.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import TypeVar
+from typing import Any, TypeVar
+
+from generator.errors import LingoTreesError
 
 J = TypeVar("J")
 R = TypeVar("R")
 
 Progress = Callable[[str], None]
 """Where a run reports what it is doing: one line of text at a time."""
+
+SCHEDULER_ENV = "LINGO_TREES_SCHEDULER"
+_scheduler: str | None = None  # set for the duration of a command by :func:`cluster`
+
+
+class ClusterError(LingoTreesError):
+    """The Dask scheduler cannot be reached, or its workers cannot run the jobs."""
 
 
 def available_cores() -> int:
@@ -33,7 +57,8 @@ def available_cores() -> int:
 
 
 def default_workers() -> int:
-    return max(1, min(2, os.cpu_count() or 1))
+    """Worker processes when none is asked for: every core this process may use."""
+    return available_cores()
 
 
 def use_threads(n: int) -> None:
@@ -44,27 +69,38 @@ def use_threads(n: int) -> None:
     numba.set_num_threads(max(1, min(n, most)))
 
 
-def _single_thread() -> None:
-    import numba
-
-    numba.set_num_threads(1)
+@contextlib.contextmanager
+def cluster(scheduler: str | None) -> Iterator[None]:
+    """Send the jobs of :func:`run_jobs` to the Dask scheduler at ``scheduler``
+    (None: ``$LINGO_TREES_SCHEDULER``, else local processes) while inside."""
+    global _scheduler
+    previous, _scheduler = _scheduler, scheduler or os.environ.get(SCHEDULER_ENV) or None
+    try:
+        yield
+    finally:
+        _scheduler = previous
 
 
 def run_jobs(fn: Callable[[J], R], jobs: Iterable[J], workers: int | None = None) -> Iterator[tuple[J, R]]:
     """Yield ``(job, fn(job))`` for every job, in the order they finish.
 
-    With ``workers == 1`` the jobs run in this process, in order (simplest to
-    debug, and numba may then use every core).
+    ``fn`` must be a module-level function and the jobs picklable values (they
+    travel to other processes or machines). ``workers``: local worker
+    processes (default every core); ignored on a cluster.
     """
     todo = list(jobs)
+    if _scheduler and todo:
+        yield from _on_cluster(fn, todo, _scheduler)
+        return
     workers = default_workers() if workers is None else workers
-    if workers <= 1 or len(todo) <= 1:
+    workers = min(workers, len(todo))
+    if workers <= 1:
         for job in todo:
             yield job, fn(job)
         return
-    # spawn, not fork: numba's thread pool in this process does not survive a fork
-    ctx = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_single_thread, mp_context=ctx)
+    threads = max(1, available_cores() // workers)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_start_method(), initializer=use_threads,
+                               initargs=(threads,))
     try:
         pending: dict[Future[R], J] = {pool.submit(fn, job): job for job in todo}
         while pending:
@@ -73,14 +109,70 @@ def run_jobs(fn: Callable[[J], R], jobs: Iterable[J], workers: int | None = None
                 job = pending.pop(fut)
                 yield job, fut.result()
     except BaseException:
-        # stop at once: running workers too (their results would be dropped anyway)
-        workers_left = list(getattr(pool, "_processes", {}).values())
-        for proc in workers_left:
-            proc.terminate()
-        for proc in workers_left:
-            proc.join(timeout=5)
-            if proc.is_alive():
-                proc.kill()
-        pool.shutdown(wait=False, cancel_futures=True)
+        _stop(pool)
         raise
     pool.shutdown(wait=True)
+
+
+def _start_method() -> Any:
+    """Fork (workers start with this process's kernels and data) where numba's
+    threading layer is fork-safe or not started yet; else spawn."""
+    try:
+        import numba
+
+        layer = getattr(numba, "threading_layer")()
+    except (ImportError, ValueError):  # ValueError: no parallel kernel has run yet
+        layer = None
+    safe = layer in (None, "workqueue", "tbb") and "fork" in multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if safe else "spawn")
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop at once: running workers too (their results would be dropped anyway)."""
+    workers_left = list(getattr(pool, "_processes", {}).values())
+    for proc in workers_left:
+        proc.terminate()
+    for proc in workers_left:
+        proc.join(timeout=5)
+        if proc.is_alive():
+            proc.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _threaded(fn: Callable[[J], R], job: J, threads: int) -> R:
+    """Run one job on a cluster worker with ``threads`` numba threads."""
+    use_threads(threads)
+    return fn(job)
+
+
+def _on_cluster(fn: Callable[[J], R], todo: list[J], address: str) -> Iterator[tuple[J, R]]:
+    """The jobs on a Dask scheduler; one clear line for what goes wrong."""
+    try:
+        from distributed import Client, as_completed
+        from distributed.scheduler import KilledWorker
+    except ImportError:
+        raise ClusterError("a Dask scheduler was given, but dask.distributed is not installed: "
+                           "pip install 'lingo-trees[cluster]'") from None
+    try:
+        client = Client(address, timeout="15s", set_as_default=False)
+    except (OSError, TimeoutError) as exc:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address} ({type(exc).__name__}: "
+                           f"{str(exc).splitlines()[0][:120]})") from None
+    try:
+        futures = {client.submit(_threaded, fn, job, 1, pure=False): job for job in todo}
+        for fut in as_completed(futures):
+            job = futures[fut]
+            try:
+                result = fut.result()
+            except (ModuleNotFoundError, ImportError) as exc:
+                raise ClusterError(f"the cluster's workers cannot run lingo-trees jobs ({exc}): install "
+                                   "the same lingo-trees on them (pip install 'lingo-trees[cluster]')") from None
+            except KilledWorker as exc:
+                raise ClusterError(f"a job killed its workers again and again ({exc}); "
+                                   "the trees that finished are kept") from None
+            yield job, result
+    except BaseException:
+        client.cancel(list(futures) if "futures" in locals() else [])
+        raise
+    finally:
+        client.close()

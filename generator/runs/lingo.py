@@ -11,7 +11,6 @@ then builds its letters like the others.
 
 from __future__ import annotations
 
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +25,7 @@ from generator.output.index import letter_summary, write_index, write_top_index
 from generator.output.treefile import dump_tree
 from generator.runs.jobs import Progress, run_jobs
 from generator.runs.letters import LINGO_RULES, build_tree
+from generator.runs.progress import AnyReporter, Steps, reporter
 from generator.search.shared import SharedOpeners, shared_openers
 
 
@@ -55,10 +55,6 @@ def _run(job: LetterJob) -> tuple[bytes, dict[str, Any], float]:
     return dump_tree(tree), letter_summary(tree), time.perf_counter() - t0
 
 
-def _stderr(text: str) -> None:
-    print(text, file=sys.stderr, flush=True)
-
-
 def plan_jobs(setups: list[str], rules: list[str], strategies: list[str],
               letters: list[str] | None, seed: int) -> list[LetterJob]:
     """The trees to build, in order: set-up, rule, strategy, letter (a
@@ -84,26 +80,29 @@ def plan_jobs(setups: list[str], rules: list[str], strategies: list[str],
 
 def build_trees(setups: list[str], rules: list[str] | None = None, strategies: list[str] | None = None,
                 letters: list[str] | None = None, *, root: Path | None = None, seed: int = 1,
-                workers: int | None = None, progress: Progress = _stderr) -> dict[str, float]:
+                workers: int | None = None, progress: Progress | None = None) -> dict[str, float]:
     """Build and write trees; returns seconds spent per (setup/rule/strategy)."""
+    report = reporter(progress)
     root = root or trees_dir()
     rules = rules or list(LINGO_RULES)
     strategies = strategies or [s.name for s in default_strategies("lingo")]
     jobs = plan_jobs(setups, rules, strategies, letters, seed)
     timings: dict[str, float] = {}
-    plans = _shared_plans(jobs, seed, timings, progress)
+    plans = _shared_plans(jobs, seed, timings, report)
     jobs = [LetterJob(j.setup, j.rule, j.strategy, j.letter, j.seed, plans.get(j.setup))
             if j.strategy == "shared" else j for j in jobs]
     folders: set[Path] = set()
+    steps = report.steps(len(jobs), "trees")
     try:
-        for n, (job, (data, summary, seconds)) in enumerate(run_jobs(_run, jobs, workers), start=1):
+        for job, (data, summary, seconds) in run_jobs(_run, jobs, workers):
             path = tree_path(root, job.setup, job.rule, job.strategy, job.letter)
             write_atomic(path, data)
             folders.add(path.parent)
             key = f"{job.setup}/{job.rule}/{job.strategy}"
             timings[key] = timings.get(key, 0.0) + seconds
-            _say_done(progress, n, len(jobs), job, summary, seconds)
+            _say_done(report, steps, job, summary, seconds)
     finally:
+        steps.close()
         # the indexes always describe the tree files there, also after Ctrl-C or SIGTERM
         for folder in sorted(folders):
             write_index(folder)
@@ -112,20 +111,20 @@ def build_trees(setups: list[str], rules: list[str] | None = None, strategies: l
     return timings
 
 
-def _say_done(progress: Progress, n: int, total: int, job: LetterJob, summary: dict[str, Any],
+def _say_done(report: AnyReporter, steps: Steps, job: LetterJob, summary: dict[str, Any],
               seconds: float) -> None:
     openers = " ".join(summary.get("openers", [])) or "-"
     late = f", {len(summary['late'])} late" if summary["late"] else ""
-    progress(f"[{n}/{total}] {job.label}: mean {summary['mean_turns']:.3f}, "
-             f"max {summary['max_turns']}{late}; openers {openers} ({seconds:.1f} s)")
+    steps.step(f"{job.label}: mean {summary['mean_turns']:.3f}, "
+               f"max {summary['max_turns']}{late}; openers {openers} ({seconds:.1f} s)")
     if summary["late"]:
-        progress(f"  {job.label}: {len(summary['late'])} words cannot be reached within "
-                 f"{summary['turns_limit']} turns by this strategy: {' '.join(summary['late'])} "
-                 f"(the best tree found is written with them listed in 'late')")
+        report.say(f"  {job.label}: {len(summary['late'])} words cannot be reached within "
+                   f"{summary['turns_limit']} turns by this strategy: {' '.join(summary['late'])} "
+                   f"(the best tree found is written with them listed in 'late')")
 
 
 def _shared_plans(jobs: list[LetterJob], seed: int, timings: dict[str, float],
-                  progress: Progress) -> dict[str, SharedOpeners]:
+                  progress: AnyReporter) -> dict[str, SharedOpeners]:
     """The shared openers of every set-up whose ``shared`` trees are built."""
     plans: dict[str, SharedOpeners] = {}
     for sid in sorted({j.setup for j in jobs if j.strategy == "shared"}):

@@ -23,6 +23,7 @@ from generator.output.files import read_limited
 from generator.output.site import MARKER, SiteReport, build_site, check_out, site_dir
 from generator.output.sitemodel import SiteError, tree_folders
 from generator.runs.jobs import run_jobs
+from generator.runs.progress import reporter
 from generator.runs.verify import check_file
 
 Progress = Callable[[str], None]
@@ -56,7 +57,7 @@ def _previous(out: Path) -> dict[str, str]:
     return {}
 
 
-def verify_trees(trees: Path, out: Path, workers: int | None, progress: Progress) -> dict[str, str]:
+def verify_trees(trees: Path, out: Path, workers: int | None, progress: Progress | None) -> dict[str, str]:
     """Verify every tree file not verified before; returns the verified
     files (relative path -> sha256). Raises :class:`SiteError` naming the
     first file that fails."""
@@ -64,11 +65,16 @@ def verify_trees(trees: Path, out: Path, workers: int | None, progress: Progress
     hashes = {str(p.relative_to(trees)): hashlib.sha256(p.read_bytes()).hexdigest() for p in files}
     known = _previous(out)
     todo = [p for p in files if known.get(str(p.relative_to(trees))) != hashes[str(p.relative_to(trees))]]
-    progress(f"[site] verifying {len(todo)} of {len(files)} trees ({len(files) - len(todo)} unchanged)")
+    report = reporter(progress)
+    report.say(f"[site] verifying {len(todo)} of {len(files)} trees ({len(files) - len(todo)} unchanged)")
+    steps = report.steps(len(todo), "verifying")
     for path, v in run_jobs(check_file, todo, workers):
+        steps.step(str(path.relative_to(trees)))
         if not v.ok:
+            steps.close()
             why = v.problems[0] if v.problems else "does not verify"
             raise SiteError(f"{path}: does not verify ({why}); the site publishes only trees that verify")
+    steps.close()
     return hashes
 
 
@@ -76,7 +82,7 @@ def publish_site(trees: Path | None = None, out: Path | None = None, *, project:
                  pdf: bool = True, workers: int | None = None,
                  progress: Progress | None = None) -> SiteReport:
     """Verify the trees, then build the site (:func:`generator.output.site.build_site`)."""
-    say = progress or (lambda _: None)
+    say = reporter(progress)
     trees = trees or trees_dir()
     project = project or site_dir()
     out = (out or project / "build").resolve()

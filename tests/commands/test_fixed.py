@@ -31,7 +31,7 @@ def test_cli_search(cli, capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "k = 1: best found" in out and "guesses: toren" in out
     assert "k = 2: best found" in out
-    assert "[k=1" in err  # progress on stderr
+    assert "k=1 " in err and "restart 1" in err  # progress on stderr
 
 
 @pytest.mark.parametrize("argv, pattern", [
