@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from markupsafe import Markup
 
 from generator.core.feedback import GREEN, GREY, YELLOW, Pattern
 from generator.core.rules import guess_rule
@@ -437,11 +438,14 @@ def render(template: str, **context: Any) -> str:
 
 
 def render_print(sheets: Sequence[LetterSheet] = (), cards: Sequence[OpenersCard] = (), *,
-                 title: str, css: str = "sheet.css") -> str:
+                 title: str, css: str = "sheet.css", inline: bool = False) -> str:
     """A standalone printable HTML document (A4) of cards and letter sheets,
-    one page break between them; ``css`` is the stylesheet's URL."""
-    return render("print.html.j2", sheets=sheets, cards=cards, title=title, css=css)
+    one page break between them; ``css`` is the stylesheet's URL, or with
+    ``inline`` the stylesheet is inside (a document that fetches nothing)."""
+    style = Markup(sheet_css()) if inline else None  # our own file: no "</style" in it (tested)
+    return render("print.html.j2", sheets=sheets, cards=cards, title=title, css=css, style=style)
 
 
+@functools.cache
 def sheet_css() -> str:
     return (package_dir("static") / "sheet.css").read_text(encoding="utf-8")

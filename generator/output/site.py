@@ -28,7 +28,7 @@ import sys
 import tempfile
 import time
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,9 +36,9 @@ from typing import Any
 import orjson
 
 from generator.core.catalog import CHECKOUT, project_root, trees_dir
-from generator.output.files import dump_json, new_folder_mode, write_atomic
+from generator.output.files import dump_json, new_folder_mode, read_limited, write_atomic
 from generator.output.index import top_index_data
-from generator.output.pdf import Chromium, PdfError, find_chromium
+from generator.output.pdf import PdfError, find_chromium, print_all
 from generator.output.sheets import (
     SHEET_VERSION,
     LetterSheet,
@@ -96,84 +96,68 @@ class SiteReport:
     archive_size: int = 0
 
 
-class _Printer:
-    """Prints sheets to PDF, reusing the PDF of the previous build when the
-    printed HTML and stylesheet are the same (``pdf/manifest.json`` keeps a
-    hash and the page count of each); Chromium starts only when needed."""
-
-    def __init__(self, chromium: str, docs: Path, work: Path, previous: Path) -> None:
-        self.chromium, self.docs, self.work, self.previous = chromium, docs, work, previous
-        self.css = (package_dir("static") / "sheet.css").read_text(encoding="utf-8")
-        (work / "sheet.css").write_text(self.css, encoding="utf-8")
-        try:
-            self.old = orjson.loads((previous / "pdf" / "manifest.json").read_bytes())["files"]
-        except (OSError, ValueError, KeyError, TypeError):
-            self.old = {}
-        self.new: dict[str, dict[str, Any]] = {}
-        self.browser: Chromium | None = None
-        self.printed = self.reused = 0
-
-    def __enter__(self) -> _Printer:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.browser is not None:
-            self.browser.__exit__(None, None, None)
-
-    def pdf(self, name: str, html_text: str) -> int:
-        key = hashlib.sha256((html_text + "\0" + self.css).encode()).hexdigest()
-        target = self.docs / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        old, old_file = self.old.get(name), self.previous / name
-        if old and old.get("key") == key and old_file.exists():
-            shutil.copy(old_file, target)
-            pages = int(old["pages"])
-            self.reused += 1
-        else:
-            html = self.work / Path(name).with_suffix(".html").name
-            html.write_text(html_text, encoding="utf-8")
-            if self.browser is None:
-                self.browser = Chromium(self.chromium).__enter__()
-            pages = self.browser.pdf(html, target)
-            self.printed += 1
-        self.new[name] = {"key": key, "pages": pages}
-        return pages
-
-    def write_manifest(self) -> None:
-        data = {"format": "lingo-trees.pdf-manifest", "version": 1, "sheet_version": SHEET_VERSION,
-                "files": dict(sorted(self.new.items()))}
-        write_atomic(self.docs / "pdf" / "manifest.json", orjson.dumps(data, option=orjson.OPT_INDENT_2))
+PrintMany = Callable[[str, list[tuple[str, str]]], Iterator[tuple[str, bytes, int]]]
+"""Prints ``(name, html)`` documents with the Chromium at the path given,
+yielding ``(name, pdf, pages)`` in any order: :func:`~generator.output.pdf.print_all`
+in this process, or several Chromiums at once (:mod:`generator.runs.site`)."""
 
 
-def _print_pdfs(sheets: dict[Key, LetterSheet], cards: dict[tuple[str, str, str], OpenersCard],
-                docs: Path, work: Path, previous: Path, report: SiteReport, chromium: str,
-                progress: Callable[[str], None]) -> dict[str, int]:
-    """Print every openers card and every letter sheet with a table; returns
+def print_plan(sheets: dict[Key, LetterSheet],
+                cards: dict[tuple[str, str, str], OpenersCard]) -> list[tuple[str, str]]:
+    """Every document to print: ``(pdf name, html)`` of each openers card and
+    each letter sheet with a table (an adaptive tree's sheet is the lookup)."""
+    plan = [(card_pdf_name(sid, rule, strategy),
+             render_print(cards=[card], title=f"openers {sid} {rule} {strategy}", inline=True))
+            for (sid, rule, strategy), card in cards.items()]
+    plan += [(pdf_name(*key), render_print([sheet], title=sheet.title, inline=True))
+             for key, sheet in sheets.items() if sheet.has_table]
+    return plan
+
+
+def _old_manifest(previous: Path) -> dict[str, Any]:
+    try:
+        files = orjson.loads(read_limited(previous / "pdf" / "manifest.json", 16 << 20, "PDF manifest"))["files"]
+        return files if isinstance(files, dict) else {}
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+
+
+def _print_pdfs(plan: list[tuple[str, str]], docs: Path, previous: Path, report: SiteReport,
+                chromium: str, print_many: PrintMany, say: Callable[[str], None]) -> dict[str, int]:
+    """Print the documents of ``plan`` into ``docs``, copying the PDF of the
+    previous build (``previous``) where the printed HTML is the same
+    (``pdf/manifest.json`` keeps a hash and the page count of each); returns
     the pages of each PDF by name."""
     t0 = time.perf_counter()
-    with _Printer(chromium, docs, work, previous) as printer:
-        for (sid, rule, strategy), card in cards.items():
-            name = card_pdf_name(sid, rule, strategy)
-            text = render_print(cards=[card], title=f"openers {sid} {rule} {strategy}")
-            report.card_pages[name] = printer.pdf(name, text)
-        folder = None
-        for key, sheet in sheets.items():
-            if not sheet.has_table:
-                continue  # adaptive trees: the lookup is the sheet
-            if folder is not None and folder != key[:3]:
-                progress(f"[site] PDFs of {'/'.join(folder)}: {printer.printed} printed, "
-                         f"{printer.reused} unchanged ({time.perf_counter() - t0:.0f} s)")
-            folder = key[:3]
-            name = pdf_name(*key)
-            report.pdf_pages[name] = printer.pdf(name, render_print([sheet], title=sheet.title))
-        if folder is not None:
-            progress(f"[site] PDFs of {'/'.join(folder)}: {printer.printed} printed, "
-                     f"{printer.reused} unchanged ({time.perf_counter() - t0:.0f} s)")
-        printer.write_manifest()
-    report.pdfs = printer.printed + printer.reused
-    report.pdfs_reused = printer.reused
+    old = _old_manifest(previous)
+    new: dict[str, dict[str, Any]] = {}
+    todo = []
+    for name, html in plan:
+        key = hashlib.sha256(html.encode()).hexdigest()
+        new[name] = {"key": key}
+        target, was = docs / name, old.get(name)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(was, dict) and was.get("key") == key and isinstance(was.get("pages"), int) \
+                and (previous / name).is_file():
+            shutil.copyfile(previous / name, target)
+            new[name]["pages"] = was["pages"]
+            report.pdfs_reused += 1
+        else:
+            todo.append((name, html))
+    say(f"[site] printing {len(todo)} of {len(plan)} PDFs ({report.pdfs_reused} unchanged)")
+    if todo:
+        for name, data, count in print_many(chromium, todo):
+            (docs / name).write_bytes(data)
+            new[name]["pages"] = count
+    manifest = {"format": "lingo-trees.pdf-manifest", "version": 2, "sheet_version": SHEET_VERSION,
+                "files": dict(sorted(new.items()))}
+    write_atomic(docs / "pdf" / "manifest.json", orjson.dumps(manifest, option=orjson.OPT_INDENT_2))
+    report.pdfs = len(plan)
     report.pdf_seconds = time.perf_counter() - t0
-    return {**report.card_pages, **report.pdf_pages}
+    pages = {name: int(entry["pages"]) for name, entry in new.items()}
+    report.card_pages = {name: pages[name] for name, _ in plan if name.endswith("-openers.pdf")}
+    report.pdf_pages = {name: n for name, n in pages.items() if name not in report.card_pages}
+    return pages
 
 
 def _copy_trees(folders: list[TreeFolder], docs: Path, report: SiteReport) -> Files:
@@ -276,7 +260,8 @@ def _render_pages(project: Path, model: SiteModel, sheets: dict[Key, LetterSheet
 
 
 def _pdfs(sheets: dict[Key, LetterSheet], cards: dict[tuple[str, str, str], OpenersCard], docs: Path,
-          work: Path, out: Path, report: SiteReport, pdf: bool, say: Callable[[str], None]) -> dict[str, int]:
+          out: Path, report: SiteReport, pdf: bool, print_many: PrintMany,
+          say: Callable[[str], None]) -> dict[str, int]:
     """Print the PDFs when asked and possible; say why not otherwise."""
     chromium = find_chromium() if pdf else None
     printed: dict[str, int] = {}
@@ -287,12 +272,13 @@ def _pdfs(sheets: dict[Key, LetterSheet], cards: dict[tuple[str, str, str], Open
                               "install Debian's 'chromium' package)")
     else:
         try:
-            printed = _print_pdfs(sheets, cards, docs, work, out, report, chromium, say)
+            printed = _print_pdfs(print_plan(sheets, cards), docs, out, report, chromium, print_many, say)
         except (PdfError, OSError) as exc:
             report.pdf_skipped = f"Chromium failed: {exc}"
             shutil.rmtree(docs / "pdf", ignore_errors=True)
             report.pdf_pages.clear()
             report.card_pages.clear()
+            report.pdfs = report.pdfs_reused = 0
             printed = {}
     if report.pdf_skipped:
         say(f"lingo-trees: PDFs skipped: {report.pdf_skipped}")
@@ -334,7 +320,7 @@ def _swap_in(new: Path, out: Path) -> None:
 
 def build_site(trees: Path | None = None, out: Path | None = None, *, project: Path | None = None,
                pdf: bool = True, progress: Callable[[str], None] | None = None,
-               marker: dict[str, Any] | None = None) -> SiteReport:
+               marker: dict[str, Any] | None = None, print_many: PrintMany = print_all) -> SiteReport:
     """Render the sheets and pages and build the site with MkDocs.
 
     Parameters
@@ -349,6 +335,8 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
         the MkDocs project folder (default ``site/``) with ``mkdocs.yml``.
     pdf:
         print the PDFs (skipped, with a note on stderr, when there is no Chromium).
+    print_many:
+        what prints them (default one Chromium in this process; see :data:`PrintMany`).
     marker:
         what the site's :data:`MARKER` file records (JSON), such as the trees
         verified for it (:mod:`generator.runs.site`).
@@ -378,10 +366,9 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
     new = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
     try:
         with tempfile.TemporaryDirectory(prefix="lingo-trees-site-") as tmp:
-            docs, work = Path(tmp) / "docs", Path(tmp) / "print"
+            docs = Path(tmp) / "docs"
             docs.mkdir()
-            work.mkdir()
-            printed = _pdfs(sheets, cards, docs, work, out, report, pdf, say)
+            printed = _pdfs(sheets, cards, docs, out, report, pdf, print_many, say)
             files = _copy_trees(folders, docs, report)
             model = site_model(folders, cards, printed, files)
             nav = _render_pages(project, model, sheets, docs)

@@ -6,27 +6,36 @@ first problem. A file verified by an earlier build (the same bytes, the same
 verifier) is not replayed again: the site's marker file keeps the SHA-256 of
 every tree it verified and a fingerprint of the code that verified them, so
 a second build of unchanged trees takes seconds.
+
+The PDFs print on every core: batches of documents, one headless Chromium
+(driven by Playwright) per job; unchanged ones are copied from the previous
+build (:func:`generator.output.site.build_site`).
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 
 from generator.core.catalog import trees_dir
 from generator.output.files import read_limited
-from generator.output.site import MARKER, SiteReport, build_site, check_out, site_dir
+from generator.output.pdf import print_all
+from generator.output.site import MARKER, PrintMany, SiteReport, build_site, check_out, site_dir
 from generator.output.sitemodel import SiteError, tree_folders
-from generator.runs.jobs import run_jobs
+from generator.runs.jobs import default_workers, run_jobs
 from generator.runs.progress import reporter
 from generator.runs.verify import check_file
 
 Progress = Callable[[str], None]
+T = TypeVar("T")
+
+#: the fewest documents one Chromium prints (it takes about a second to start)
+MIN_BATCH = 8
 
 
 @cache
@@ -78,6 +87,39 @@ def verify_trees(trees: Path, out: Path, workers: int | None, progress: Progress
     return hashes
 
 
+def _print_batch(job: tuple[str, tuple[tuple[str, str], ...]]) -> list[tuple[str, bytes, int]]:
+    executable, items = job
+    return list(print_all(executable, items))
+
+
+def batches(items: list[T], workers: int) -> list[list[T]]:
+    """``items`` in consecutive batches, about four per worker so that the
+    workers end together, at least :data:`MIN_BATCH` each (a Chromium takes
+    about a second to start)."""
+    size = max(MIN_BATCH, -(-len(items) // (4 * workers)))
+    return [items[i:i + size] for i in range(0, len(items), size)]
+
+
+def printer(workers: int | None, progress: Progress | None) -> PrintMany:
+    """Print on every core: batches of documents, one Chromium per job
+    (:func:`generator.runs.jobs.run_jobs`, local processes)."""
+    n = workers or default_workers()
+
+    def print_many(executable: str, items: list[tuple[str, str]]) -> Iterator[tuple[str, bytes, int]]:
+        steps = reporter(progress).steps(len(items), "printing")
+        try:
+            jobs = [(executable, tuple(batch)) for batch in batches(items, n)]
+            done = 0
+            for _, results in run_jobs(_print_batch, jobs, min(n, len(jobs))):
+                done += len(results)
+                steps.at(done, f"PDFs printed: {done}")
+                yield from results
+        finally:
+            steps.close()
+
+    return print_many
+
+
 def publish_site(trees: Path | None = None, out: Path | None = None, *, project: Path | None = None,
                  pdf: bool = True, workers: int | None = None,
                  progress: Progress | None = None) -> SiteReport:
@@ -92,4 +134,5 @@ def publish_site(trees: Path | None = None, out: Path | None = None, *, project:
     verified = verify_trees(trees, out, workers, say)
     marker = {"format": "lingo-trees.site", "version": 1, "verifier": verifier_fingerprint(),
               "verified": verified}
-    return build_site(trees, out, project=project, pdf=pdf, progress=say, marker=marker)
+    return build_site(trees, out, project=project, pdf=pdf, progress=say, marker=marker,
+                      print_many=printer(workers, progress))

@@ -24,14 +24,32 @@ def test_find_chromium_honours_the_environment(monkeypatch: pytest.MonkeyPatch, 
     assert pdf.find_chromium() == str(fake)
 
 
-def test_pdf_of_a_letter_sheet(chromium: str, tiny: Path, tmp_path: Path) -> None:
+def test_pdf_of_a_letter_sheet(chromium: str, tiny: Path) -> None:
     tree = read_tree(tiny / "tiny" / "same-start" / "human" / "b.json")
     s = sheets.letter_sheet(tree, "tiny", "Tiny Dutch LINGO", "same-start", "human", "b")
-    (tmp_path / "sheet.css").write_text(sheets.sheet_css(), encoding="utf-8")
-    html = tmp_path / "b.html"
-    html.write_text(sheets.render_print([s, s], title="b"), encoding="utf-8")
-    with pdf.Chromium(chromium) as browser:
-        pages = browser.pdf(html, tmp_path / "b.pdf")
-        again = browser.pdf(html, tmp_path / "b2.pdf")  # one browser prints many
-    data = (tmp_path / "b.pdf").read_bytes()
-    assert data.startswith(b"%PDF") and pages == again == 2  # a page break between sheets
+    html = sheets.render_print([s, s], title="b", inline=True)
+    assert "<link" not in html and "</style>" in html  # the stylesheet inside: nothing fetched
+    with pdf.Printer(chromium) as printer:
+        data = printer.pdf(html)
+        again = printer.pdf(html)  # one browser prints many
+    assert data.startswith(b"%PDF") and pdf.pdf_pages(data) == pdf.pdf_pages(again) == 2  # a break between
+
+
+def test_print_all_prints_every_document(chromium: str, tiny: Path) -> None:
+    tree = read_tree(tiny / "tiny" / "same-start" / "human" / "b.json")
+    s = sheets.letter_sheet(tree, "tiny", "Tiny Dutch LINGO", "same-start", "human", "b")
+    docs = [("one", sheets.render_print([s], title="1", inline=True)),
+            ("two", sheets.render_print([s, s, s], title="3", inline=True))]
+    assert [(name, pages) for name, _, pages in pdf.print_all(chromium, docs)] == [("one", 1), ("two", 3)]
+
+
+def test_a_missing_browser_is_a_pdf_error(tmp_path: Path) -> None:
+    fake = tmp_path / "chromium"
+    fake.write_text("#!/bin/sh\nexit 1\n")
+    fake.chmod(0o755)
+    with pytest.raises(pdf.PdfError, match="did not start"), pdf.Printer(str(fake), timeout=10):
+        pass
+
+
+def test_the_sheet_stylesheet_can_go_inline() -> None:
+    assert "</style" not in sheets.sheet_css().lower()

@@ -9,8 +9,9 @@ from pathlib import Path
 import orjson
 import pytest
 
+from generator.output.site import build_site
 from generator.output.sitemodel import SiteError
-from generator.runs.site import publish_site
+from generator.runs.site import batches, publish_site
 
 
 def _trees(tiny: Path, tmp_path: Path) -> Path:
@@ -43,3 +44,22 @@ def test_unchanged_trees_are_verified_once(tiny: Path, tmp_path: Path) -> None:
     publish_site(trees, tmp_path / "out", pdf=False, workers=1, progress=said.append)
     checks = [s for s in said if s.startswith("[site] verifying")]
     assert checks[-1] == "[site] verifying 1 of 12 trees (11 unchanged)"
+
+
+def test_batches_keep_order_and_give_each_worker_several() -> None:
+    items = list(range(100))
+    got = batches(items, 2)
+    assert [x for b in got for x in b] == items and len(got) == 8  # 4 per worker, 13 each
+    assert batches(items[:5], 16) == [items[:5]]  # at least MIN_BATCH per Chromium
+
+
+def test_pdfs_print_on_several_chromiums_alike(chromium: str, tiny: Path, tmp_path: Path) -> None:
+    trees = _trees(tiny, tmp_path)
+    one = build_site(trees, tmp_path / "one", progress=lambda _: None)
+    said: list[str] = []
+    two = publish_site(trees, tmp_path / "two", workers=2, progress=said.append)
+    assert two.pdf_skipped is None and two.pdfs == one.pdfs == 12
+    assert two.pdf_pages == one.pdf_pages and two.card_pages == one.card_pages
+    names = sorted(p.name for p in (tmp_path / "one" / "pdf").iterdir())
+    assert names == sorted(p.name for p in (tmp_path / "two" / "pdf").iterdir())
+    assert "[site] printing 12 of 12 PDFs (0 unchanged)" in said
