@@ -32,10 +32,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.perf_counter()
         timings = build_trees(ids, args.rule, args.strategy, args.letter, root=Path(tmp),
-                        workers=args.jobs, progress=lambda _: None)
+                              workers=args.jobs, progress=lambda _: None)
         wall = time.perf_counter() - t0
         trees = sum(1 for f in Path(tmp).rglob("*.json") if f.name != "index.json")
-    for key, seconds in sorted(timings.items()):
+    for key, seconds in sorted(timings.seconds.items()):
         print(f"{key:<32} {seconds:8.1f} s")
     print(f"{'wall time':<32} {wall:8.1f} s for {trees} trees")
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

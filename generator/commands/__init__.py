@@ -11,7 +11,8 @@ Every command follows one convention (the README's "Commands" section):
   ``site/build/``); a command that writes one file names it by its format
   (``--graphml FILE``), and ``-`` is standard output there.
 * ``-j/--jobs N`` (worker processes; default every core this process may
-  use) and ``-q/--quiet`` (no progress) on every long command.
+  use) and ``-q/--quiet`` (no progress) on every long command; the commands
+  whose work is jobs also take ``--scheduler ADDRESS`` (a Dask cluster).
 * ``--top N`` always means: search only the N best moves per position.
 * A user error prints one line ``lingo-trees: error: ...`` and exits 2.
 """
@@ -24,6 +25,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from generator.runs.jobs import cluster
 from generator.runs.progress import Reporter
 
 MAX_MESSAGE = 400  # an error message longer than this is cut: input is echoed as an excerpt
@@ -113,6 +115,20 @@ def many(parser: argparse.ArgumentParser, *names: str, type: Callable[[str], Any
 def add_jobs(parser: argparse.ArgumentParser, what: str = "worker processes") -> None:
     parser.add_argument("-j", "--jobs", type=positive, default=None, metavar="N",
                         help=f"{what} (default: all the cores this process may use)")
+
+
+def add_scheduler(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="run the jobs on this Dask scheduler (tcp://host:8786; default: "
+                             "$LINGO_TREES_SCHEDULER, else processes on this machine)")
+
+
+def on_cluster(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """A command's ``run`` whose jobs go where ``--scheduler`` says (see :func:`add_scheduler`)."""
+    def wrapped(args: argparse.Namespace) -> int:
+        with cluster(args.scheduler):
+            return run(args)
+    return wrapped
 
 
 def add_quiet(parser: argparse.ArgumentParser) -> None:

@@ -6,7 +6,7 @@ import argparse
 import time
 from pathlib import Path
 
-from generator.commands import add_jobs, add_out, add_quiet, many, progress_printer
+from generator.commands import add_jobs, add_out, add_quiet, add_scheduler, many, on_cluster, progress_printer
 from generator.core.catalog import setup, setups
 from generator.core.rules import guess_rule
 from generator.core.strategies import default_strategies, strategy_names
@@ -24,10 +24,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
          help=f"strategy (default: {defaults}; also: {', '.join(strategy_names('lingo'))})")
     many(p, "--letter", metavar="L", help="start letter (default: every letter)")
     p.add_argument("--seed", type=int, default=1, help="seed of the random restarts (default 1)")
+    p.add_argument("--force", action="store_true",
+                   help="rebuild every tree, also those whose fingerprints say they are up to date")
     add_out(p)
     add_jobs(p)
+    add_scheduler(p)
     add_quiet(p)
-    p.set_defaults(func=run)
+    p.set_defaults(func=on_cluster(run))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -38,10 +41,10 @@ def run(args: argparse.Namespace) -> int:
     rules = [guess_rule(r).value for r in args.rule] if args.rule else None
     strategies = [lingo_strategy(s) for s in args.strategy] if args.strategy else None
     t0 = time.perf_counter()
-    timings = build_trees(ids, rules, strategies, args.letter, root=Path(args.out) if args.out else None,
-                          seed=args.seed, workers=args.jobs,
-                          progress=progress_printer(args.quiet))
-    for key, seconds in sorted(timings.items()):
+    done = build_trees(ids, rules, strategies, args.letter, root=Path(args.out) if args.out else None,
+                       seed=args.seed, workers=args.jobs, force=args.force,
+                       progress=progress_printer(args.quiet))
+    for key, seconds in sorted(done.seconds.items()):
         print(f"{key}: {seconds:.1f} s (summed over letters)")
-    print(f"built in {time.perf_counter() - t0:.1f} s")
+    print(f"{done.built} trees built, {done.kept} kept (up to date) in {time.perf_counter() - t0:.1f} s")
     return 0

@@ -13,14 +13,17 @@ import argparse
 import os
 from pathlib import Path
 
-from generator.commands import add_jobs, add_quiet, add_top, positive, progress_printer
-from generator.core.catalog import setup, trees_dir
+from generator.commands import add_jobs, add_quiet, add_scheduler, add_top, on_cluster, positive, progress_printer
+from generator.core.catalog import check_setup_letter, setup, trees_dir
 from generator.core.context import context
+from generator.core.fingerprint import Fingerprint, fingerprint, lists_digests
 from generator.core.rules import GuessRule, guess_rule
+from generator.core.strategies import strategy_info
 from generator.errors import StrategyError
 from generator.output.index import write_index, write_top_index
-from generator.output.treefile import write_tree
-from generator.runs.exact import ExactResult, choose_opener, letter_tree, solve_opener, solve_whole
+from generator.output.treefile import read_fingerprint, write_tree
+from generator.runs.exact import ExactResult, choose_opener, letter_split, letter_tree, solve_opener, solve_whole
+from generator.runs.letters import letter_fingerprint
 from generator.search.exact import INF, ExactError, Options, ordering
 
 
@@ -50,9 +53,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                         "(default as the optimal strategy)")
     p.add_argument("--out", metavar="DIR", help="the trees folder to write into (default: trees/)")
     p.add_argument("--no-write", action="store_true", help="print the figures only")
+    p.add_argument("--force", action="store_true",
+                   help="search even when the tree file's fingerprint says it is up to date")
     add_jobs(p)
+    add_scheduler(p)
     add_quiet(p)
-    p.set_defaults(func=run)
+    p.set_defaults(func=on_cluster(run))
 
 
 def tree_path(root: Path, setup_id: str, rule: str, letter: str | None, opener: str | None) -> Path:
@@ -65,7 +71,7 @@ def _letter(args: argparse.Namespace, lingo: bool) -> str | None:
         if not args.letter:
             raise StrategyError("LINGO set-ups need --letter L (every letter: "
                                 "lingo-trees build --strategy optimal)")
-        return context(args.setup).check_letter(args.letter)
+        return check_setup_letter(args.setup, args.letter)
     if args.letter:
         raise StrategyError(f"set-up {args.setup!r} reveals no letter: drop --letter")
     return None
@@ -99,10 +105,17 @@ def run(args: argparse.Namespace) -> int:
         raise StrategyError("give --opener or --openers, not both")
     ordering(args.heuristic)
     root = _out(args)
+    opener = args.opener.lower() if args.opener else None
+    fp = _fingerprint(args, rule, letter, lingo)
+    path = None if root is None else tree_path(root, args.setup, rule, letter, opener)
+    if path is not None and not args.force and read_fingerprint(path) == fp["digest"]:
+        print(f"{path}: up to date (its fingerprint matches), kept; --force searches again")
+        return 0
     res = _search(args, rule, letter, lingo)
     ctx = context(args.setup)
     game = ctx.game(letter, rule)
     tree = ctx.game_tree(game, res.cols, res.root, res.strategy_data(game))
+    tree.fingerprint = fp
     stats = tree.stats
     assert stats is not None
     if stats.total_turns != res.total:
@@ -114,13 +127,33 @@ def run(args: argparse.Namespace) -> int:
           f"max {stats.max_turns}, {len(tree.late)} late; turns {turns}")
     print(f"search: {tree.strategy['proof']}; {res.positions} positions; {res.seconds:.1f} s; "
           f"peak memory {res.peak_mib:.0f} MiB")
-    if root is not None:
-        path = tree_path(root, args.setup, rule, letter, args.opener.lower() if args.opener else None)
+    if root is not None and path is not None:
         write_tree(path, tree)
         write_index(path.parent)
         write_top_index(root)
         print(f"wrote {path}")
     return 0
+
+
+def _letter_default(args: argparse.Namespace, lingo: bool) -> bool:
+    """A LINGO letter searched as the optimal strategy builds it (same tree, same fingerprint)."""
+    return (lingo and args.top is None and not args.fewest_late and not args.opener and not args.openers
+            and args.cap is None and args.budget is None and args.heuristic == "bound")
+
+
+def _fingerprint(args: argparse.Namespace, rule: str, letter: str | None, lingo: bool) -> Fingerprint:
+    """What the tree depends on: as the build's for a LINGO letter searched
+    with the defaults, else the options given."""
+    if letter is not None and _letter_default(args, lingo):
+        return letter_fingerprint(args.setup, rule, "optimal", letter)
+    s = setup(args.setup)
+    params = {"setup": args.setup, "rule": rule, "letter": letter, "opener": args.opener,
+              "openers": args.openers, "top": args.top, "heuristic": args.heuristic, "cap": args.cap,
+              "fewest_late": args.fewest_late, "budget": args.budget}
+    if lingo and args.top is None and not args.fewest_late and not args.opener and not args.openers:
+        params["split"] = letter_split(args.budget).params()
+    return fingerprint(lists_digests(s.answers, s.guesses), params,
+                       strategy_info(s.game.name, "optimal").algorithm)
 
 
 def _search(args: argparse.Namespace, rule: str, letter: str | None, lingo: bool) -> ExactResult:
@@ -134,7 +167,7 @@ def _search(args: argparse.Namespace, rule: str, letter: str | None, lingo: bool
                             progress=progress)
     elif lingo and args.top is None and not args.fewest_late:
         kwargs = {} if args.budget is None else {"budget": args.budget}
-        res = letter_tree(args.setup, rule, letter, cap=args.cap, progress=progress, **kwargs)
+        res = letter_tree(args.setup, rule, letter, cap=args.cap, workers=args.jobs, progress=progress, **kwargs)
     else:
         if not lingo and args.top is None:
             raise ExactError("an exact search over every Wordle opener is out of reach: "

@@ -14,7 +14,17 @@ import time
 from pathlib import Path
 from typing import Any
 
-from generator.commands import add_jobs, add_out, add_quiet, add_top, count, many, progress_printer
+from generator.commands import (
+    add_jobs,
+    add_out,
+    add_quiet,
+    add_scheduler,
+    add_top,
+    count,
+    many,
+    on_cluster,
+    progress_printer,
+)
 from generator.core.catalog import load_list, trees_dir
 from generator.core.kinds import mask
 from generator.core.strategies import strategy_names
@@ -62,8 +72,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     e.add_argument("--hardest", type=count, default=10, help="hardest words to list (default 10)")
     add_top(e, TOP, TOP_MORE)
     add_jobs(e)
+    add_scheduler(e)
     add_quiet(e)
-    e.set_defaults(func=run_eval)
+    e.set_defaults(func=on_cluster(run_eval))
 
     b = cmds.add_parser("build", help="write trees per word length")
     b.add_argument("--wordlist", default="en-enable", help="word list id (default en-enable)")
@@ -71,10 +82,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     many(b, "--strategy", choices=STRATEGIES, metavar="NAME", help=f"strategies (default all: {', '.join(STRATEGIES)})")
     b.add_argument("--lengths", type=lengths, help="word lengths, e.g. 2-5 (default every length of the list)")
     add_top(b, TOP, TOP_MORE)
+    b.add_argument("--force", action="store_true", help="rebuild trees whose fingerprints say they are up to date")
     add_out(b)
     add_jobs(b)
+    add_scheduler(b)
     add_quiet(b)
-    b.set_defaults(func=run_build)
+    b.set_defaults(func=on_cluster(run_build))
 
     f = cmds.add_parser("feedback", help="the mask of a letter called against a word")
     f.add_argument("word")
@@ -140,7 +153,7 @@ def run_build(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else trees_dir()
     options = {name: _options(name, args.top) for name in strategies}
     lines = build_hangman_trees(args.wordlist, strategies, args.misses, out, lengths=args.lengths,
-                        workers=args.jobs, options=options)
+                                workers=args.jobs, options=options, force=args.force)
     for i, line in enumerate(lines, 1):
         print(f"[{i}] {line}", flush=True)
     return 0

@@ -12,15 +12,25 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from generator.commands import add_jobs, add_out, add_quiet, add_top, add_trees, many, progress_printer
+from generator.commands import (
+    add_jobs,
+    add_out,
+    add_quiet,
+    add_scheduler,
+    add_top,
+    add_trees,
+    many,
+    on_cluster,
+    progress_printer,
+)
 from generator.core.catalog import trees_dir
 from generator.core.kinds import code_list, pegs
 from generator.core.strategies import default_strategies, strategy_names
 from generator.core.verify import game_lists, verify_tree
 from generator.errors import LingoTreesError, RulesError, TreeFormatError
 from generator.games.mastermind import PUBLISHED, variant
-from generator.output.treefile import read_tree, write_tree
-from generator.runs.mastermind import mastermind_tree
+from generator.output.treefile import read_fingerprint, read_tree, write_tree
+from generator.runs.mastermind import mastermind_fingerprint, mastermind_tree
 
 STRATEGIES = strategy_names("mastermind")
 GREEDY = [s.name for s in default_strategies("mastermind")]
@@ -36,10 +46,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
          help=f"strategies (default the greedy ones: {', '.join(GREEDY)}; optimal and optimal-5 are the exact search)")
     add_top(b)
     b.add_argument("--opener", help="exact search: this first guess only (default every opener class)")
+    b.add_argument("--force", action="store_true",
+                   help="rebuild a tree whose fingerprint says it is up to date")
     add_out(b)
     add_jobs(b)
+    add_scheduler(b)
     add_quiet(b)
-    b.set_defaults(func=run_build)
+    b.set_defaults(func=on_cluster(run_build))
 
     r = cmds.add_parser("report", help="totals and worst cases beside the published results")
     r.add_argument("--variant", default="4x6")
@@ -61,9 +74,13 @@ def run_build(args: argparse.Namespace) -> int:
     v = variant(args.variant)
     root = Path(args.out) if args.out else trees_dir()
     for name in args.strategy or GREEDY:
+        path = _folder(root, v.id, name) / "all.json"
+        digest = mastermind_fingerprint(v, name, args.top, args.opener)["digest"]
+        if not args.force and read_fingerprint(path) == digest:
+            print(f"{path}: up to date (its fingerprint matches), kept", flush=True)
+            continue
         tree, figures = mastermind_tree(v, name, top=args.top, opener=args.opener, workers=args.jobs,
                                         progress=progress_printer(args.quiet))
-        path = _folder(root, v.id, name) / "all.json"
         write_tree(path, tree)
         s = tree.stats
         assert s is not None

@@ -21,7 +21,7 @@ from pathlib import Path
 from generator.core.ids import check_id
 from generator.core.rules import Game, preset
 from generator.core.words import Alphabet, WordList, read_wordlist
-from generator.errors import CatalogError
+from generator.errors import CatalogError, StrategyError
 
 CHECKOUT = Path(__file__).resolve().parents[2]
 """The checkout this package sits in (an editable install)."""
@@ -164,3 +164,19 @@ def setup(setup_id: str) -> Setup:
 
 def setups() -> dict[str, Setup]:
     return catalog()[1]
+
+
+def setup_letters(setup_id: str) -> list[str]:
+    """The start letters of a set-up's answers, in alphabet order, from its
+    list alone (no feedback matrix: that takes a while at eight letters)."""
+    return load_list(setup(setup_id).answers).first_letters()
+
+
+def check_setup_letter(setup_id: str, letter: str) -> str:
+    """``letter`` if some answer of the set-up begins with it, else a one-line error."""
+    letters = setup_letters(setup_id)
+    if letter not in letters:
+        shown = letter[:10] + ("..." if len(letter) > 10 else "")
+        raise StrategyError(f"no answer of set-up {setup_id!r} begins with {shown!r} "
+                            f"(start letters: {' '.join(letters)})")
+    return letter

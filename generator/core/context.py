@@ -13,13 +13,12 @@ from typing import Any
 
 import numpy as np
 
-from generator.core.catalog import Setup, load_list, setup
+from generator.core.catalog import Setup, check_setup_letter, load_list, setup, setup_letters
 from generator.core.feedback import replier
 from generator.core.partition import Matrix
 from generator.core.rules import Game
 from generator.core.tree import GameTree, Tree, play, stats_of
 from generator.core.words import Letter, WordList
-from generator.errors import StrategyError
 
 
 @dataclass
@@ -33,16 +32,11 @@ class Context:
 
     def letters(self) -> list[Letter]:
         """The start letters of the answers, in alphabet order."""
-        return self.answers.first_letters()
+        return setup_letters(self.setup.id)
 
     def check_letter(self, letter: str) -> Letter:
         """``letter`` if some answer begins with it, else a one-line error."""
-        letters = self.letters()
-        if letter not in letters:
-            shown = letter[:10] + ("..." if len(letter) > 10 else "")
-            raise StrategyError(f"no answer of set-up {self.setup.id!r} begins with {shown!r} "
-                                f"(start letters: {' '.join(letters)})")
-        return letter
+        return check_setup_letter(self.setup.id, letter)
 
     def letter_cols(self, letter: Letter) -> np.ndarray:
         """The answers (columns) that begin with ``letter``."""

@@ -43,6 +43,13 @@ class StrategyInfo:
     opt_in: bool = False
     rules: tuple[str, ...] = ()
     opener: str | None = None  # from a fixed opener (a folder such as optimal-salet)
+    version: int = 1  # bump when a change of the code changes what this strategy builds
+
+    @property
+    def algorithm(self) -> str:
+        """The fingerprint's ``algorithm``: ``family/name version`` (without the opener)."""
+        base = self.name if self.opener is None else self.name[: -len(self.opener) - 1]
+        return f"{self.family}/{base} {self.version}"
 
 
 REGISTRY: tuple[StrategyInfo, ...] = (
@@ -54,7 +61,8 @@ REGISTRY: tuple[StrategyInfo, ...] = (
     StrategyInfo("lingo", "shared", "Fewest words to learn: openers shared by every letter",
                  "fewest words", table=True, rules=("free",)),
     StrategyInfo("lingo", "scm", "Adaptive SCM (the paper's Fig. 3)", "SCM"),
-    StrategyInfo("lingo", "optimal", "Optimal adaptive tree (least total turns)", "optimal", opt_in=True),
+    StrategyInfo("lingo", "optimal", "Optimal adaptive tree (least total turns)", "optimal", opt_in=True,
+                 version=2),  # 2: proofs split into jobs, each with its own budget
     # Wordle
     StrategyInfo("wordle", "optimal", "Optimal adaptive tree (least total turns)", "optimal", opt_in=True),
     # Mastermind and Bulls and Cows (the rule texts are written into the tree files)

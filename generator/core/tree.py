@@ -70,6 +70,7 @@ class GameTree:
     strategy: dict[str, Any] = field(default_factory=dict)
     late: tuple[Word, ...] = ()
     stats: Stats | None = None
+    fingerprint: dict[str, Any] | None = None  # what made it (generator.core.fingerprint)
 
 
 Feedback = Callable[[Word, Word], Pattern]

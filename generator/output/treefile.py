@@ -17,10 +17,17 @@ Format changes (bump :data:`VERSION` on any incompatible one):
   ``stats.misses``, the misses histogram; ``late`` lists the words lost). The
   optional keys appear only in files of those games, so positional files are
   unchanged, byte for byte; ``game.length`` may be up to 63 for ``mask``.
+* version 2 (2026-11): an optional ``fingerprint`` object after ``version``:
+  what made the tree (``algorithm``, ``inputs``: the SHA-256 of its word
+  lists, ``params``: what was asked, ``digest``: the SHA-256 of the three;
+  see :mod:`generator.core.fingerprint`), so a build reuses an up-to-date
+  file. Nothing else changed; version 1 files are still read (they have no
+  fingerprint, and a build rebuilds them).
 
 Layout of a file::
 
-    {"format": "lingo-trees.tree", "version": 1,
+    {"format": "lingo-trees.tree", "version": 2,
+     "fingerprint": {"algorithm", "inputs": {...}, "params": {...}, "digest"}  (optional),
      "game": {"name", "feedback", "length", "turns", "revealed", "guess_rule", "digraphs",
               "symbols", "repeats" (pegs only), "misses" (mask only)},
      "wordlists": {"answers": ID, "guesses": ID},
@@ -49,6 +56,7 @@ from typing import Any
 
 import orjson
 
+from generator.core.fingerprint import fingerprint
 from generator.core.ids import short
 from generator.core.kinds import POSITIONAL, FeedbackKind, kind_of
 from generator.core.rules import Game, guess_rule
@@ -57,7 +65,8 @@ from generator.errors import RulesError, TreeFormatError
 from generator.output.files import FileError, read_limited, write_atomic
 
 FORMAT = "lingo-trees.tree"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)  # the versions this reader takes
 MAX_BYTES = 64 << 20  # a tree file is at most 64 MiB (the largest shipped: 1.4 MiB)
 MAX_DEPTH = 200  # nodes nested deeper than this are refused (a real tree: at most 70)
 
@@ -81,7 +90,18 @@ SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
     "properties": {
         "format": {"const": FORMAT},
-        "version": {"const": VERSION},
+        "version": {"enum": list(READS)},
+        "fingerprint": {
+            "type": "object",
+            "required": ["algorithm", "inputs", "params", "digest"],
+            "additionalProperties": False,
+            "properties": {
+                "algorithm": {"type": "string"},
+                "inputs": {"type": "object", "additionalProperties": {"type": "string"}},
+                "params": {"type": "object"},
+                "digest": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+            },
+        },
         "game": {
             "type": "object",
             "required": ["name", "feedback", "length", "turns", "revealed", "guess_rule", "digraphs"],
@@ -216,6 +236,7 @@ def tree_data(tree: GameTree) -> dict[str, Any]:
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
+        **({"fingerprint": tree.fingerprint} if tree.fingerprint else {}),
         "game": game_data(tree.game),
         "wordlists": {"answers": tree.answers, "guesses": tree.guesses},
         "strategy": tree.strategy,
@@ -354,9 +375,12 @@ def tree_from_data(data: Any) -> GameTree:
     if data.get("format") != FORMAT:
         raise _fail("format", f"expected {FORMAT!r}, found {data.get('format')!r}")
     version = data.get("version")
-    if version != VERSION or isinstance(version, bool):
-        raise _fail("version", f"this program reads version {VERSION}, the file is version {version!r}")
-    _no_extra(data, ("format", "version", "game", "wordlists", "strategy", "stats", "secrets",
+    if version not in READS or isinstance(version, bool):
+        raise _fail("version", f"this program reads versions {' and '.join(map(str, READS))}, "
+                               f"the file is version {short(repr(version))}")
+    if version == 1 and "fingerprint" in data:
+        raise _fail("fingerprint", "a version 1 file has no fingerprint")
+    _no_extra(data, ("format", "version", "fingerprint", "game", "wordlists", "strategy", "stats", "secrets",
                      "late", "root"), "")
     lists = _get(data, "wordlists", dict, "")
     _no_extra(lists, ("answers", "guesses"), "wordlists")
@@ -377,7 +401,38 @@ def tree_from_data(data: Any) -> GameTree:
         strategy=strategy,
         stats=_stats(_get(data, "stats", dict, "")),
         root=_node(data.get("root"), "root", kind_of(game)) if "root" in data else _missing_root(),
+        fingerprint=_fingerprint(data["fingerprint"]) if "fingerprint" in data else None,
     )
+
+
+def _fingerprint(obj: Any) -> dict[str, Any]:
+    where = "fingerprint"
+    if not isinstance(obj, dict):
+        raise _fail(where, "must be an object")
+    _no_extra(obj, ("algorithm", "inputs", "params", "digest"), where)
+    _get(obj, "algorithm", str, where)
+    inputs = _get(obj, "inputs", dict, where)
+    if not all(isinstance(v, str) for v in inputs.values()):
+        raise _fail(where, "'inputs' must map names to digests")
+    _get(obj, "params", dict, where)
+    digest = _get(obj, "digest", str, where)
+    if not re.fullmatch("[0-9a-f]{64}", digest):
+        raise _fail(where, "'digest' must be 64 hex digits")
+    out: dict[str, Any] = obj
+    return out
+
+
+def read_fingerprint(path: Path) -> str | None:
+    """The digest of a tree file's fingerprint, or None (no such file, not a
+    tree file, version 1): the quick check of a build that may reuse it."""
+    try:
+        data = orjson.loads(read_limited(Path(path), MAX_BYTES, "tree file"))
+        found = data["fingerprint"]
+        digest = found["digest"]
+        made = fingerprint(found["inputs"], found["params"], found["algorithm"])["digest"]
+    except (FileError, orjson.JSONDecodeError, KeyError, TypeError, AttributeError):
+        return None
+    return digest if digest == made else None  # an edited fingerprint is not trusted
 
 
 def _missing_root() -> Tree:

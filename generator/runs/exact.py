@@ -5,12 +5,16 @@ cap; the runs here take a set-up id, a rule and a start letter, build the
 search from the set-up's :func:`~generator.core.context.context`, and split
 the work into jobs for :func:`generator.runs.jobs.run_jobs`:
 
-* :func:`solve_opener`: a fixed opener; each part it leaves is a job;
+* :func:`solve_opener`: a fixed opener; each part it leaves is a job, split
+  deeper where a part is large (:mod:`generator.runs.split`);
 * :func:`choose_opener`: the first K moves as openers, one job each;
 * :func:`solve_whole`: a whole position in one process;
-* :func:`letter_tree`: one LINGO start letter: a limited search, then the
-  exact one as a proof within a work budget (the LINGO build runs one job
-  per letter).
+* :func:`letter_trees`: LINGO start letters: a limited search each (a job
+  per letter), then the exact one as a proof, split into jobs each within a
+  work budget (every letter's jobs in the same waves);
+* :class:`PartJob`: one part after an opener, searched with the memo of the
+  worker's earlier jobs and no budget (Mastermind's opener classes,
+  :mod:`generator.runs.mastermind`).
 
 An :class:`ExactResult` holds the tree and writes the tree file's
 ``strategy`` block.
@@ -18,20 +22,20 @@ An :class:`ExactResult` holds the tree and writes the tree file's
 
 from __future__ import annotations
 
-import resource
 import time
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
 from generator.core.context import Context, context
-from generator.core.partition import Matrix
 from generator.core.rules import Game, GuessRule
 from generator.core.tree import Node, Tree
 from generator.runs.jobs import Progress, run_jobs
 from generator.runs.progress import reporter
-from generator.search.exact import INF, LATE, ExactError, Options, OutOfBudget, Search, make_search
+from generator.runs.split import PROBE, JobTime, Loaded, Outcome, Problem, Root, RunStats, Split, peak_mib, run_proofs
+from generator.search.exact import INF, LATE, ExactError, Options, Search, make_search
 from generator.search.greedy import allowed_rows
 
 
@@ -95,29 +99,12 @@ class ExactResult:
         return data
 
 
-def _peak_mib() -> float:
-    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return max(own, kids) / 1024
-
-
 def _context_game(setup_id: str, rule: str, letter: str | None) -> tuple[Context, Game, np.ndarray, np.ndarray]:
     """The set-up's context, the game under ``rule`` with ``letter`` revealed,
     its secrets (columns) and the guesses the rule allows at the start."""
     ctx = context(setup_id)
     game = ctx.game(letter, rule)
     return ctx, game, ctx.cols(letter), allowed_rows(game, ctx.matrix)
-
-
-class Problem(Protocol):
-    """What an exact job searches, named so that a worker process can rebuild
-    it (a job travels as a small picklable value, never with its matrix)."""
-
-    def load(self) -> Loaded:
-        """The matrix, the game, the secrets (columns) and the guesses allowed at the start."""
-
-
-Loaded = tuple[Matrix, Game, np.ndarray, np.ndarray]
 
 
 @dataclass(frozen=True)
@@ -185,47 +172,37 @@ def part_search(job: PartJob) -> PartResult:
     cost = s.solve(pos, beta)
     tree = s.build(pos) if cost < beta else None
     return PartResult(job.code, cost, tree, s.dead_end if cost >= INF else None,
-                      s.counters.positions - before, _peak_mib())
+                      s.counters.positions - before, peak_mib())
 
 
 def solve_opener(setup_id: str, rule: str, letter: str | None, opener: str, options: Options, *,
-                 workers: int | None = None, progress: Progress | None = None) -> ExactResult:
-    """The best tree that opens with ``opener``, its parts searched as parallel jobs."""
+                 workers: int | None = None, progress: Progress | None = None,
+                 stats: RunStats | None = None, split: Split | None = None) -> ExactResult:
+    """The best tree that opens with ``opener``: each part it leaves is a
+    job, split deeper where a part is large (``split``, default: past
+    :data:`~generator.runs.split.PROBE` work; :mod:`generator.runs.split`)."""
     t0 = time.perf_counter()
     ctx, game, cols, rows = _context_game(setup_id, rule, letter)
     m = ctx.matrix
     row = check_opener(ctx, game, rows, opener)
-    parts = m.split(row, cols)
-    cap = options.cap or game.turns
-    total = len(cols)
-    if m.green in parts and cap <= 0:
-        total += LATE
-    subtrees: dict[int, Tree] = {}
+    stats = stats if stats is not None else RunStats()
     problem = SetupProblem(setup_id, rule, letter)
-    jobs = [PartJob(problem, row, code, options)
-            for code, part in sorted(parts.items(), key=lambda kv: (-len(kv[1]), kv[0]))
-            if code != m.green]
-    positions = 0
-    peak = 0.0
-    steps = reporter(progress).steps(len(jobs), f"parts after {opener}")
-    for job, got in run_jobs(part_search, jobs, workers):
-        cost, npos = got.cost, got.positions
-        positions += npos
-        peak = max(peak, got.peak_mib)
-        if cost >= INF or (cost >= LATE and not options.fewest_late):
-            raise cap_error(ctx, game, options, opener, m.pattern(job.code), len(parts[job.code]),
-                            got.dead_end)
-        assert got.tree is not None
-        subtrees[job.code] = got.tree
-        total += cost
-        steps.step(f"{opener} {m.pattern(job.code)}: {len(parts[job.code])} secrets, {cost % LATE} turns"
-                   f"{f', {cost // LATE} late' if cost >= LATE else ''}, {npos} positions "
-                   f"({time.perf_counter() - t0:.1f} s)")
-    steps.close()
-    root = Node(m.guess_word(row), {m.pattern(c): subtrees[c] for c in sorted(subtrees)})
-    res = ExactResult(root, cols, total, opener, options, proved=options.top is None,
-                      positions=positions, seconds=time.perf_counter() - t0,
-                      peak_mib=max(peak, _peak_mib()))
+    if split is None:  # no budget: the proof always ends; a limited search: whole parts
+        split = Split(probe=PROBE if options.top is None else None, budget=None)
+
+    def proof() -> Generator[Root, Outcome, Outcome]:
+        return (yield Root(problem, options, opener=row))
+
+    _, out = next(run_proofs([proof()], split, workers=workers, progress=progress, stats=stats,
+                             label=f"after {opener}"))
+    if out.status != "exact" or out.tree is None or (out.value >= LATE and not options.fewest_late):
+        code = out.where[0][1] if out.where else None
+        part = m.split(row, cols).get(code, cols) if code is not None else cols
+        raise cap_error(ctx, game, options, opener, None if code is None else m.pattern(code), len(part),
+                        out.dead_end)
+    res = ExactResult(out.tree, cols, out.value, opener, options, proved=options.top is None,
+                      positions=sum(j.positions for j in stats.jobs), seconds=time.perf_counter() - t0,
+                      peak_mib=max(stats.peak_mib, peak_mib()))
     res.fixed_opener = True
     return res
 
@@ -254,7 +231,7 @@ def _root_search(job: RootJob) -> ExactResult:
         opener = root.guess
     res = ExactResult(root, cols, cost if ok else INF, opener, job.options,
                       proved=job.options.top is None, positions=s.counters.positions,
-                      seconds=time.perf_counter() - t0, peak_mib=_peak_mib())
+                      seconds=time.perf_counter() - t0, peak_mib=peak_mib())
     res.fixed_opener = job.opener is not None
     return res
 
@@ -293,7 +270,7 @@ def choose_opener(setup_id: str, rule: str, letter: str | None, options: Options
         raise cap_error(ctx, game, options, None, None, len(cols), None)
     res.positions = sum(r.positions for r in results.values())
     res.seconds = time.perf_counter() - t0
-    res.peak_mib = max([r.peak_mib for r in results.values()] + [_peak_mib()])
+    res.peak_mib = max([r.peak_mib for r in results.values()] + [peak_mib()])
     res.proved = False  # only the openers searched were compared
     res.fixed_opener = False
     return res
@@ -344,86 +321,148 @@ def cap_error(ctx: Context, game: Game, options: Options, opener: str | None, pa
 # --------------------------------------------------------------------------- LINGO letters
 
 #: limited search first (its total bounds the exact one), then the exact search
-#: within this many (guess, candidate) pairs scored per letter (a minute or two on one
-#: core); past it the limited tree is kept, not proved. A limited search that
-#: misses the cap is widened (twice the moves, up to LETTER_TOP_MAX) before the
-#: search settles for secrets past the cap.
+#: as a proof, split into jobs (:mod:`generator.runs.split`) each within a work
+#: budget of (guess, candidate) pairs scored (LETTER_BUDGET at the last level of
+#: splitting, a minute or two on one core); past it the limited tree is kept,
+#: not proved. A limited search that misses the cap is widened (twice the moves,
+#: up to LETTER_TOP_MAX) before the search settles for secrets past the cap.
 LETTER_TOP = 10
 LETTER_TOP_MAX = 40
 LETTER_BUDGET = 2_000_000_000
 
 
-def _limited(m: Matrix, game: Game, rows: np.ndarray, cols: np.ndarray, top: int,
-             cap: int | None, top_max: int) -> tuple[Search, Options, int]:
-    """The limited search of :func:`letter_tree`: within the cap if some width up
-    to ``top_max`` finds a tree there, else the fewest secrets past it (then the
+def letter_split(budget: int | None = LETTER_BUDGET) -> Split:
+    """How a letter's proof splits: jobs split past :data:`~generator.runs.split.PROBE`
+    work, ``budget`` at the last level (a budget below the probe: never split)."""
+    if budget is not None and budget <= PROBE:
+        return Split(probe=None, budget=budget)
+    return Split(budget=budget)
+
+
+@dataclass(frozen=True)
+class LetterSearch:
+    """A LINGO start letter's limited search: the first job of its tree."""
+
+    setup: str
+    rule: str
+    letter: str | None
+    top: int = LETTER_TOP
+    top_max: int = LETTER_TOP_MAX
+    cap: int | None = None
+
+
+@dataclass(frozen=True)
+class Limited:
+    """The tree of a limited search, its cost and the options that found it."""
+
+    tree: Tree
+    cost: int
+    options: Options
+    positions: int
+    seconds: float
+
+
+def limited_letter(job: LetterSearch) -> Limited:
+    """The limited search of a letter: within the cap if some width up to
+    ``top_max`` finds a tree there, else the fewest secrets past it (then the
     least total) over those widths."""
-    widths = [top]
-    while widths[-1] * 2 <= max(top_max, top):
+    t0 = time.perf_counter()
+    ctx, game, cols, rows = _context_game(job.setup, job.rule, job.letter)
+    m = ctx.matrix
+    widths = [job.top]
+    while widths[-1] * 2 <= max(job.top_max, job.top):
         widths.append(widths[-1] * 2)
-    for width in widths:
-        options = Options(top=width, cap=cap)
-        s = make_search(m, game, rows, options)
-        cost = s.solve_root(cols)
-        if cost < INF:
-            return s, options, cost
+    positions = 0
     best: tuple[Search, Options, int] | None = None
-    for width in widths:
-        options = Options(top=width, cap=cap, fewest_late=True)
-        s = make_search(m, game, rows, options)
-        cost = s.solve_root(cols)
-        if best is None or cost < best[2]:
-            best = (s, options, cost)
+    for fewest_late in (False, True):
+        for width in widths:
+            options = Options(top=width, cap=job.cap, fewest_late=fewest_late)
+            s = make_search(m, game, rows, options)
+            cost = s.solve_root(cols)
+            positions += s.counters.positions
+            if not fewest_late and cost < INF:
+                return Limited(s.tree(), cost, options, positions, time.perf_counter() - t0)
+            if fewest_late and (best is None or cost < best[2]):
+                best = (s, options, cost)
     assert best is not None
-    return best
+    return Limited(best[0].tree(), best[2], best[1], positions, time.perf_counter() - t0)
+
+
+def _letter_proof(job: LetterSearch, lim: Limited) -> Generator[Root, Outcome, ExactResult]:
+    """A letter's proof after its limited search: no tree within the cap when
+    the limited one has secrets past it (a strict search finds one or proves
+    there is none), then a search for anything better than the best so far."""
+    problem = SetupProblem(job.setup, job.rule, job.letter)
+    cap = job.cap
+    tree, cost, options, proved = lim.tree, lim.cost, lim.options, False
+    stuck = False
+    if lim.options.fewest_late:
+        strict = Options(top=None, cap=cap)
+        out = yield Root(problem, strict, beta=INF)
+        if out.status == "exact" and out.tree is not None:
+            tree, cost, options, proved = out.tree, out.value, strict, True
+        stuck = out.status == "open"
+    if not proved and not stuck:
+        exact = Options(top=None, cap=cap, fewest_late=lim.options.fewest_late)
+        out = yield Root(problem, exact, beta=cost, upper=cost)
+        if out.tree is not None and out.value < cost:
+            tree, cost = out.tree, out.value
+        if out.status != "open":
+            options, proved = exact, True
+    cols = context(job.setup).cols(job.letter)
+    return ExactResult(tree, cols, cost, tree.guess if isinstance(tree, Node) else None, options,
+                       proved=proved, positions=lim.positions, seconds=lim.seconds)
+
+
+def letter_trees(jobs: list[LetterSearch], *, split: Split | None = None, workers: int | None = None,
+                 progress: Progress | None = None, stats: RunStats | None = None) -> Iterator[tuple[LetterSearch, ExactResult]]:
+    """The optimal trees of LINGO start letters, proved where the budget allows.
+
+    1. every letter's limited search, one job each (:func:`limited_letter`),
+       gives a tree within the cap, or failing that the tree with the fewest
+       secrets past it;
+    2. the exact searches, told to look only for something better, run as
+       the jobs of :func:`generator.runs.split.run_proofs` (every letter in
+       the same waves): each either finds it, or proves the limited tree
+       optimal (``proved_minimal``), or leaves a job out of budget (the
+       best tree found is kept, not proved).
+    """
+    split = split or letter_split()
+    stats = stats if stats is not None else RunStats()
+    t0 = time.perf_counter()
+    report = reporter(progress)
+    steps = report.steps(len(jobs), "limited searches")
+    limited: dict[LetterSearch, Limited] = {}
+    for job, lim in run_jobs(limited_letter, jobs, workers):
+        limited[job] = lim
+        stats.jobs.append(JobTime(-1, lim.seconds, 0, lim.positions, len(context(job.setup).cols(job.letter)),
+                                  jobs.index(job)))
+        late = lim.cost // LATE
+        steps.step(f"{job.setup}/{job.rule}/{job.letter}: limited {lim.cost % LATE} turns"
+                   f"{f', {late} late' if late else ''} ({lim.seconds:.1f} s)")
+    steps.close()
+    first = len(stats.jobs)
+    for i, res in run_proofs([_letter_proof(job, limited[job]) for job in jobs], split, workers=workers,
+                             progress=progress, stats=stats, label="proofs"):
+        job = jobs[i]
+        mine = [j for j in stats.jobs[first:] if j.proof == i]
+        res.positions += sum(j.positions for j in mine)
+        res.seconds += sum(j.seconds for j in mine)
+        res.peak_mib = max(stats.peak_mib, peak_mib())
+        yield job, res
+    report.say(f"[exact] {len(jobs)} letters: {len(stats.jobs) - first} proof jobs "
+               f"({time.perf_counter() - t0:.0f} s)")
 
 
 def letter_tree(setup_id: str, rule: str, letter: str | None, *, top: int = LETTER_TOP,
                 budget: int | None = LETTER_BUDGET, cap: int | None = None,
-                top_max: int = LETTER_TOP_MAX, progress: Progress | None = None) -> ExactResult:
-    """The optimal tree of one start letter, proved where the budget allows.
-
-    1. a limited search (``top`` moves per position, widened up to ``top_max``
-       while it misses the cap) gives a tree within the cap, or failing that
-       the tree with the fewest secrets past it;
-    2. the exact search, told to look only for something better, either finds
-       it, or proves the limited tree optimal (``proved_minimal``), or runs out
-       of ``budget`` (guess, candidate) pairs scored (the limited tree is
-       kept, not proved).
-    """
-    t0 = time.perf_counter()
-    ctx, game, cols, rows = _context_game(setup_id, rule, letter)
-    m = ctx.matrix
-    s, limited, cost = _limited(m, game, rows, cols, top, cap, top_max)
-    best, options, proved = s, limited, False
-    positions = s.counters.positions
-    exact = Options(top=None, cap=cap, fewest_late=limited.fewest_late, max_work=budget)
-    try:
-        if limited.fewest_late:
-            # no tree within the cap? The exact strict search proves it (or finds one).
-            strict = make_search(m, game, rows, Options(top=None, cap=cap, max_work=budget))
-            found = strict.solve_root(cols)
-            positions += strict.counters.positions
-            if found < INF:
-                best, options, cost, proved = strict, Options(top=None, cap=cap), found, True
-        if not proved:
-            e = make_search(m, game, rows, exact)
-            found = e.solve_root(cols, beta=cost)
-            positions += e.counters.positions
-            if found < cost:
-                best, cost = e, found
-            options = Options(top=None, cap=cap, fewest_late=limited.fewest_late)
-            proved = True
-    except OutOfBudget:
-        pass
-    root = best.tree()
-    res = ExactResult(root, cols, cost, root.guess if isinstance(root, Node) else None,
-                      options if proved else limited, proved=proved, positions=positions,
-                      seconds=time.perf_counter() - t0, peak_mib=_peak_mib())
+                top_max: int = LETTER_TOP_MAX, workers: int | None = 1,
+                progress: Progress | None = None) -> ExactResult:
+    """The optimal tree of one start letter (:func:`letter_trees`)."""
+    job = LetterSearch(setup_id, rule, letter, top, top_max, cap)
+    res = next(iter(letter_trees([job], split=letter_split(budget), workers=workers, progress=progress)))[1]
     if progress:
         progress(f"{setup_id}/{rule}/{letter}: {res.total} turns"
                  f"{f', {res.late} late' if res.late else ''}, "
-                 f"{'proved' if proved else f'limited to {limited.top}'} ({res.seconds:.1f} s)")
+                 f"{'proved' if res.proved else f'limited to {res.options.top}'} ({res.seconds:.1f} s)")
     return res
-
-

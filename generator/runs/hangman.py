@@ -16,10 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from generator.core.catalog import load_list
+from generator.core.fingerprint import Fingerprint, fingerprint, list_digest
+from generator.core.strategies import strategy_info
 from generator.core.words import Word, WordList
 from generator.errors import RulesError
 from generator.games.hangman import build_root, family_bound, hangman_tree, results, words_of_length
-from generator.output.treefile import write_tree
+from generator.output.treefile import read_fingerprint, write_tree
 from generator.runs.jobs import Progress, run_jobs
 from generator.runs.progress import reporter
 
@@ -142,9 +144,17 @@ class BuildJob:
     options: tuple[tuple[str, Any], ...] = ()
 
 
+def hangman_fingerprint(wordlist: str, length: int, strategy: str, misses: int,
+                        options: tuple[tuple[str, Any], ...] = ()) -> Fingerprint:
+    """What a Hangman tree depends on (:mod:`generator.core.fingerprint`)."""
+    params = {"wordlist": wordlist, "length": length, "strategy": strategy, "misses": misses, **dict(options)}
+    return fingerprint({"words": list_digest(wordlist)}, params, strategy_info("hangman", strategy).algorithm)
+
+
 def _build_one(job: BuildJob) -> str:
     start = time.perf_counter()
     tree = hangman_tree(load_list(job.wordlist), job.length, job.strategy, job.misses, **dict(job.options))
+    tree.fingerprint = hangman_fingerprint(job.wordlist, job.length, job.strategy, job.misses, job.options)
     write_tree(job.path, tree, compact=True)
     s = tree.stats
     assert s is not None
@@ -156,11 +166,13 @@ def _build_one(job: BuildJob) -> str:
 
 
 def build_hangman_trees(wordlist: str, strategies: Sequence[str], misses: int, out: Path, *,
-                lengths: Sequence[int] | None = None, workers: int | None = None,
-                options: dict[str, dict[str, Any]] | None = None) -> Iterator[str]:
+                        lengths: Sequence[int] | None = None, workers: int | None = None,
+                        options: dict[str, dict[str, Any]] | None = None,
+                        force: bool = False) -> Iterator[str]:
     """Write the trees of ``strategies`` for every length (or ``lengths``) of a
     list under ``out/hangman/<list>/<misses>/<strategy>/<length>.json``, the
-    largest lists first; yields a line per tree as it is written.
+    largest lists first; yields a line per tree as it is written (or kept:
+    a file with the fingerprint it would get is up to date, unless ``force``).
     ``options``: keyword options of a strategy's search, by strategy."""
     words = load_list(wordlist)
     groups = words.by_length() if words.length == 0 else {words.length: words}
@@ -173,5 +185,12 @@ def build_hangman_trees(wordlist: str, strategies: Sequence[str], misses: int, o
                      tuple(sorted(options.get(name, {}).items())))
             for name in strategies for n in chosen]
     jobs.sort(key=lambda j: (-len(groups[j.length]), j.strategy))  # the largest first
-    for _, line in run_jobs(_build_one, jobs, workers):
+    todo = []
+    for j in jobs:
+        digest = hangman_fingerprint(j.wordlist, j.length, j.strategy, j.misses, j.options)["digest"]
+        if not force and read_fingerprint(j.path) == digest:
+            yield f"{j.path}: up to date (its fingerprint matches), kept"
+        else:
+            todo.append(j)
+    for _, line in run_jobs(_build_one, todo, workers):
         yield line

@@ -29,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, TypeVar
@@ -69,6 +70,15 @@ def use_threads(n: int) -> None:
     numba.set_num_threads(max(1, min(n, most)))
 
 
+def _worker_start(threads: int) -> None:
+    """Set up a local worker process: the main process handles Ctrl-C and stops
+    its workers with SIGTERM, which must end a worker quietly (a forked worker
+    inherits the command's handler that turns SIGTERM into KeyboardInterrupt)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    use_threads(threads)
+
+
 @contextlib.contextmanager
 def cluster(scheduler: str | None) -> Iterator[None]:
     """Send the jobs of :func:`run_jobs` to the Dask scheduler at ``scheduler``
@@ -99,7 +109,7 @@ def run_jobs(fn: Callable[[J], R], jobs: Iterable[J], workers: int | None = None
             yield job, fn(job)
         return
     threads = max(1, available_cores() // workers)
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_start_method(), initializer=use_threads,
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_start_method(), initializer=_worker_start,
                                initargs=(threads,))
     try:
         pending: dict[Future[R], J] = {pool.submit(fn, job): job for job in todo}
@@ -154,13 +164,13 @@ def _on_cluster(fn: Callable[[J], R], todo: list[J], address: str) -> Iterator[t
         raise ClusterError("a Dask scheduler was given, but dask.distributed is not installed: "
                            "pip install 'lingo-trees[cluster]'") from None
     try:
-        client = Client(address, timeout="15s", set_as_default=False)
+        client = Client(address, timeout="10s", set_as_default=False)
     except (OSError, TimeoutError) as exc:
         raise ClusterError(f"cannot reach the Dask scheduler at {address} ({type(exc).__name__}: "
                            f"{str(exc).splitlines()[0][:120]})") from None
     try:
         futures = {client.submit(_threaded, fn, job, 1, pure=False): job for job in todo}
-        for fut in as_completed(futures):
+        for fut in as_completed(futures, loop=client.loop):
             job = futures[fut]
             try:
                 result = fut.result()

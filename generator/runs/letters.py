@@ -24,17 +24,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.core.catalog import setup
 from generator.core.context import context
+from generator.core.fingerprint import Fingerprint, fingerprint, lists_digests
 from generator.core.rules import GuessRule, guess_rule
 from generator.core.scoring import scm
 from generator.core.strategies import strategy_info
 from generator.core.tree import GameTree
 from generator.core.words import Letter
 from generator.errors import StrategyError
-from generator.runs.exact import letter_tree
+from generator.runs.exact import LETTER_TOP, LETTER_TOP_MAX, letter_split, letter_tree
 from generator.search.greedy import allowed_rows, greedy_tree
 from generator.search.human import SchemeKind, best_scheme
-from generator.search.shared import SharedOpeners, letter_scheme
+from generator.search.shared import SHARED_KS, SHARED_RESTARTS, SharedOpeners, letter_scheme
 
 LINGO_RULES = (GuessRule.FREE.value, GuessRule.SAME_START.value)
 
@@ -42,6 +44,20 @@ LINGO_RULES = (GuessRule.FREE.value, GuessRule.SAME_START.value)
 def lingo_strategy(name: str) -> str:
     """``name`` if it is a LINGO strategy, else a one-line error."""
     return strategy_info("lingo", name).name
+
+
+def letter_fingerprint(setup_id: str, rule: str, strategy: str, letter: Letter, seed: int = 1) -> Fingerprint:
+    """What the tree of one start letter depends on (:mod:`generator.core.fingerprint`)."""
+    s = setup(setup_id)
+    params: dict[str, Any] = {"setup": setup_id, "rule": rule, "strategy": strategy, "letter": letter,
+                              "turns": s.game.turns}
+    if strategy in ("human", "human-lookup", "shared"):
+        params["seed"] = seed
+    if strategy == "shared":
+        params.update(restarts=SHARED_RESTARTS, ks=list(SHARED_KS))
+    if strategy == "optimal":
+        params.update(top=LETTER_TOP, top_max=LETTER_TOP_MAX, split=letter_split().params())
+    return fingerprint(lists_digests(s.answers, s.guesses), params, strategy_info("lingo", strategy).algorithm)
 
 
 def build_tree(setup_id: str, rule: str, strategy: str, letter: Letter, *, seed: int = 1,
@@ -64,7 +80,6 @@ def build_tree(setup_id: str, rule: str, strategy: str, letter: Letter, *, seed:
     ctx.check_letter(letter)
     game = ctx.game(letter, rule)
     cols = ctx.letter_cols(letter)
-    rows = allowed_rows(game, ctx.matrix)
     if strategy == "scm":
         root = greedy_tree(ctx.matrix, cols, scm, game)
         data: dict[str, Any] = {
@@ -75,10 +90,23 @@ def build_tree(setup_id: str, rule: str, strategy: str, letter: Letter, *, seed:
             "moves": "any guess the rule allows" if game.guess_rule is GuessRule.FREE
             else "guesses that begin with the revealed letter",
         }
-        return ctx.game_tree(game, cols, root, data)
-    if strategy == "optimal":
+        tree = ctx.game_tree(game, cols, root, data)
+    elif strategy == "optimal":
         res = letter_tree(setup_id, rule, letter)
-        return ctx.game_tree(game, cols, res.root, res.strategy_data(game))
+        tree = ctx.game_tree(game, cols, res.root, res.strategy_data(game))
+    else:
+        tree = _scheme_tree(setup_id, rule, strategy, letter, seed, shared)
+    tree.fingerprint = letter_fingerprint(setup_id, rule, strategy, letter, seed)
+    return tree
+
+
+def _scheme_tree(setup_id: str, rule: str, strategy: str, letter: Letter, seed: int,
+                 shared: SharedOpeners | None) -> GameTree:
+    """A tree of the human schemes (``human``, ``human-lookup``, ``shared``)."""
+    ctx = context(setup_id)
+    game = ctx.game(letter, rule)
+    cols = ctx.letter_cols(letter)
+    rows = allowed_rows(game, ctx.matrix)
     if strategy == "shared":
         if shared is None:
             raise StrategyError("the shared strategy needs its openers for the whole list")

@@ -4,29 +4,42 @@ Layout: ``trees/<setup>/<rule>/<strategy>/<letter>.json``, an ``index.json``
 in every strategy folder summarizing its letters, and ``trees/index.json``
 summarizing every folder (:mod:`generator.output.index`). Files are written
 atomically; the indexes are made from the tree files on disk, so they always
-agree with them. The ``shared`` strategy first searches the openers shared by
-every letter of a set-up (:func:`generator.search.shared.shared_openers`),
-then builds its letters like the others.
+agree with them (also after Ctrl-C or SIGTERM).
+
+A tree whose file already holds the fingerprint the build would give it
+(:func:`generator.runs.letters.letter_fingerprint`: the word lists' hashes,
+what was asked, the algorithm's version) is kept as it is, unless ``force``.
+
+The set-ups are built one after another: the parent makes a set-up's
+feedback matrix once and the forked workers share it, so the memory is one
+matrix at a time whatever the number of cores. The ``shared`` strategy first
+searches the openers shared by every letter of a set-up (its climbs are
+jobs, :mod:`generator.search.shared`), then builds its letters like the others.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
-from generator.core.catalog import setup, trees_dir
+from generator.core.catalog import check_setup_letter, setup, setup_letters, trees_dir
 from generator.core.context import context
 from generator.core.ids import check_letter_id
 from generator.core.strategies import default_strategies, strategy_info
 from generator.output.files import write_atomic
 from generator.output.index import letter_summary, write_index, write_top_index
-from generator.output.treefile import dump_tree
+from generator.output.treefile import dump_tree, read_fingerprint
+from generator.runs.exact import LetterSearch, letter_trees
 from generator.runs.jobs import Progress, run_jobs
-from generator.runs.letters import LINGO_RULES, build_tree
+from generator.runs.letters import LINGO_RULES, build_tree, letter_fingerprint
 from generator.runs.progress import AnyReporter, Steps, reporter
-from generator.search.shared import SharedOpeners, shared_openers
+from generator.runs.split import RunStats
+from generator.search.openers import Scored
+from generator.search.shared import SharedOpeners, shared_choice, shared_climb, shared_starts
 
 
 def tree_path(root: Path, setup_id: str, rule: str, strategy: str, letter: str) -> Path:
@@ -49,10 +62,47 @@ class LetterJob:
         return f"{self.setup}/{self.rule}/{self.strategy}/{self.letter}"
 
 
+@dataclass(frozen=True)
+class ClimbJob:
+    """One climb of a set-up's shared-openers search."""
+
+    setup: str
+    start: tuple[int, ...]
+
+
+@dataclass
+class BuildReport:
+    """What a build did: seconds per folder (summed over its jobs), trees built and kept."""
+
+    seconds: dict[str, float] = field(default_factory=dict)
+    built: int = 0
+    kept: int = 0
+
+
 def _run(job: LetterJob) -> tuple[bytes, dict[str, Any], float]:
     t0 = time.perf_counter()
     tree = build_tree(job.setup, job.rule, job.strategy, job.letter, seed=job.seed, shared=job.shared)
     return dump_tree(tree), letter_summary(tree), time.perf_counter() - t0
+
+
+def _optimal(jobs: list[LetterJob], workers: int | None, report: AnyReporter,
+             stats: RunStats | None) -> Iterator[tuple[LetterJob, tuple[bytes, dict[str, Any], float]]]:
+    """The optimal trees: every letter's limited search, then their proofs in
+    shared waves of jobs (:func:`generator.runs.exact.letter_trees`)."""
+    if not jobs:
+        return
+    searches = {LetterSearch(j.setup, j.rule, j.letter): j for j in jobs}
+    for search, res in letter_trees(list(searches), workers=workers, progress=report, stats=stats):
+        job = searches[search]
+        ctx = context(job.setup)
+        game = ctx.game(job.letter, job.rule)
+        tree = ctx.game_tree(game, res.cols, res.root, res.strategy_data(game))
+        tree.fingerprint = letter_fingerprint(job.setup, job.rule, job.strategy, job.letter, job.seed)
+        yield job, (dump_tree(tree), letter_summary(tree), res.seconds)
+
+
+def _climb(job: ClimbJob) -> Scored:
+    return shared_climb(context(job.setup), job.start)
 
 
 def plan_jobs(setups: list[str], rules: list[str], strategies: list[str],
@@ -64,8 +114,7 @@ def plan_jobs(setups: list[str], rules: list[str], strategies: list[str],
         s = setup(sid)
         if s.game.name != "lingo":
             continue
-        ctx = context(sid)
-        chosen = ctx.letters() if not letters else [ctx.check_letter(x) for x in letters]
+        chosen = setup_letters(sid) if not letters else [check_setup_letter(sid, x) for x in letters]
         for letter in chosen:  # a start letter names files, pages and URLs
             check_letter_id(letter, f"set-up {sid!r}: start letter")
         for rule in rules:
@@ -80,35 +129,60 @@ def plan_jobs(setups: list[str], rules: list[str], strategies: list[str],
 
 def build_trees(setups: list[str], rules: list[str] | None = None, strategies: list[str] | None = None,
                 letters: list[str] | None = None, *, root: Path | None = None, seed: int = 1,
-                workers: int | None = None, progress: Progress | None = None) -> dict[str, float]:
-    """Build and write trees; returns seconds spent per (setup/rule/strategy)."""
+                workers: int | None = None, force: bool = False,
+                progress: Progress | None = None, stats: RunStats | None = None) -> BuildReport:
+    """Build and write the trees not up to date (all with ``force``); ``stats``
+    gathers the jobs of the optimal trees' proofs (:mod:`generator.runs.split`)."""
     report = reporter(progress)
     root = root or trees_dir()
     rules = rules or list(LINGO_RULES)
     strategies = strategies or [s.name for s in default_strategies("lingo")]
     jobs = plan_jobs(setups, rules, strategies, letters, seed)
-    timings: dict[str, float] = {}
-    plans = _shared_plans(jobs, seed, timings, report)
-    jobs = [LetterJob(j.setup, j.rule, j.strategy, j.letter, j.seed, plans.get(j.setup))
-            if j.strategy == "shared" else j for j in jobs]
-    folders: set[Path] = set()
-    steps = report.steps(len(jobs), "trees")
+    out = BuildReport()
+    todo = [j for j in jobs if force or not _up_to_date(root, j)]
+    out.kept = len(jobs) - len(todo)
+    if out.kept:
+        report.say(f"{out.kept} of {len(jobs)} trees are up to date (their fingerprints match): kept")
+    folders = {tree_path(root, j.setup, j.rule, j.strategy, j.letter).parent for j in jobs}
+    steps = report.steps(len(todo), "trees")
     try:
-        for job, (data, summary, seconds) in run_jobs(_run, jobs, workers):
-            path = tree_path(root, job.setup, job.rule, job.strategy, job.letter)
-            write_atomic(path, data)
-            folders.add(path.parent)
-            key = f"{job.setup}/{job.rule}/{job.strategy}"
-            timings[key] = timings.get(key, 0.0) + seconds
-            _say_done(report, steps, job, summary, seconds)
+        for sid, group in _by_setup(todo):
+            context(sid)  # made once here: the forked workers share it
+            plan = _shared_plan(sid, seed, workers, out, report) if any(j.strategy == "shared" for j in group) else None
+            group = [LetterJob(j.setup, j.rule, j.strategy, j.letter, j.seed, plan)
+                     if j.strategy == "shared" else j for j in group]
+            optimal = [j for j in group if j.strategy == "optimal"]
+            others = [j for j in group if j.strategy != "optimal"]
+            for job, (data, summary, seconds) in chain(run_jobs(_run, others, workers),
+                                                       _optimal(optimal, workers, report, stats)):
+                write_atomic(tree_path(root, job.setup, job.rule, job.strategy, job.letter), data)
+                key = f"{job.setup}/{job.rule}/{job.strategy}"
+                out.seconds[key] = out.seconds.get(key, 0.0) + seconds
+                out.built += 1
+                _say_done(report, steps, job, summary, seconds)
+            context.cache_clear()  # one set-up's matrix at a time
     finally:
         steps.close()
         # the indexes always describe the tree files there, also after Ctrl-C or SIGTERM
-        for folder in sorted(folders):
+        written = sorted(f for f in folders if any(p.name != "index.json" for p in f.glob("*.json")))
+        for folder in written:
             write_index(folder)
-        if folders:
+        if written:
             write_top_index(root)
-    return timings
+    return out
+
+
+def _up_to_date(root: Path, job: LetterJob) -> bool:
+    digest = read_fingerprint(tree_path(root, job.setup, job.rule, job.strategy, job.letter))
+    return digest is not None and digest == letter_fingerprint(job.setup, job.rule, job.strategy,
+                                                               job.letter, job.seed)["digest"]
+
+
+def _by_setup(jobs: list[LetterJob]) -> Iterator[tuple[str, list[LetterJob]]]:
+    order: dict[str, list[LetterJob]] = {}
+    for j in jobs:
+        order.setdefault(j.setup, []).append(j)
+    yield from order.items()
 
 
 def _say_done(report: AnyReporter, steps: Steps, job: LetterJob, summary: dict[str, Any],
@@ -123,15 +197,16 @@ def _say_done(report: AnyReporter, steps: Steps, job: LetterJob, summary: dict[s
                    f"(the best tree found is written with them listed in 'late')")
 
 
-def _shared_plans(jobs: list[LetterJob], seed: int, timings: dict[str, float],
-                  progress: AnyReporter) -> dict[str, SharedOpeners]:
-    """The shared openers of every set-up whose ``shared`` trees are built."""
-    plans: dict[str, SharedOpeners] = {}
-    for sid in sorted({j.setup for j in jobs if j.strategy == "shared"}):
-        t0 = time.perf_counter()
-        progress(f"[{sid}/free/shared] searching openers shared by every letter ...")
-        plan = plans[sid] = shared_openers(context(sid), seed=seed)
-        timings[f"{sid}/free/shared"] = time.perf_counter() - t0
-        progress(f"[{sid}/free/shared] openers {' '.join(plan.openers)}, probe words "
-                 f"{len(plan.probes)} ({time.perf_counter() - t0:.1f} s)")
-    return plans
+def _shared_plan(sid: str, seed: int, workers: int | None, out: BuildReport,
+                 report: AnyReporter) -> SharedOpeners:
+    """The openers shared by every letter of a set-up, its climbs as jobs."""
+    t0 = time.perf_counter()
+    ctx = context(sid)
+    starts = shared_starts(ctx, seed=seed)
+    jobs = [ClimbJob(sid, start) for _, start in starts]
+    results = dict(run_jobs(_climb, jobs, workers))
+    plan = shared_choice(ctx, [(k, results[ClimbJob(sid, start)]) for k, start in starts], seed=seed)
+    out.seconds[f"{sid}/free/shared"] = out.seconds.get(f"{sid}/free/shared", 0.0) + time.perf_counter() - t0
+    report.say(f"[{sid}/free/shared] openers {' '.join(plan.openers)}, probe words {len(plan.probes)} "
+               f"({time.perf_counter() - t0:.1f} s, {len(jobs)} climbs)")
+    return plan

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from generator.core.fingerprint import Fingerprint, code_list_digest, fingerprint
 from generator.core.kinds import Code
 from generator.core.partition import CodedMatrix
 from generator.core.strategies import strategy_info
@@ -34,9 +35,10 @@ from generator.games.mastermind import (
     rule_tree,
     variant,
 )
-from generator.runs.exact import Loaded, PartJob, part_search
+from generator.runs.exact import PartJob, part_search
 from generator.runs.jobs import Progress, run_jobs
 from generator.runs.progress import reporter
+from generator.runs.split import Loaded
 from generator.search.exact import INF, Options, Search
 
 EXACT = ("optimal", "optimal-5")
@@ -145,6 +147,15 @@ def opener_floor(v: Variant, opener: Code, cap: int | None) -> int:
     return min(len(m.answers) + sum(_part_floors(m, parts, cap or v.game.turns).values()), INF)
 
 
+def mastermind_fingerprint(v: Variant, strategy: str, top: int | None = None,
+                           opener: Code | None = None) -> Fingerprint:
+    """What a Mastermind tree depends on (:mod:`generator.core.fingerprint`)."""
+    params: dict[str, Any] = {"variant": v.id, "strategy": strategy}
+    if strategy in EXACT:
+        params.update(top=top, opener=opener)
+    return fingerprint({"codes": code_list_digest(v.game)}, params, strategy_info("mastermind", strategy).algorithm)
+
+
 def mastermind_tree(v: Variant, strategy: str, *, workers: int | None = None,
                     top: int | None = None, opener: Code | None = None,
                     progress: Progress | None = None) -> tuple[GameTree, dict[str, Any]]:
@@ -167,6 +178,7 @@ def mastermind_tree(v: Variant, strategy: str, *, workers: int | None = None,
     if v.id == "4x6":
         block["published"] = PUBLISHED[strategy]
     tree = game_tree(v, root, block)
+    tree.fingerprint = mastermind_fingerprint(v, strategy, top, opener)
     figures["seconds"] = time.perf_counter() - start
     return tree, figures
 

@@ -72,8 +72,9 @@ Node('bat', {'.GG': Node('cat', {'.GG': Node('hat', {'.GG': 'mat'})}), 'YGY': 't
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import numba
 import numpy as np
@@ -634,6 +635,16 @@ def ordering(name: str) -> Heuristic:
     raise ExactError(f"unknown heuristic {short(name)!r} (expected bound or one of: {', '.join(HEURISTICS)})")
 
 
+class Part(NamedTuple):
+    """A part a move leaves: its pattern code, its secrets, a lower bound of
+    its cost and whether the bound is its exact cost."""
+
+    code: int
+    cols: np.ndarray
+    lower: int
+    exact: bool
+
+
 @dataclass
 class Counters:
     positions: int = 0   # positions searched (not answered from the memo or a closed form)
@@ -849,31 +860,82 @@ class Search:
 
     def _play_parts(self, row: int, pos: Position, cut: int) -> int:
         """:meth:`play` part by part (any cap, objective and turns left)."""
+        base, items = self.move_parts(row, pos)
+        if items is None:
+            return INF
+        return base + self.solve_parts(pos, row, items, cut - base)
+
+    def move_parts(self, row: int, pos: Position) -> tuple[int, list[Part] | None]:
+        """What playing ``row`` at ``pos`` costs besides its parts (a turn for
+        every secret, and past the cap the win's lateness), and its parts
+        (the win left out), largest first, each with a lower bound of its
+        cost and whether that is exact; None when the guess is useless here
+        (it leaves the secrets as they were)."""
         m = self.matrix
         cols, r = pos.cols, pos.turns
         n = len(cols)
         parts = m.split(row, cols)
-        total = n
+        base = n
         won = parts.pop(m.green, None)
         if won is not None and r <= 0:
-            total += LATE
-        if not parts and won is None:
-            return INF
+            base += LATE
+        if (not parts and won is None) or any(len(p) == n for p in parts.values()):
+            return base, None
         items = sorted(parts.items(), key=lambda kv: -len(kv[1]))
-        lows = [self._part_lower(p, r - 1) for _, p in items]
-        rest = sum(lb for lb, _ in lows)
-        if total + rest >= cut:
-            return total + rest
-        for (code, part), (lb, settled) in zip(items, lows):
-            if len(part) == n:  # no progress: this guess is useless here
-                return INF
-            if settled:  # its exact cost is in `rest`
+        return base, [Part(code, part, *self._part_lower(part, r - 1)) for code, part in items]
+
+    def solve_parts(self, pos: Position, row: int, items: list[Part], beta: int) -> int:
+        """The summed cost of the parts ``items`` of move ``row`` at ``pos``
+        if below ``beta``, else a lower bound at least ``beta``: largest first,
+        each cut at what the others' lower bounds leave."""
+        total, rest = 0, sum(p.lower for p in items)
+        if rest >= beta:
+            return rest
+        for p in items:
+            if p.exact:  # its cost is in `rest`
                 continue
-            rest -= lb
-            total += self.solve(self._child(pos, row, code, part), cut - total - rest)
-            if total + rest >= cut:
+            rest -= p.lower
+            total += self.solve(self._child(pos, row, p.code, p.cols), beta - total - rest)
+            if total + rest >= beta:
                 return total + rest
         return total + rest
+
+    def moves_below(self, pos: Position, beta: int) -> tuple[list[tuple[int, int]], int]:
+        """The moves of a position worth trying below ``beta`` in search order,
+        each ``(row, lower bound)``, and the least bound of any move."""
+        order, bounds, _, floor, _ = self._scan(pos.cols, pos.turns, _allowed(pos.rows), beta)
+        return list(zip(order.tolist(), bounds.tolist())), floor
+
+    def narrowed(self, pos: Position) -> Position:
+        """The position as its moves are played in it: below a position the
+        search passes on only the rows of its distinct useful moves (see :meth:`_scan`)."""
+        if self.hard or not self.narrow:
+            return pos
+        sub_rows = self._scan(pos.cols, pos.turns, _allowed(pos.rows))[4]
+        return Position(pos.cols, pos.turns, pos.state, sub_rows)
+
+    def path_position(self, path: Sequence[tuple[int, int]], opener: bool = False) -> Position:
+        """The position reached from the root (:attr:`root_cols`) by ``path``,
+        ``(guess row, pattern code)`` pairs, as the search reaches it; with
+        ``opener`` the first guess is a fixed opener (played on every row,
+        as :meth:`solve_root` plays it)."""
+        pos = Position(self.root_cols, self.turns, (), self.all_rows)
+        for i, (row, code) in enumerate(path):
+            if i or not opener:
+                pos = self.narrowed(pos)
+            part = self.matrix.split(row, pos.cols).get(code)
+            if part is None:
+                raise ExactError(f"internal: no part {code} after row {row} on this path")
+            pos = self._child(pos, row, code, part)
+        return pos
+
+    def reset(self) -> None:
+        """Forget every solved position and the counters (a search that must
+        not depend on what it searched before: a budgeted job)."""
+        self.exact.clear()
+        self.lower.clear()
+        self.counters = Counters()
+        self.dead_end = None
 
     def tree(self) -> Tree:
         """The best tree found by the last :meth:`solve_root` (which must have met the cap)."""

@@ -200,40 +200,61 @@ def pair_scan(matrix: Matrix, cols: np.ndarray, rows: np.ndarray, limit: int,
     return sorted(out, key=lambda x: x.key), int(hits.sum())
 
 
+def random_starts(rows: np.ndarray, k: int, restarts: int, seed: int) -> list[tuple[int, ...]]:
+    """The random starting sets of hill climbing: ``restarts`` sets of ``k``
+    distinct rows, drawn by a ``numpy`` generator seeded by ``seed``."""
+    rng = np.random.default_rng(seed)
+    rows = np.asarray(rows, dtype=np.int64)
+    return [tuple(int(x) for x in rng.choice(rows, size=k, replace=False)) for _ in range(restarts)]
+
+
+def climb(matrix: Matrix, start: tuple[int, ...], cols: np.ndarray, rows: np.ndarray, limit: int,
+          base: np.ndarray | None = None) -> Scored:
+    """Steepest ascent from one set of openers: the single-word replacement
+    that improves the objective most, until none does; the local optimum."""
+    rows = np.asarray(rows, dtype=np.int64)
+    k = len(start)
+    current = score(matrix, tuple(start), cols, limit, base)
+    while True:
+        best_move = current
+        for slot in range(k):
+            fixed = current.rows[:slot] + current.rows[slot + 1:]
+            over, _, squares = group_scan(matrix, fixed, cols, rows, limit, base)
+            i = int(np.lexsort((rows, squares, over))[0])
+            cand = Scored(fixed[:slot] + (int(rows[i]),) + fixed[slot:], int(over[i]), int(squares[i]))
+            if cand.key[:2] < best_move.key[:2]:
+                best_move = cand
+        if best_move is current:
+            return current
+        current = best_move
+
+
+def best_optima(optima: list[Scored], keep: int) -> list[Scored]:
+    """The best ``keep`` distinct local optima, best first (the first of equal
+    sets in the given order is kept)."""
+    found: dict[tuple[int, ...], Scored] = {}
+    for o in optima:
+        found.setdefault(tuple(sorted(o.rows)), o)
+    return sorted(found.values(), key=lambda x: x.key)[:keep]
+
+
 def hill_climb(matrix: Matrix, cols: np.ndarray, rows: np.ndarray, k: int, limit: int, *,
                restarts: int = 20, seed: int = 1, base: np.ndarray | None = None,
                starts: list[tuple[int, ...]] | None = None, keep: int = 8,
                enough: int = 0) -> list[Scored]:
     """Steepest-ascent hill climbing over sets of ``k`` openers.
 
-    From each start (the given ``starts``, then random sets drawn with a
-    ``numpy`` generator seeded by ``seed``), repeatedly make the single-word
-    replacement that improves the objective most, until none does. Returns the
-    best ``keep`` distinct local optima found, best first. With ``enough``,
-    stops once that many optima without any oversized group are found.
+    From each start (the given ``starts``, then :func:`random_starts`), a
+    :func:`climb` to its local optimum. Returns the best ``keep`` distinct
+    local optima found, best first. With ``enough``, stops once that many
+    optima without any oversized group are found. (Each climb is independent:
+    a caller may run them as jobs and combine them with :func:`best_optima`.)
     """
-    rng = np.random.default_rng(seed)
-    rows = np.asarray(rows, dtype=np.int64)
-    found: dict[tuple[int, ...], Scored] = {}
-    plan = list(starts or [])
-    plan += [tuple(int(x) for x in rng.choice(rows, size=k, replace=False))
-             for _ in range(restarts)]
+    plan = list(starts or []) + random_starts(rows, k, restarts, seed)
+    optima: list[Scored] = []
     for start in plan:
-        current = score(matrix, tuple(start), cols, limit, base)
-        while True:
-            best_move = current
-            for slot in range(k):
-                fixed = current.rows[:slot] + current.rows[slot + 1:]
-                over, _, squares = group_scan(matrix, fixed, cols, rows, limit, base)
-                i = int(np.lexsort((rows, squares, over))[0])
-                cand = Scored(fixed[:slot] + (int(rows[i]),) + fixed[slot:], int(over[i]), int(squares[i]))
-                if cand.key[:2] < best_move.key[:2]:
-                    best_move = cand
-            if best_move is current:
-                break
-            current = best_move
-        canon = tuple(sorted(current.rows))
-        found.setdefault(canon, current)
-        if enough and sum(1 for x in found.values() if x.oversized == 0) >= enough:
+        optima.append(climb(matrix, start, cols, rows, limit, base))
+        distinct_zero = {tuple(sorted(o.rows)) for o in optima if o.oversized == 0}
+        if enough and len(distinct_zero) >= enough:
             break
-    return sorted(found.values(), key=lambda x: x.key)[:keep]
+    return best_optima(optima, keep)

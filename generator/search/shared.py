@@ -10,6 +10,8 @@ alphabetical).
 
 The openers come from hill climbing (fixed seed) on the number of oversized
 groups over all letters at once: groups are keyed by (start letter, feedback).
+Each climb is independent (:func:`shared_starts`, :func:`shared_climb`), so
+the build runs them as jobs and combines them (:func:`shared_choice`).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from generator.core.partition import Matrix
 from generator.core.rules import Game
 from generator.search.greedy import allowed_rows
 from generator.search.human import Scheme, SchemeBuilder, SchemeKind
-from generator.search.openers import dense_keys, hill_climb
+from generator.search.openers import Scored, best_optima, climb, dense_keys, random_starts
 
 
 @dataclass(frozen=True)
@@ -83,27 +85,49 @@ def _cover(ctx: Context, groups: list[np.ndarray], rows: np.ndarray, limit: int)
     return chosen, unfixable
 
 
-def shared_openers(ctx: Context, *, seed: int = 1, restarts: int = 12,
-                   ks: tuple[int, ...] = (2, 3)) -> SharedOpeners:
-    """Search shared openers and probes for the whole answers list (free rule)."""
+SHARED_RESTARTS = 12  # random restarts of the hill climbing, per number of openers
+SHARED_KS = (2, 3)  # the numbers of shared openers tried
+
+
+def _inputs(ctx: Context) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """The secrets (every answer), the guesses allowed, the base key of each
+    secret (its start letter) and the turns: the shared search's problem."""
     game = ctx.game(None, "free")
-    turns = game.turns
-    rows = allowed_rows(game, ctx.matrix)
     split = ctx.answers.alphabet.split
     letters = ctx.letters()
     base = np.array([letters.index(split(w)[0]) for w in ctx.answers.words], dtype=np.int64)
-    cols = np.arange(len(ctx.answers), dtype=np.int64)
+    return np.arange(len(ctx.answers), dtype=np.int64), allowed_rows(game, ctx.matrix), base, game.turns
+
+
+def shared_starts(ctx: Context, *, seed: int = 1, restarts: int = SHARED_RESTARTS,
+                  ks: tuple[int, ...] = SHARED_KS) -> list[tuple[int, tuple[int, ...]]]:
+    """Every climb of the search: (number of openers, random start)."""
+    _, rows, _, _ = _inputs(ctx)
+    return [(k, start) for k in ks for start in random_starts(rows, k, restarts, seed)]
+
+
+def shared_climb(ctx: Context, start: tuple[int, ...]) -> Scored:
+    """One climb of the search over all letters at once (groups keyed by the
+    start letter, then the openers' feedback): its local optimum."""
+    cols, rows, base, turns = _inputs(ctx)
+    return climb(ctx.matrix, start, cols, rows, turns - len(start), base)
+
+
+def shared_choice(ctx: Context, climbs: list[tuple[int, Scored]], *, seed: int = 1,
+                  restarts: int = SHARED_RESTARTS) -> SharedOpeners:
+    """The openers and probes to keep, from every climb (in the order of
+    :func:`shared_starts`): for each number of openers its best four optima,
+    each with the probe words of a greedy set cover; the fewest words wins."""
+    cols, rows, base, turns = _inputs(ctx)
     best: tuple[tuple[int, int, int], SharedOpeners] | None = None
     notes = []
-    for k in ks:
+    for k in sorted({k for k, _ in climbs}):
         limit = turns - k
-        found = hill_climb(ctx.matrix, cols, rows, k, limit, restarts=restarts, seed=seed,
-                           base=base, keep=4)
+        found = best_optima([sc for kk, sc in climbs if kk == k], keep=4)
         for sc in found:
             groups = _oversized_groups(ctx.matrix, sc.rows, cols, limit, base)
             probes, unfixable = _cover(ctx, groups, rows, limit - 1)
-            words = k + len(probes) + unfixable
-            key = (unfixable, words, sc.squares)
+            key = (unfixable, k + len(probes) + unfixable, sc.squares)
             if best is None or key < best[0]:
                 best = (key, SharedOpeners(
                     openers=tuple(ctx.matrix.guess_word(r) for r in sc.rows),
@@ -115,6 +139,14 @@ def shared_openers(ctx: Context, *, seed: int = 1, restarts: int = 12,
                      f"best {found[0].oversized if found else '-'} oversized groups")
     assert best is not None
     return replace(best[1], notes=tuple(notes))
+
+
+def shared_openers(ctx: Context, *, seed: int = 1, restarts: int = SHARED_RESTARTS,
+                   ks: tuple[int, ...] = SHARED_KS) -> SharedOpeners:
+    """Search shared openers and probes for the whole answers list (free rule),
+    in this process (:mod:`generator.runs.lingo` runs the climbs as jobs)."""
+    climbs = [(k, shared_climb(ctx, start)) for k, start in shared_starts(ctx, seed=seed, restarts=restarts, ks=ks)]
+    return shared_choice(ctx, climbs, seed=seed, restarts=restarts)
 
 
 def letter_scheme(ctx: Context, cols: np.ndarray, rows: np.ndarray, game: Game,

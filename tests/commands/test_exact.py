@@ -36,3 +36,8 @@ def test_command_writes_a_verified_tree(cli, tmp_path: Path) -> None:
     assert (out_path.parent / "index.json").exists() and (tmp_path / "index.json").exists()
     code, out, err = cli("verify", str(out_path))
     assert code == 0 and "1 ok" in out
+    raw = out_path.read_bytes()
+    code, out, err = cli("exact", "--setup", "nl", "--letter", "c", "-q", "--out", str(tmp_path))
+    assert code == 0 and "up to date (its fingerprint matches), kept" in out and out_path.read_bytes() == raw
+    code, out, err = cli("exact", "--setup", "nl", "--letter", "c", "-q", "--force", "--out", str(tmp_path))
+    assert code == 0 and "kept" not in out and out_path.read_bytes() == raw

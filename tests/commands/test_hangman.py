@@ -41,6 +41,14 @@ def test_command_build_writes_compact_trees_per_length(cli, tmp_path: Path, caps
     # the loss search proves the 96 two-letter words lose at least 41 (the family bound says 16)
     assert tree.strategy["losses_at_least"] == len(tree.late) == 41 and tree.strategy["losses_proved"]
     assert verify_tree(tree, *game_lists(tree)).ok
+    # a second build keeps both (their fingerprints match); another --top is another tree
+    code, out, _ = cli("hangman", "build", "--wordlist", "en-enable", "--lengths", "2,25",
+                       "--strategy", "optimal", "--top", "2", "-j", "1", "--out", str(tmp_path))
+    assert code == 0 and out.count("up to date (its fingerprint matches), kept") == 2
+    assert (folder / "2.json").read_bytes() == raw
+    code, out, _ = cli("hangman", "build", "--wordlist", "en-enable", "--lengths", "2",
+                       "--strategy", "optimal", "-j", "1", "--out", str(tmp_path))
+    assert code == 0 and "kept" not in out and load_tree((folder / "2.json").read_bytes()).fingerprint != tree.fingerprint
 
 
 def test_command_feedback(cli, capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 
@@ -22,3 +24,14 @@ def test_command_feedback(cli, capsys: pytest.CaptureFixture[str]) -> None:
 def test_command_errors_are_one_line(cli, user_error, argv: list[str], message: str) -> None:
     code, _, err = cli(*argv)
     user_error(code, err, message)
+
+def test_command_build_keeps_an_up_to_date_tree(cli, tmp_path: Path) -> None:
+    argv = ("mastermind", "build", "--strategy", "knuth", "-j", "1", "--out", str(tmp_path))
+    code, out, _ = cli(*argv)
+    path = tmp_path / "mastermind" / "4x6" / "knuth" / "all.json"
+    assert code == 0 and "total 5801" in out and path.exists()
+    raw = path.read_bytes()
+    code, out, _ = cli(*argv)
+    assert code == 0 and "up to date (its fingerprint matches), kept" in out and path.read_bytes() == raw
+    code, out, _ = cli(*argv, "--force")
+    assert code == 0 and "total 5801" in out and path.read_bytes() == raw

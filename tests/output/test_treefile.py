@@ -64,7 +64,7 @@ CORRUPTIONS = [
     # wrong format or version
     ("format", _set("format", "lingo-trees.graph"), r"^format: expected 'lingo-trees.tree', found 'lingo-trees.graph'$"),
     ("no format", _set("format", ...), r"^format: expected 'lingo-trees.tree', found None$"),
-    ("version 2", _set("version", 2), r"^version: this program reads version 1, the file is version 2$"),
+    ("version 3", _set("version", 3), r"^version: this program reads versions 1 and 2, the file is version 3$"),
     ("version '1'", _set("version", "1"), r"^version: .* the file is version '1'$"),
     ("version true", _set("version", True), r"^version: .* the file is version True$"),
     ("no version", _set("version", ...), r"^version: .* the file is version None$"),
@@ -148,7 +148,7 @@ LOADER_ONLY = ("mean wrong", "same-start, no letter", "revealed empty", "length 
 def test_layout(q_tree: GameTree) -> None:
     data = orjson.loads(dump_tree(q_tree))
     assert list(data) == ["format", "version", "game", "wordlists", "strategy", "stats", "secrets", "root"]
-    assert data["format"] == FORMAT == "lingo-trees.tree" and data["version"] == VERSION == 1
+    assert data["format"] == FORMAT == "lingo-trees.tree" and data["version"] == VERSION == 2
     assert data["game"] == {"name": "lingo", "feedback": "positional", "length": 5, "turns": 5,
                             "revealed": "q", "guess_rule": "free", "digraphs": []}
     assert data["stats"] == {"secrets": 10, "total_turns": 22, "max_turns": 3, "mean_turns": 2.2,
@@ -284,8 +284,8 @@ def test_not_a_tree(raw: bytes, message: str) -> None:
 
 def test_read_tree_names_the_file(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
-    bad.write_bytes(b'{"format": "lingo-trees.tree", "version": 2}')
-    with pytest.raises(TreeFormatError, match=rf"^{bad}: version: this program reads version 1"):
+    bad.write_bytes(b'{"format": "lingo-trees.tree", "version": 3}')
+    with pytest.raises(TreeFormatError, match=rf"^{bad}: version: this program reads versions 1 and 2"):
         read_tree(bad)
     with pytest.raises(TreeFormatError, match=rf"^{tmp_path / 'none.json'}: no such file$"):
         read_tree(tmp_path / "none.json")
@@ -338,3 +338,35 @@ def test_stats_with_no_secrets_round_trip(q_tree: GameTree) -> None:
     empty.stats = Stats(0, 0, 0, {})
     empty.root = "quark"
     assert dump_tree(load_tree(dump_tree(empty))) == dump_tree(empty)
+
+
+def test_a_version_1_file_is_still_read(q_tree: GameTree) -> None:
+    old = load_tree((DATA / "nl-q-v1.json").read_bytes())
+    assert old.root == q_tree.root and old.secrets == q_tree.secrets and old.stats == q_tree.stats
+    assert old.fingerprint is None
+    assert dump_tree(old) == (DATA / "nl-q.json").read_bytes()  # written as version 2
+
+
+def test_the_fingerprint_round_trips_and_is_checked(q_tree: GameTree, tmp_path: Path) -> None:
+    from generator.core.fingerprint import fingerprint
+    from generator.output.treefile import read_fingerprint
+
+    made = copy.copy(q_tree)
+    made.fingerprint = fingerprint({"answers": "a" * 64}, {"letter": "q"}, "lingo/scm 1")
+    raw = dump_tree(made)
+    assert list(orjson.loads(raw))[:3] == ["format", "version", "fingerprint"]
+    assert load_tree(raw).fingerprint == made.fingerprint and dump_tree(load_tree(raw)) == raw
+    path = tmp_path / "q.json"
+    path.write_bytes(raw)
+    assert read_fingerprint(path) == made.fingerprint["digest"]
+    path.write_bytes(raw.replace(b'"letter": "q"', b'"letter": "x"'))  # edited: not trusted
+    assert read_fingerprint(path) is None
+    assert read_fingerprint(DATA / "nl-q-v1.json") is None and read_fingerprint(tmp_path / "none.json") is None
+    data = orjson.loads(raw)
+    data["fingerprint"]["digest"] = "xyz"
+    with pytest.raises(TreeFormatError, match="'digest' must be 64 hex digits"):
+        load_tree(orjson.dumps(data))
+    data = orjson.loads(raw)
+    data["version"] = 1
+    with pytest.raises(TreeFormatError, match="a version 1 file has no fingerprint"):
+        load_tree(orjson.dumps(data))

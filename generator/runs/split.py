@@ -1,0 +1,514 @@
+"""Exact searches split into jobs fine enough for a cluster.
+
+A proof (:class:`Root`: a position to solve below a cut, or the parts a
+fixed opener leaves) runs as jobs of :func:`generator.runs.jobs.run_jobs`.
+A job that runs past its **probe** budget of work is split, and its pieces
+run in the next wave:
+
+* a **position** costs the least of its moves: it splits into its moves
+  worth trying below its cut, each one job for all its parts. Its cut is
+  first lowered to one more than a limited search's tree there (the job
+  that ran out searched it): some move is sure to get below that;
+* the **parts of a move** cost their sum: they split into one job per
+  large part, each cut at what the lower bounds of the others leave (a part
+  that reaches its cut proves the move cannot get below the position's
+  cut), and one job for the small ones together.
+
+A job is named by its path from the root, ``(guess row, pattern code)``
+pairs, so it travels as a small picklable value and the worker replays the
+path on its own matrix. Every job searches with a fresh memo and counts its
+own work, so what it returns does not depend on which worker ran it or what
+ran there before: the same trees and the same proofs on one core, on every
+core or on a Dask cluster. The moves and parts are tried in the search's
+order and the first of least cost is kept, as one search would keep it.
+
+Jobs at the last level (``Split.depth`` splits) get the full ``budget``; a job
+there that runs out leaves its goal **open**, and the root is then not proved.
+All the proofs of a run (say every letter of a set-up) share the waves.
+
+>>> Split().describe()
+'jobs split past 200000000 (guess, candidate) pairs, 3 levels deep; 2000000000 pairs per job at the last'
+"""
+
+from __future__ import annotations
+
+import resource
+import time
+from collections.abc import Generator, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple, Protocol, TypeVar
+
+import numpy as np
+
+from generator.core.partition import Matrix
+from generator.core.rules import Game
+from generator.core.tree import Node, Tree
+from generator.errors import StrategyError
+from generator.runs.jobs import Progress, run_jobs
+from generator.runs.progress import reporter
+from generator.search.exact import INF, Options, OutOfBudget, Part, Position, Search, make_search
+
+T = TypeVar("T")
+
+Path = tuple[tuple[int, int], ...]
+"""How a goal is reached from the root: ``(guess row, pattern code)`` pairs."""
+
+Loaded = tuple[Matrix, Game, np.ndarray, np.ndarray]
+
+
+class Problem(Protocol):
+    """What an exact job searches, named so that a worker process can rebuild
+    it (a job travels as a small picklable value, never with its matrix)."""
+
+    def load(self) -> Loaded:
+        """The matrix, the game, the secrets (columns) and the guesses allowed at the start."""
+
+
+#: work (guess, candidate pairs scored) of a job before it is split
+PROBE = 200_000_000
+#: work of a job at the last level (None: no limit)
+BUDGET: int | None = 2_000_000_000
+#: levels of splitting
+DEPTH = 3
+#: parts of fewer secrets than this are searched together in one job
+SMALL = 24
+#: the moves a limited search tries per position, for a split position's cut
+LIMITED_TOP = 10
+
+
+@dataclass(frozen=True)
+class Split:
+    """How proofs split into jobs (part of what a tree's fingerprint records)."""
+
+    probe: int | None = PROBE
+    budget: int | None = BUDGET
+    depth: int = DEPTH
+    small: int = SMALL
+
+    def job_budget(self, depth: int) -> int | None:
+        return self.budget if self.probe is None or depth >= self.depth else self.probe
+
+    def params(self) -> dict[str, Any]:
+        return {"probe": self.probe, "budget": self.budget, "depth": self.depth, "small": self.small}
+
+    def describe(self) -> str:
+        last = "no limit" if self.budget is None else f"{self.budget} pairs per job"
+        if self.probe is None:
+            return f"jobs never split; {last}"
+        return f"jobs split past {self.probe} (guess, candidate) pairs, {self.depth} levels deep; {last} at the last"
+
+
+@dataclass(frozen=True)
+class Task:
+    """One job: the position at ``path`` (``move`` None), or the parts
+    ``codes`` of ``move`` played there; only a cost below ``beta`` is wanted."""
+
+    problem: Problem
+    options: Options
+    path: Path
+    beta: int
+    budget: int | None
+    move: int | None = None
+    codes: tuple[int, ...] = ()
+    opener: bool = False  # the first guess of the path is a fixed opener
+    upper_known: bool = False  # a tree's cost here is known: no limited search when out of budget
+
+
+@dataclass(frozen=True)
+class TaskResult:
+    """A job's answer: the cost if below the cut (and the trees: one per
+    part, code -1 for a position), else a lower bound at least the cut; None
+    when it ran out of budget (then ``upper``: a limited search's cost there)."""
+
+    value: int | None
+    trees: tuple[tuple[int, Tree], ...] = ()
+    upper: int = INF
+    dead_end: str | None = None
+    work: int = 0
+    positions: int = 0
+    seconds: float = 0.0
+    peak_mib: float = 0.0
+
+
+_SEARCHES: dict[Any, Search] = {}  # per worker: the search's set-up (not its memo) serves later jobs
+
+
+def _search(problem: Problem, options: Options) -> tuple[Search, np.ndarray]:
+    key = (problem, options)
+    s = _SEARCHES.get(key)
+    matrix, game, cols, rows = problem.load()
+    if s is None:
+        s = _SEARCHES[key] = make_search(matrix, game, rows, options)
+    s.reset()
+    s.root_cols = cols
+    return s, cols
+
+
+def peak_mib() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return max(own, kids) / 1024
+
+
+def run_task(task: Task) -> TaskResult:
+    """Search one job (in a worker process)."""
+    t0 = time.perf_counter()
+    s, _ = _search(task.problem, Options(**{**_fields(task.options), "max_work": task.budget}))
+    pos = s.path_position(task.path, opener=task.opener)
+    try:
+        if task.move is None:
+            value = s.solve(pos, task.beta)
+            s.max_work = None  # building the tree may look again at a position: never out of budget
+            trees: tuple[tuple[int, Tree], ...] = ((-1, s.build(pos)),) if value < task.beta else ()
+        else:
+            below = s.narrowed(pos) if task.path or not task.opener else pos
+            items = _chosen(s, below, task.move, task.codes)
+            value = s.solve_parts(below, task.move, items, task.beta)
+            s.max_work = None
+            trees = tuple((p.code, s.build(s._child(below, task.move, p.code, p.cols)))
+                          for p in items) if value < task.beta else ()
+    except OutOfBudget:
+        upper = _limited(task, pos) if task.move is None and not task.upper_known else INF
+        return TaskResult(None, upper=upper, work=s.counters.work, positions=s.counters.positions,
+                          seconds=time.perf_counter() - t0, peak_mib=peak_mib())
+    finally:
+        s.max_work = task.budget
+    dead = s.dead_end if value >= INF else None
+    return TaskResult(value, trees, dead_end=dead, work=s.counters.work, positions=s.counters.positions,
+                      seconds=time.perf_counter() - t0, peak_mib=peak_mib())
+
+
+def _fields(o: Options) -> dict[str, Any]:
+    return {"top": o.top, "heuristic": o.heuristic, "cap": o.cap, "fewest_late": o.fewest_late,
+            "max_work": o.max_work, "symmetric": o.symmetric}
+
+
+def _chosen(s: Search, pos: Position, move: int, codes: Sequence[int]) -> list[Part]:
+    """The parts ``codes`` of ``move`` at ``pos`` (largest first)."""
+    _, items = s.move_parts(move, pos)
+    if items is None:
+        raise StrategyError(f"internal: move {move} is useless on this path")
+    wanted = set(codes)
+    return [p for p in items if p.code in wanted]
+
+
+def _limited(task: Task, pos: Position) -> int:
+    """A limited search's cost at a position (an upper bound of its cost)."""
+    o = task.options
+    lim, _ = _search(task.problem, Options(top=LIMITED_TOP, cap=o.cap, fewest_late=o.fewest_late,
+                                           symmetric=o.symmetric))
+    return lim.solve(pos, INF)
+
+
+# --------------------------------------------------------------------------- the goals (parent only)
+
+
+@dataclass(frozen=True)
+class Root:
+    """A proof to run: the position of ``problem`` (its root) cut at ``beta``,
+    with ``upper`` the cost of the tree a limited search found there (INF:
+    none); or with ``opener`` the parts that fixed first guess leaves (its
+    cost is its turn for every secret and theirs)."""
+
+    problem: Problem
+    options: Options
+    beta: int = INF
+    upper: int = INF
+    opener: int | None = None
+
+
+@dataclass
+class Outcome:
+    """What a proof found: ``exact`` (``value`` is the cost, below the cut,
+    and ``tree`` its tree), ``cut`` (``value`` is a lower bound at least the
+    cut) or ``open`` (a job ran out of budget at the last level; ``tree`` and
+    ``value``: the best found below the cut, if any)."""
+
+    status: str
+    value: int
+    tree: Tree | None = None
+    dead_end: str | None = None
+    where: Path = ()  # a cut: the path of the goal that proved it
+
+
+@dataclass(frozen=True)
+class JobTime:
+    """One job of a run, for reports and schedules."""
+
+    wave: int
+    seconds: float
+    work: int
+    positions: int
+    secrets: int
+    proof: int  # which proof of the run (the order of run_proofs' proofs)
+
+
+@dataclass(eq=False)
+class _Goal:
+    """A position (``move`` None) or parts of a move, before or after its split."""
+
+    path: Path
+    beta: int
+    depth: int
+    secrets: int
+    move: int | None = None
+    codes: tuple[int, ...] = ()
+    upper: int = INF  # the cost of a tree known here
+    known: bool = False  # ``upper`` is all a limited search would find (a root)
+    result: TaskResult | None = None
+    moves: list[tuple[int, int, _Goal | None]] | None = None  # a split position: (row, base, parts)
+    children: list[_Goal] | None = None  # split parts
+    floor: int = 0
+    cut: int = INF  # a split position: its cut, lowered by ``upper``
+
+
+@dataclass(eq=False)
+class _Proof:
+    root: Root
+    goal: _Goal
+    base: int = 0  # a fixed opener: its turn for every secret
+
+
+class _Planner:
+    """Splits the goals of one problem and options (in the parent)."""
+
+    def __init__(self, root: Root, split: Split) -> None:
+        self.root, self.split = root, split
+        matrix, game, cols, rows = root.problem.load()
+        self.matrix = matrix
+        o = root.options
+        self.search = make_search(matrix, game, rows,
+                                  Options(top=None, cap=o.cap, fewest_late=o.fewest_late, symmetric=o.symmetric))
+        self.search.root_cols = cols
+        self.opener = root.opener is not None
+
+    def position(self, path: Path) -> Position:
+        return self.search.path_position(path, opener=self.opener)
+
+    def task(self, g: _Goal) -> Task:
+        return Task(self.root.problem, self.root.options, g.path, g.beta, self.split.job_budget(g.depth),
+                    g.move, g.codes, self.opener, g.known or g.upper < INF)
+
+    def split_position(self, g: _Goal, upper: int) -> None:
+        """A position's moves worth trying, each one goal of all its parts; its
+        cut lowered to one more than ``upper``, the cost of a tree there (some
+        move is then sure to get below it)."""
+        s = self.search
+        s.reset()
+        upper = min(upper, g.upper)
+        beta = min(g.beta, upper + 1) if upper < INF else g.beta
+        pos = self.position(g.path)
+        moves, g.floor = s.moves_below(pos, beta)
+        below = s.narrowed(pos)
+        g.moves = []
+        for row, _ in moves:
+            base, items = s.move_parts(row, below)
+            if items is None:
+                continue
+            lows = sum(p.lower for p in items)
+            cut = beta - base
+            goal = None if lows >= cut else _Goal(g.path, cut, g.depth + 1, sum(len(p.cols) for p in items),
+                                                  row, tuple(p.code for p in items))
+            g.moves.append((row, base, goal))
+        g.cut = beta
+
+    def split_parts(self, g: _Goal) -> None:
+        """A move's parts: the large ones alone, the small ones together."""
+        s = self.search
+        s.reset()
+        assert g.move is not None
+        pos = self.position(g.path)
+        below = s.narrowed(pos) if g.path or not self.opener else pos
+        items = _chosen(s, below, g.move, g.codes)
+        lows = sum(p.lower for p in items)
+        large = [p for p in items if not p.exact and len(p.cols) >= self.split.small]
+        if not large:
+            large = [p for p in items if not p.exact]
+        together = [p for p in items if p not in large]
+        g.children = [_Goal(g.path + ((g.move, p.code),), g.beta - (lows - p.lower), g.depth + 1, len(p.cols))
+                      for p in large]
+        if together:
+            g.children.append(_Goal(g.path, g.beta - sum(p.lower for p in large), g.depth + 1,
+                                    sum(len(p.cols) for p in together), g.move, tuple(p.code for p in together)))
+
+    def tree_of_move(self, g: _Goal, row: int, trees: dict[int, Tree]) -> Node:
+        """The node of a move from its parts' trees, in the order the search builds it."""
+        pos = self.position(g.path)
+        m = self.matrix
+        node = Node(m.guess_word(row))
+        for code in m.split(row, pos.cols):
+            if code != m.green:
+                node.next[m.pattern(code)] = trees[code]
+        return node
+
+
+def _pending(g: _Goal) -> Iterator[_Goal]:
+    if g.result is None and g.moves is None and g.children is None:
+        yield g
+    for _, _, child in g.moves or ():
+        if child is not None:
+            yield from _pending(child)
+    for child in g.children or ():
+        yield from _pending(child)
+
+
+class _Value(NamedTuple):
+    status: str  # exact, cut or open (see Outcome)
+    value: int
+    trees: dict[int, Tree]  # a position: code -1; parts: by code
+    dead_end: str | None = None
+    where: Path = ()  # a cut: the goal that proved it
+
+
+def _evaluate(p: _Planner, g: _Goal) -> _Value:
+    """A goal's value from its job, or from its pieces once split."""
+    if g.moves is not None:  # a split position: the least of its moves
+        best: tuple[int, int, dict[int, Tree]] | None = None
+        is_open, cut = False, None
+        for row, base, child in g.moves:
+            if child is None:
+                continue
+            v = _evaluate(p, child)
+            if v.status == "open":
+                is_open = True
+            elif v.status == "exact" and (best is None or base + v.value < best[0]):
+                best = (base + v.value, row, v.trees)
+            elif v.status == "cut" and cut is None:
+                cut = v
+        if best is not None:
+            tree = p.tree_of_move(g, best[1], best[2])
+            return _Value("open" if is_open else "exact", best[0], {-1: tree})
+        if is_open:
+            return _Value("open", INF, {})
+        if g.cut < g.beta:
+            raise StrategyError("internal: no move beat the cost of a tree known at a position")
+        return _Value("cut", max(g.beta, g.floor), {}, cut.dead_end if cut else None, cut.where if cut else g.path)
+    if g.children is not None:  # split parts: their sum
+        total, trees, is_open = 0, {}, False
+        for child in g.children:
+            v = _evaluate(p, child)
+            if v.status == "cut":
+                return _Value("cut", max(g.beta, v.value), {}, v.dead_end, v.where)
+            if v.status == "open":
+                is_open = True
+                continue
+            total += v.value
+            trees.update({child.path[-1][1]: v.trees[-1]} if child.move is None else v.trees)
+        if is_open:
+            return _Value("open", INF, {})
+        if total < g.beta:
+            return _Value("exact", total, trees)
+        return _Value("cut", total, {}, None, g.path)
+    r = g.result
+    assert r is not None
+    if r.value is None:
+        return _Value("open", INF, {})
+    if r.value < g.beta:
+        return _Value("exact", r.value, dict(r.trees))
+    return _Value("cut", r.value, {}, r.dead_end, g.path)
+
+
+def _start(root: Root, split: Split) -> tuple[_Proof, _Planner]:
+    planner = _Planner(root, split)
+    if root.opener is None:
+        cols = root.problem.load()[2]
+        goal = _Goal((), root.beta, 0, len(cols), upper=root.upper, known=True)
+        return _Proof(root, goal), planner
+    s = planner.search
+    base, items = s.move_parts(root.opener, Position(s.root_cols, s.turns, (), s.all_rows))
+    if items is None:
+        raise StrategyError("internal: the opener leaves every secret as it was")
+    beta = root.beta - base if root.beta < INF else INF
+    goal = _Goal((), beta, 0, sum(len(p.cols) for p in items), root.opener, tuple(p.code for p in items))
+    planner.split_parts(goal)  # a job per part at once, as before the split existed
+    return _Proof(root, goal, base), planner
+
+
+def _finish(proof: _Proof, planner: _Planner) -> Outcome:
+    v = _evaluate(planner, proof.goal)
+    if proof.root.opener is not None:
+        tree = planner.tree_of_move(proof.goal, proof.root.opener, v.trees) if v.status == "exact" else None
+        return Outcome(v.status, v.value + proof.base if v.value < INF else INF, tree, v.dead_end, v.where)
+    return Outcome(v.status, v.value, v.trees.get(-1), v.dead_end, v.where)
+
+
+@dataclass
+class RunStats:
+    """Every job of a run (its waves) and the peak memory of any process."""
+
+    jobs: list[JobTime] = field(default_factory=list)
+    peak_mib: float = 0.0
+
+    @property
+    def work(self) -> int:
+        return sum(j.work for j in self.jobs)
+
+
+def run_proofs(proofs: Sequence[Generator[Root, Outcome, T]], split: Split = Split(), *,
+               workers: int | None = None, progress: Progress | None = None,
+               stats: RunStats | None = None, label: str = "exact") -> Iterator[tuple[int, T]]:
+    """Run proofs in shared waves of jobs; yields ``(index, result)`` as each ends.
+
+    Each proof is a generator that yields the :class:`Root` to prove, is
+    sent its :class:`Outcome`, may yield another, and returns its result."""
+    report = reporter(progress)
+    stats = stats if stats is not None else RunStats()
+    active: dict[int, tuple[_Proof, _Planner]] = {}
+    gens = list(proofs)
+
+    def advance(i: int, outcome: Outcome | None) -> Iterator[tuple[int, T]]:
+        try:
+            root = next(gens[i]) if outcome is None else gens[i].send(outcome)
+        except StopIteration as stop:
+            active.pop(i, None)
+            yield i, stop.value
+            return
+        active[i] = _start(root, split)
+
+    for i in range(len(gens)):
+        yield from advance(i, None)
+    wave = 0
+    while active:
+        todo = [(i, g, planner.task(g)) for i, (proof, planner) in active.items() for g in _pending(proof.goal)]
+        todo.sort(key=lambda t: -t[1].secrets)  # the largest first: the waves end together
+        last = sum(1 for t in todo if t[2].budget == split.budget and split.probe is not None)
+        report.say(f"[{label}] wave {wave}: {len(todo)} jobs" + (f", {last} at the last level" if last else ""))
+        steps = report.steps(len(todo), f"{label} jobs")
+        by_task = {id(t[2]): t for t in todo}
+        split_later: list[tuple[int, _Goal]] = []
+        for task, res in run_jobs(run_task, [t[2] for t in todo], workers):
+            i, g, _ = by_task[id(task)]
+            g.result = res
+            stats.jobs.append(JobTime(wave, res.seconds, res.work, res.positions, g.secrets, i))
+            stats.peak_mib = max(stats.peak_mib, res.peak_mib)
+            what = "out of budget" if res.value is None else "cut" if res.value >= g.beta else "solved"
+            steps.step(f"{len(g.path)} deep, {g.secrets} secrets: {what} ({res.seconds:.1f} s)")
+            if res.value is None and g.depth < split.depth and split.probe is not None:
+                split_later.append((i, g))
+        steps.close()
+        for i, g in split_later:
+            planner = active[i][1]
+            upper = g.result.upper if g.result is not None else INF
+            g.result = None
+            if g.move is None:
+                planner.split_position(g, upper)
+            else:
+                planner.split_parts(g)
+        for i in sorted(active):
+            proof, planner = active[i]
+            if next(_pending(proof.goal), None) is None:
+                yield from advance(i, _finish(proof, planner))
+        wave += 1
+
+
+def schedule(jobs: Sequence[JobTime], workers: int) -> float:
+    """The wall time of the jobs on ``workers`` workers: each wave in turn,
+    each job (largest first, as sent) to the first worker free."""
+    total = 0.0
+    for wave in sorted({j.wave for j in jobs}):
+        free = [0.0] * workers
+        for j in sorted((j for j in jobs if j.wave == wave), key=lambda j: -j.secrets):
+            k = min(range(workers), key=free.__getitem__)
+            free[k] += j.seconds
+        total += max(free)
+    return total

@@ -1,0 +1,65 @@
+"""Exact proofs split into jobs (generator/runs/split.py): the same trees and
+proofs as one search, whatever the split."""
+
+from __future__ import annotations
+
+from generator.runs.exact import LetterSearch, letter_trees, solve_opener
+from generator.runs.split import JobTime, RunStats, Split, schedule
+from generator.search.exact import Options
+
+
+def _letter(setup: str, rule: str, letter: str, split: Split, workers: int = 1) -> tuple[object, RunStats]:
+    stats = RunStats()
+    ((_, res),) = list(letter_trees([LetterSearch(setup, rule, letter)], split=split, workers=workers,
+                                    progress=lambda _: None, stats=stats))
+    return res, stats
+
+
+def test_a_split_proof_finds_the_tree_of_one_search() -> None:
+    whole, one = _letter("en", "free", "k", Split(probe=None))
+    split, many = _letter("en", "free", "k", Split(probe=5_000_000, depth=3, small=6))
+    proofs = [j for j in one.jobs if j.wave >= 0]  # wave -1: the limited search that gives the bound
+    assert len(proofs) == 1 and len(many.jobs) > 20 and len({j.wave for j in many.jobs if j.wave >= 0}) >= 2
+    assert whole.proved and split.proved  # type: ignore[attr-defined]
+    assert repr(split.root) == repr(whole.root) and split.cost == whole.cost  # type: ignore[attr-defined]
+
+
+def test_split_jobs_on_two_workers_give_the_same_tree() -> None:
+    one, _ = _letter("en", "free", "k", Split(probe=5_000_000, depth=2, small=6), workers=1)
+    two, _ = _letter("en", "free", "k", Split(probe=5_000_000, depth=2, small=6), workers=2)
+    assert repr(one.root) == repr(two.root) and one.proved and two.proved  # type: ignore[attr-defined]
+
+
+def test_a_letter_with_no_tree_within_the_cap_splits_both_proofs() -> None:
+    # English y within two turns: the strict proof finds no tree, then the fewest late
+    job = LetterSearch("en", "free", "y", cap=2)
+    ((_, whole),) = list(letter_trees([job], split=Split(probe=None), workers=1, progress=lambda _: None))
+    stats = RunStats()
+    ((_, split),) = list(letter_trees([job], split=Split(probe=1_000_000, depth=2, small=6), workers=1,
+                                      progress=lambda _: None, stats=stats))
+    assert whole.late == split.late == 56 and whole.proved and split.proved
+    assert repr(split.root) == repr(whole.root) and len(stats.jobs) > 5
+
+
+def test_a_job_out_of_budget_at_the_last_level_leaves_the_letter_unproved() -> None:
+    res, stats = _letter("en", "free", "k", Split(probe=1_000_000, budget=20_000, depth=1, small=6))
+    assert not res.proved and res.options.top is not None  # type: ignore[attr-defined]
+    whole, _ = _letter("en", "free", "k", Split(probe=None))
+    assert res.cost >= whole.cost  # type: ignore[attr-defined]  # the limited tree is kept
+
+
+def test_parts_of_an_opener_split_deeper_alike() -> None:
+    whole = solve_opener("en", "free", "k", "kanes", Options(), workers=1, split=Split(probe=None, budget=None))
+    stats = RunStats()
+    deep = solve_opener("en", "free", "k", "kanes", Options(), workers=1, stats=stats,
+                        split=Split(probe=20_000, budget=None, small=6))
+    assert repr(deep.root) == repr(whole.root) and deep.total == whole.total and deep.proved
+    assert max(j.wave for j in stats.jobs) >= 1
+
+
+def test_schedule_runs_each_wave_on_the_first_free_worker() -> None:
+    jobs = [JobTime(0, s, 0, 0, n, 0) for s, n in ((4.0, 40), (3.0, 30), (2.0, 20), (1.0, 10))] + \
+        [JobTime(1, 5.0, 0, 0, 5, 0)]
+    assert schedule(jobs, 1) == 15.0
+    assert schedule(jobs, 2) == 5.0 + 5.0  # wave 0: 4+1 | 3+2, then wave 1
+    assert schedule(jobs, 64) == 4.0 + 5.0
