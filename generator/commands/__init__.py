@@ -117,6 +117,11 @@ def add_jobs(parser: argparse.ArgumentParser, what: str = "worker processes") ->
                         help=f"{what} (default: all the cores this process may use)")
 
 
+def add_force(parser: argparse.ArgumentParser, what: str = "rebuild") -> None:
+    parser.add_argument("--force", action="store_true",
+                        help=f"{what} even where the tree file's fingerprint says it is up to date")
+
+
 def add_scheduler(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="run the jobs on this Dask scheduler (tcp://host:8786; default: "

@@ -6,7 +6,16 @@ import argparse
 import time
 from pathlib import Path
 
-from generator.commands import add_jobs, add_out, add_quiet, add_scheduler, many, on_cluster, progress_printer
+from generator.commands import (
+    add_force,
+    add_jobs,
+    add_out,
+    add_quiet,
+    add_scheduler,
+    many,
+    on_cluster,
+    progress_printer,
+)
 from generator.core.catalog import setup, setups
 from generator.core.rules import guess_rule
 from generator.core.strategies import default_strategies, strategy_names
@@ -24,8 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
          help=f"strategy (default: {defaults}; also: {', '.join(strategy_names('lingo'))})")
     many(p, "--letter", metavar="L", help="start letter (default: every letter)")
     p.add_argument("--seed", type=int, default=1, help="seed of the random restarts (default 1)")
-    p.add_argument("--force", action="store_true",
-                   help="rebuild every tree, also those whose fingerprints say they are up to date")
+    add_force(p)
     add_out(p)
     add_jobs(p)
     add_scheduler(p)

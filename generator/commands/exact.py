@@ -13,7 +13,16 @@ import argparse
 import os
 from pathlib import Path
 
-from generator.commands import add_jobs, add_quiet, add_scheduler, add_top, on_cluster, positive, progress_printer
+from generator.commands import (
+    add_force,
+    add_jobs,
+    add_quiet,
+    add_scheduler,
+    add_top,
+    on_cluster,
+    positive,
+    progress_printer,
+)
 from generator.core.catalog import check_setup_letter, setup, trees_dir
 from generator.core.context import context
 from generator.core.fingerprint import Fingerprint, fingerprint, lists_digests
@@ -21,7 +30,7 @@ from generator.core.rules import GuessRule, guess_rule
 from generator.core.strategies import strategy_info
 from generator.errors import StrategyError
 from generator.output.index import write_index, write_top_index
-from generator.output.treefile import read_fingerprint, write_tree
+from generator.output.treefile import KEPT, read_fingerprint, write_tree
 from generator.runs.exact import ExactResult, choose_opener, letter_split, letter_tree, solve_opener, solve_whole
 from generator.runs.letters import letter_fingerprint
 from generator.search.exact import INF, ExactError, Options, ordering
@@ -53,8 +62,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                         "(default as the optimal strategy)")
     p.add_argument("--out", metavar="DIR", help="the trees folder to write into (default: trees/)")
     p.add_argument("--no-write", action="store_true", help="print the figures only")
-    p.add_argument("--force", action="store_true",
-                   help="search even when the tree file's fingerprint says it is up to date")
+    add_force(p, "search again")
     add_jobs(p)
     add_scheduler(p)
     add_quiet(p)
@@ -109,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
     fp = _fingerprint(args, rule, letter, lingo)
     path = None if root is None else tree_path(root, args.setup, rule, letter, opener)
     if path is not None and not args.force and read_fingerprint(path) == fp["digest"]:
-        print(f"{path}: up to date (its fingerprint matches), kept; --force searches again")
+        print(f"{path}: {KEPT}; --force searches again")
         return 0
     res = _search(args, rule, letter, lingo)
     ctx = context(args.setup)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.commands import (
+    add_force,
     add_jobs,
     add_out,
     add_quiet,
@@ -82,7 +83,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     many(b, "--strategy", choices=STRATEGIES, metavar="NAME", help=f"strategies (default all: {', '.join(STRATEGIES)})")
     b.add_argument("--lengths", type=lengths, help="word lengths, e.g. 2-5 (default every length of the list)")
     add_top(b, TOP, TOP_MORE)
-    b.add_argument("--force", action="store_true", help="rebuild trees whose fingerprints say they are up to date")
+    add_force(b)
     add_out(b)
     add_jobs(b)
     add_scheduler(b)

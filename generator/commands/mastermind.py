@@ -13,6 +13,7 @@ import argparse
 from pathlib import Path
 
 from generator.commands import (
+    add_force,
     add_jobs,
     add_out,
     add_quiet,
@@ -29,7 +30,7 @@ from generator.core.strategies import default_strategies, strategy_names
 from generator.core.verify import game_lists, verify_tree
 from generator.errors import LingoTreesError, RulesError, TreeFormatError
 from generator.games.mastermind import PUBLISHED, variant
-from generator.output.treefile import read_fingerprint, read_tree, write_tree
+from generator.output.treefile import KEPT, read_fingerprint, read_tree, write_tree
 from generator.runs.mastermind import mastermind_fingerprint, mastermind_tree
 
 STRATEGIES = strategy_names("mastermind")
@@ -46,8 +47,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
          help=f"strategies (default the greedy ones: {', '.join(GREEDY)}; optimal and optimal-5 are the exact search)")
     add_top(b)
     b.add_argument("--opener", help="exact search: this first guess only (default every opener class)")
-    b.add_argument("--force", action="store_true",
-                   help="rebuild a tree whose fingerprint says it is up to date")
+    add_force(b)
     add_out(b)
     add_jobs(b)
     add_scheduler(b)
@@ -77,7 +77,7 @@ def run_build(args: argparse.Namespace) -> int:
         path = _folder(root, v.id, name) / "all.json"
         digest = mastermind_fingerprint(v, name, args.top, args.opener)["digest"]
         if not args.force and read_fingerprint(path) == digest:
-            print(f"{path}: up to date (its fingerprint matches), kept", flush=True)
+            print(f"{path}: {KEPT}", flush=True)
             continue
         tree, figures = mastermind_tree(v, name, top=args.top, opener=args.opener, workers=args.jobs,
                                         progress=progress_printer(args.quiet))

@@ -422,6 +422,10 @@ def _fingerprint(obj: Any) -> dict[str, Any]:
     return out
 
 
+#: what a build says of a tree file it keeps (:func:`read_fingerprint` gave the digest it would write)
+KEPT = "up to date (its fingerprint matches), kept"
+
+
 def read_fingerprint(path: Path) -> str | None:
     """The digest of a tree file's fingerprint, or None (no such file, not a
     tree file, version 1): the quick check of a build that may reuse it."""

@@ -21,7 +21,7 @@ from generator.core.strategies import strategy_info
 from generator.core.words import Word, WordList
 from generator.errors import RulesError
 from generator.games.hangman import build_root, family_bound, hangman_tree, results, words_of_length
-from generator.output.treefile import read_fingerprint, write_tree
+from generator.output.treefile import KEPT, read_fingerprint, write_tree
 from generator.runs.jobs import Progress, run_jobs
 from generator.runs.progress import reporter
 
@@ -189,7 +189,7 @@ def build_hangman_trees(wordlist: str, strategies: Sequence[str], misses: int, o
     for j in jobs:
         digest = hangman_fingerprint(j.wordlist, j.length, j.strategy, j.misses, j.options)["digest"]
         if not force and read_fingerprint(j.path) == digest:
-            yield f"{j.path}: up to date (its fingerprint matches), kept"
+            yield f"{j.path}: {KEPT}"
         else:
             todo.append(j)
     for _, line in run_jobs(_build_one, todo, workers):

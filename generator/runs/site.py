@@ -110,7 +110,7 @@ def printer(workers: int | None, progress: Progress | None) -> PrintMany:
         try:
             jobs = [(executable, tuple(batch)) for batch in batches(items, n)]
             done = 0
-            for _, results in run_jobs(_print_batch, jobs, min(n, len(jobs))):
+            for _, results in run_jobs(_print_batch, jobs, n):
                 done += len(results)
                 steps.at(done, f"PDFs printed: {done}")
                 yield from results
