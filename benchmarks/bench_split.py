@@ -14,6 +14,13 @@ they are sent (a schedule computed from the measured job times). With
 worker processes on this machine (the measured wall time, to set beside the
 computed one). ``--jobs-file`` saves every job's time as JSON, and
 ``--from-jobs FILE`` prints the figures of a saved run without building.
+
+``--per-letter`` builds one letter at a time and adds each to the jobs
+file as it finishes; a rerun skips the letters already there, so a long run
+(the English TV-rule build takes hours on two cores) can be stopped and
+resumed. The computed schedule is the same as for one build of all letters
+(its waves are the same: every letter's first wave, then every second ...);
+the measured wall time is then the sum of the letters' times.
 """
 
 from __future__ import annotations
@@ -26,6 +33,8 @@ from pathlib import Path
 
 import orjson
 
+from generator.core.catalog import setup_letters
+from generator.output.files import write_atomic
 from generator.runs.jobs import cluster
 from generator.runs.lingo import build_trees
 from generator.runs.split import JobTime, RunStats, schedule
@@ -57,33 +66,67 @@ def main() -> None:
     p.add_argument("--out")
     p.add_argument("--jobs-file")
     p.add_argument("--from-jobs")
+    p.add_argument("--per-letter", action="store_true",
+                   help="one letter at a time, each added to --jobs-file; a rerun resumes")
     p.add_argument("-v", "--verbose", action="store_true", help="the build's progress lines on stderr")
     args = p.parse_args()
     if args.from_jobs:
         data = orjson.loads(Path(args.from_jobs).read_bytes())
         figures([JobTime(**j) for j in data["jobs"]], data.get("wall"), data.get("workers"))
         return
+    if args.per_letter:
+        if not args.jobs_file:
+            p.error("--per-letter needs --jobs-file")
+        per_letter(args)
+        return
     stats = RunStats()
     with contextlib.ExitStack() as stack:
-        out = Path(args.out) if args.out else Path(stack.enter_context(tempfile.TemporaryDirectory()))
-        address = None
-        if args.cluster:
-            from distributed import LocalCluster
-
-            local = stack.enter_context(LocalCluster(n_workers=args.cluster, threads_per_worker=1,
-                                                     processes=True, host="127.0.0.1", dashboard_address=None))
-            address = local.scheduler_address
-        stack.enter_context(cluster(address))
-        t0 = time.perf_counter()
-        build_trees([args.setup], [args.rule], ["optimal"], args.letter, root=out, workers=args.jobs,
-                    force=True, progress=None if args.verbose else (lambda _: None), stats=stats)
-        wall = time.perf_counter() - t0
+        wall = build(args, args.letter, stack, stats)
     workers = args.cluster or args.jobs
     if args.jobs_file:
-        Path(args.jobs_file).write_bytes(orjson.dumps({"wall": wall, "workers": workers,
-                                                       "jobs": [j.__dict__ for j in stats.jobs]}))
+        write_atomic(Path(args.jobs_file), orjson.dumps({"wall": wall, "workers": workers,
+                                                         "jobs": [j.__dict__ for j in stats.jobs]}))
     figures(stats.jobs, wall, workers)
 
+
+def build(args: argparse.Namespace, letters: list[str] | None, stack: contextlib.ExitStack,
+          stats: RunStats) -> float:
+    """Build the optimal trees of ``letters`` (all: None) into --out; the wall time."""
+    out = Path(args.out) if args.out else Path(stack.enter_context(tempfile.TemporaryDirectory()))
+    address = None
+    if args.cluster:
+        from distributed import LocalCluster
+
+        local = stack.enter_context(LocalCluster(n_workers=args.cluster, threads_per_worker=1,
+                                                 processes=True, host="127.0.0.1", dashboard_address=None))
+        address = local.scheduler_address
+    stack.enter_context(cluster(address))
+    t0 = time.perf_counter()
+    build_trees([args.setup], [args.rule], ["optimal"], letters, root=out, workers=args.jobs,
+                force=True, progress=None if args.verbose else (lambda _: None), stats=stats)
+    return time.perf_counter() - t0
+
+
+def per_letter(args: argparse.Namespace) -> None:
+    path = Path(args.jobs_file)
+    data = orjson.loads(path.read_bytes()) if path.exists() else {}
+    done: dict[str, dict[str, object]] = data.get("letters", {})
+    for letter in args.letter or setup_letters(args.setup):
+        if letter in done:
+            continue
+        stats = RunStats()
+        with contextlib.ExitStack() as stack:
+            wall = build(args, [letter], stack, stats)
+        done[letter] = {"wall": wall, "jobs": [j.__dict__ for j in stats.jobs]}
+        jobs = [j for d in done.values() for j in d["jobs"]]  # type: ignore[attr-defined]
+        walls = sum(d["wall"] for d in done.values())  # type: ignore[misc]
+        write_atomic(path, orjson.dumps({"setup": args.setup, "rule": args.rule, "wall": walls,
+                                         "workers": args.cluster or args.jobs, "letters": done,
+                                         "jobs": jobs}, option=orjson.OPT_SORT_KEYS))
+        print(f"{letter}: {len(stats.jobs)} jobs, {wall:.0f} s", flush=True)
+    data = orjson.loads(path.read_bytes())
+    print(f"letters              {' '.join(sorted(data['letters']))}")
+    figures([JobTime(**j) for j in data["jobs"]], data["wall"], data["workers"])
 
 if __name__ == "__main__":
     main()
