@@ -346,10 +346,6 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
     SiteError
         when there are no trees or MkDocs fails.
     """
-    from mkdocs.commands.build import build as mkdocs_build
-    from mkdocs.config import load_config
-    from mkdocs.exceptions import MkDocsException
-
     t0 = time.perf_counter()
     say = progress or (lambda text: print(text, file=sys.stderr, flush=True))
     project = project or site_dir()
@@ -373,12 +369,7 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
             model = site_model(folders, cards, printed, files)
             nav = _render_pages(project, model, sheets, docs)
             t1 = time.perf_counter()
-            logging.getLogger("mkdocs").setLevel(logging.WARNING)
-            try:
-                config = load_config(str(config_file), docs_dir=str(docs), site_dir=str(new), nav=nav)
-                mkdocs_build(config)
-            except MkDocsException as exc:
-                raise SiteError(f"mkdocs build failed: {exc}") from None
+            _mkdocs(config_file, docs, new, nav)
             _fill_sheets(model, sheets, new)
             report.mkdocs_seconds = time.perf_counter() - t1
         (new / MARKER).write_bytes(dump_json({"format": "lingo-trees.site", "version": 1, **(marker or {})}))
@@ -387,10 +378,28 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
     finally:
         if new.exists():
             shutil.rmtree(new, ignore_errors=True)
+    _measure_pages(report, out)
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+def _mkdocs(config_file: Path, docs: Path, site: Path, nav: list[Any]) -> None:
+    """MkDocs builds the pages of ``docs`` into ``site`` with our ``nav``."""
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import MkDocsException
+
+    logging.getLogger("mkdocs").setLevel(logging.WARNING)
+    try:
+        mkdocs_build(load_config(str(config_file), docs_dir=str(docs), site_dir=str(site), nav=nav))
+    except MkDocsException as exc:
+        raise SiteError(f"mkdocs build failed: {exc}") from None
+
+
+def _measure_pages(report: SiteReport, out: Path) -> None:
+    """Count the built pages and find the largest."""
     for page in out.rglob("*.html"):
         report.pages += 1
         size = page.stat().st_size
         if size > report.largest_page[1]:
             report.largest_page = (str(page.relative_to(out)), size)
-    report.seconds = time.perf_counter() - t0
-    return report

@@ -57,7 +57,8 @@ secrets solved after the cap first, then the total (each late secret costs
 best one still has late secrets.
 
 This module is the algorithm only: it knows a matrix, a cap and the allowed
-guesses, never a set-up or a letter. :mod:`generator.runs.exact` applies it to
+guesses, never a set-up or a letter; its numba kernels are in
+:mod:`generator.search.exact_kernels`. :mod:`generator.runs.exact` applies it to
 set-ups, openers and LINGO letters (as jobs of :mod:`generator.runs.jobs`).
 
 >>> from generator.core.words import parse_wordlist
@@ -76,7 +77,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-import numba
 import numpy as np
 
 from generator.core.feedback import GREEN, YELLOW
@@ -86,8 +86,19 @@ from generator.core.rules import Game, GuessRule
 from generator.core.scoring import HEURISTICS, Heuristic
 from generator.core.tree import Node, Tree
 from generator.errors import StrategyError
+from generator.search.exact_kernels import INF as INF  # re-exported: every caller's 'no tree'
+from generator.search.exact_kernels import (
+    by_answer,
+    closed_kernel,
+    first_distinct,
+    hard_filter,
+    moves_kernel,
+    orbit_firsts,
+    parts_kernel,
+    play_kernel,
+    quick_floor_kernel,
+)
 
-INF = 1 << 60
 LATE = 1 << 20  # extra cost of a secret solved after the cap (fewest_late); more than any total
 
 State = tuple[Any, ...]  # what hard mode still requires: (greens per position, (letter, times)...)
@@ -95,475 +106,6 @@ State = tuple[Any, ...]  # what hard mode still requires: (greens per position, 
 
 class ExactError(StrategyError):
     """An exact search that cannot be done as asked (opener, cap, hard-mode dead end)."""
-
-
-# --------------------------------------------------------------------------- kernels
-
-
-@numba.njit(cache=True, nogil=True, inline="always")
-def _mix(x):  # type: ignore[no-untyped-def]
-    """A 64-bit finalizer (MurmurHash3's fmix64): spreads a sum of keys over all bits."""
-    x ^= x >> np.uint64(33)
-    x *= np.uint64(0xFF51AFD7ED558CCD)
-    x ^= x >> np.uint64(33)
-    x *= np.uint64(0xC4CEB9FE1A85EC53)
-    x ^= x >> np.uint64(33)
-    return x
-
-
-@numba.njit(cache=True, parallel=True, nogil=True)
-def _moves_kernel(by_answer, rows, cols, npatterns, green, keys,  # type: ignore[no-untyped-def]
-                  parts, wins, largest, squares, klogk, phash):
-    """Per guess ``rows[j]``: part statistics over the secrets ``cols`` and a
-    hash of the partition it makes.
-
-    ``by_answer`` is the feedback matrix transposed (secrets x guesses), so
-    that the codes of a block of guesses are gathered secret by secret from
-    contiguous memory (the guesses x secrets matrix would need a cache line
-    per code). A part's hash is the sum of its secrets' random ``keys``
-    (salted when it is the win); the partition's hash is the sum of its parts'
-    mixed hashes, so equal partitions hash equal whatever the part codes.
-    Guesses are done in blocks, each with its own scratch arrays."""
-    m = rows.shape[0]
-    n = cols.shape[0]
-    block = 256
-    for b in numba.prange((m + block - 1) // block):
-        start = b * block
-        stop = min(m, start + block)
-        codes = np.empty((block, n), np.uint8)
-        counts = np.zeros(npatterns, np.int32)
-        acc = np.zeros(npatterns, np.uint64)
-        seen = np.empty(npatterns, np.int64)
-        for i in range(n):
-            col = by_answer[cols[i]]
-            for j in range(start, stop):
-                codes[j - start, i] = col[rows[j]]
-        for j in range(start, stop):
-            row = codes[j - start]
-            nl = 0
-            for i in range(n):
-                code = row[i]
-                if counts[code] == 0:
-                    seen[nl] = code
-                    nl += 1
-                counts[code] += 1
-                acc[code] += keys[cols[i]]
-            big = 0
-            sq = 0
-            kl = 0.0
-            win = 0
-            h = np.uint64(0)
-            for t in range(nl):
-                code = seen[t]
-                k = counts[code]
-                sq += k * k
-                kl += k * np.log2(k)
-                if k > big:
-                    big = k
-                a = acc[code]
-                if code == green:
-                    win = 1
-                    a ^= np.uint64(0x9E3779B97F4A7C15)
-                h += _mix(a)
-                counts[code] = 0
-                acc[code] = 0
-            parts[j] = nl
-            wins[j] = win
-            largest[j] = big
-            squares[j] = sq
-            klogk[j] = kl
-            phash[j] = h
-
-
-@numba.njit(cache=True, nogil=True)
-def _parts_kernel(by_answer, rows, cols, npatterns, green, parts, wins):  # type: ignore[no-untyped-def]
-    """Per guess ``rows[j]``: the number of parts it makes of ``cols`` and
-    whether one is the win, and nothing else (a quick first pass: enough for
-    the bound of every move). Bit-parallel: a block of guesses is swept
-    secret by secret, each guess keeping the codes it has seen as a bit set
-    and counting the codes seen before (no branch, no chain of updates)."""
-    m = rows.shape[0]
-    n = cols.shape[0]
-    nwords = (npatterns + 63) >> 6
-    block = 512
-    bits = np.zeros((block, nwords), np.uint64)
-    seen_twice = np.zeros(block, np.int64)
-    gw = green >> 6
-    gb = np.uint64(1) << np.uint64(green & 63)
-    for start in range(0, m, block):
-        nb = min(m, start + block) - start
-        bits[:nb] = 0
-        seen_twice[:nb] = 0
-        for i in range(n):
-            col = by_answer[cols[i]]
-            for j in range(nb):
-                code = col[rows[start + j]]
-                w = code >> 6
-                bit = np.uint64(1) << np.uint64(code & 63)
-                old = bits[j, w]
-                seen_twice[j] += (old & bit) != np.uint64(0)
-                bits[j, w] = old | bit
-        for j in range(nb):
-            parts[start + j] = n - seen_twice[j]
-            wins[start + j] = (bits[j, gw] & gb) != np.uint64(0)
-
-
-@numba.njit(cache=True, nogil=True)
-def _transpose(a, out):  # type: ignore[no-untyped-def]
-    """``out[:] = a.T`` tile by tile (both stay in cache while a tile is copied)."""
-    rows, cols = a.shape
-    tile = 64
-    for j0 in range(0, cols, tile):
-        j1 = min(cols, j0 + tile)
-        for i0 in range(0, rows, tile):
-            i1 = min(rows, i0 + tile)
-            for j in range(j0, j1):
-                for i in range(i0, i1):
-                    out[j, i] = a[i, j]
-
-
-@numba.njit(cache=True, nogil=True)
-def _strict_bound(n, r, p, w, largest, fill, cap):  # type: ignore[no-untyped-def]
-    """:meth:`Search._bounds` of one move, every secret within the cap: ``n``
-    secrets, ``r`` turns left before the move, ``p`` parts (``w`` = 1: one
-    is the win), the largest of ``largest`` secrets, at most ``cap`` secrets
-    solvable in the turns left after it."""
-    if r - 1 >= 2:
-        q = max(p - w, 1)
-        rest = n - w
-        base = rest // q
-        extra = rest % q
-        bound = n + extra * fill[min(base + 1, fill.shape[0] - 1)] + (q - extra) * fill[base]
-        bound = max(bound, 3 * n - p - w)
-        return INF if largest > cap else bound
-    if r - 1 == 1:
-        return 2 * n - w if largest == 1 else INF
-    return INF
-
-
-@numba.njit(cache=True, nogil=True)
-def _quick_floor_kernel(by_answer, rows, cols, npatterns, green, fill, cap, r):  # type: ignore[no-untyped-def]
-    """The least :func:`_strict_bound` of any useful move from its parts and
-    win alone (:func:`_parts_kernel`), its largest part taken as small as the
-    part count allows (INF when none can meet the cap), and whether any move
-    is useful."""
-    m = rows.shape[0]
-    n = cols.shape[0]
-    parts = np.empty(m, np.int64)
-    wins = np.empty(m, np.int64)
-    _parts_kernel(by_answer, rows, cols, npatterns, green, parts, wins)
-    floor = INF
-    useful = False
-    for j in range(m):
-        p = parts[j]
-        w = wins[j]
-        if p <= 1 and w == 0:
-            continue
-        useful = True
-        rest = n - w
-        q = max(p - w, 1)
-        smallest = max((rest + q - 1) // q, 1)
-        b = _strict_bound(n, r, p, w, smallest, fill, cap)
-        if b < floor:
-            floor = b
-    return floor, useful
-
-
-def by_answer(matrix: Matrix) -> tuple[np.ndarray, np.ndarray]:
-    """The feedback matrix transposed (secrets x guesses, contiguous) and a
-    random 64-bit key per secret, made once per matrix (for :func:`_moves_kernel`)."""
-    cached: tuple[np.ndarray, np.ndarray] | None = matrix.__dict__.get("_by_answer")
-    if cached is not None:
-        return cached
-    codes = np.ascontiguousarray(matrix.codes)
-    rng = np.random.default_rng(20240607)
-    keys = np.asarray(rng.integers(0, 2**63, size=codes.shape[1], dtype=np.int64), dtype=np.uint64)
-    t = np.empty((codes.shape[1], codes.shape[0]), dtype=codes.dtype)
-    _transpose(codes, t)
-    matrix.__dict__["_by_answer"] = (t, keys)
-    return t, keys
-
-
-@numba.njit(cache=True, nogil=True)
-def _closed_kernel(codes, cols, guess_of, npatterns):  # type: ignore[no-untyped-def]
-    """Candidates that settle a position of ``n`` secrets ``cols`` at once:
-    the least guess row of a candidate that leaves every other secret alone
-    (cost ``2n - 1``; -1 if none), and whether some candidate leaves exactly
-    one pair and singletons (cost ``2n`` with a turn to spare).
-    ``guess_of[c]`` is the guess row of secret ``c`` (-1: not guessable).
-    At most ``n`` rows of ``n`` codes each, a row dropped at its second
-    collision."""
-    n = cols.shape[0]
-    stamp = np.zeros(npatterns, np.int64)
-    best = -1
-    pair = False
-    for i in range(n):
-        g = guess_of[cols[i]]
-        if g < 0:
-            continue
-        row = codes[g]
-        dup = 0
-        for j in range(n):
-            code = row[cols[j]]
-            if stamp[code] == i + 1:
-                dup += 1
-                if dup > 1:
-                    break
-            else:
-                stamp[code] = i + 1
-        if dup == 0:
-            if best < 0 or g < best:
-                best = g
-        elif dup == 1:
-            pair = True
-    return best, pair
-
-
-@numba.njit(cache=True, nogil=True)
-def _first_distinct(hashes):  # type: ignore[no-untyped-def]
-    """Indices of the first occurrence of each distinct value, ascending
-    (an open-addressing hash set)."""
-    m = hashes.shape[0]
-    size = 16
-    while size < 2 * m:
-        size *= 2
-    mask = np.uint64(size - 1)
-    table = np.zeros(size, np.uint64)
-    used = np.zeros(size, np.bool_)
-    out = np.empty(m, np.int64)
-    k = 0
-    for i in range(m):
-        h = hashes[i]
-        slot = (h ^ (h >> np.uint64(29))) & mask
-        while used[slot] and table[slot] != h:
-            slot = (slot + np.uint64(1)) & mask
-        if not used[slot]:
-            used[slot] = True
-            table[slot] = h
-            out[k] = i
-            k += 1
-    return out[:k]
-
-
-@numba.njit(cache=True, nogil=True)
-def _split_kernel(codes, row, cols, npatterns, guess_of, close):  # type: ignore[no-untyped-def]
-    """The parts of ``cols`` under guess ``row``, largest first (then by code):
-    ``members`` (each part in the order of ``cols``), the parts' codes and
-    start offsets; with ``close``, for each part of three or more secrets the
-    closed forms of :func:`_closed_kernel` (``perfect``: the least row of a
-    candidate leaving the others alone, -1 none, -2 not checked; ``pair``)."""
-    n = cols.shape[0]
-    line = codes[row]
-    counts = np.zeros(npatterns, np.int64)
-    for c in cols:
-        counts[line[c]] += 1
-    p = 0
-    for code in range(npatterns):
-        if counts[code]:
-            p += 1
-    keys = np.empty(p, np.int64)
-    i = 0
-    for code in range(npatterns):
-        if counts[code]:
-            keys[i] = (n - counts[code]) * npatterns + code
-            i += 1
-    keys.sort()
-    part_codes = np.empty(p, np.int64)
-    starts = np.empty(p + 1, np.int64)
-    at = np.zeros(npatterns, np.int64)
-    starts[0] = 0
-    for i in range(p):
-        code = keys[i] % npatterns
-        part_codes[i] = code
-        at[code] = starts[i]
-        starts[i + 1] = starts[i] + counts[code]
-    members = np.empty(n, np.int64)
-    for c in cols:
-        code = line[c]
-        members[at[code]] = c
-        at[code] += 1
-    perfect = np.full(p, -2, np.int64)
-    pair = np.zeros(p, np.bool_)
-    if close:
-        for i in range(p):
-            if starts[i + 1] - starts[i] >= 3:
-                best, two = _closed_kernel(codes, members[starts[i]:starts[i + 1]], guess_of, npatterns)
-                perfect[i] = best
-                pair[i] = two
-    return members, part_codes, starts, perfect, pair
-
-
-@numba.njit(cache=True, nogil=True)
-def _play_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1):  # type: ignore[no-untyped-def]
-    """:func:`_split_kernel` with every part's lower bound for ``r1 >= 2``
-    turns left (every secret guessable, every one within the cap): the win
-    0; ``2k - 1`` and the fill bound ``fill[k]``; a part settled by a closed
-    form its exact cost (``2k - 1``, or ``2k`` with ``r1 >= 3``), otherwise
-    at least ``2k``. Returns the split, the bounds, which are exact
-    (``settled``: the win, singles, pairs, closed forms) and whether some
-    part holds more than ``cap`` secrets (the move cannot meet the cap)."""
-    members, part_codes, starts, perfect, pair = _split_kernel(codes, row, cols, npatterns, guess_of, True)
-    p = part_codes.shape[0]
-    lows = np.empty(p, np.int64)
-    settled = np.zeros(p, np.bool_)
-    too_big = False
-    for i in range(p):
-        k = starts[i + 1] - starts[i]
-        if part_codes[i] == green:
-            lows[i] = 0
-            settled[i] = True
-            continue
-        if k > cap:
-            too_big = True
-        lb = max(2 * k - 1, fill[k])
-        if k <= 2:
-            settled[i] = True
-        elif perfect[i] >= 0:
-            lb = 2 * k - 1
-            settled[i] = True
-        elif pair[i] and r1 >= 3:
-            lb = 2 * k
-            settled[i] = True
-        else:
-            lb = max(lb, 2 * k)
-        lows[i] = lb
-    return members, part_codes, starts, lows, settled, too_big
-
-
-@numba.njit(cache=True, nogil=True)
-def _hard_filter(letters, counts, rows, guess, pattern):  # type: ignore[no-untyped-def]
-    """The rows (guesses) still allowed in hard mode after ``guess`` got ``pattern``
-    (marks 0 grey, 1 yellow, 2 green): greens in place, revealed letters as
-    often as revealed. ``counts[w, x]``: how often word ``w`` holds letter ``x``."""
-    length = guess.shape[0]
-    # what the pattern requires: each revealed letter and how often
-    need_letter = np.empty(length, np.int64)
-    need_times = np.empty(length, np.int64)
-    nneed = 0
-    for p in range(length):
-        if pattern[p] == 0:
-            continue
-        x = guess[p]
-        known = False
-        for q in range(nneed):
-            if need_letter[q] == x:
-                need_times[q] += 1
-                known = True
-        if not known:
-            need_letter[nneed] = x
-            need_times[nneed] = 1
-            nneed += 1
-    keep = np.empty(rows.shape[0], np.int64)
-    m = 0
-    for i in range(rows.shape[0]):
-        w = rows[i]
-        word = letters[w]
-        ok = True
-        for p in range(length):
-            if pattern[p] == 2 and word[p] != guess[p]:
-                ok = False
-                break
-        if ok:
-            for q in range(nneed):
-                if counts[w, need_letter[q]] < need_times[q]:
-                    ok = False
-                    break
-        if ok:
-            keep[m] = w
-            m += 1
-    return keep[:m]
-
-
-@numba.njit(cache=True, nogil=True)
-def _swap_keeps(letters, cols, in_set, index, ncolors, kind, a, b):  # type: ignore[no-untyped-def]
-    """Whether swapping colours (``kind`` 0) or positions (1) ``a`` and ``b``
-    maps the codes ``cols`` onto themselves (``index``: code number -> word)."""
-    p = letters.shape[1]
-    for c in cols:
-        word = letters[c]
-        number = 0
-        for i in range(p):
-            if kind == 0:
-                x = word[i]
-                x = b if x == a else a if x == b else x
-            else:
-                x = word[b if i == a else a if i == b else i]
-            number = number * ncolors + x
-        image = index[number]
-        if image < 0 or not in_set[image]:
-            return False
-    return True
-
-
-@numba.njit(cache=True, nogil=True)
-def _orbit_firsts(letters, moves, cols, index, ncolors, perms):  # type: ignore[no-untyped-def]
-    """Which ``moves`` come first (least code, that is least row) among the
-    moves that permuting colours and positions maps onto them, for the
-    permutations that map the secrets ``cols`` onto themselves: colours (and
-    positions) that can be swapped so form blocks, and every permutation
-    within the blocks does too. ``perms``: every permutation of the positions.
-    A move and its image split ``cols`` alike up to that permutation, so
-    they cost the same; only the first needs searching."""
-    nwords, p = letters.shape
-    in_set = np.zeros(nwords, np.bool_)
-    for c in cols:
-        in_set[c] = True
-    cblock = np.arange(ncolors)
-    for b in range(1, ncolors):
-        for a in range(b):
-            if cblock[a] == a and _swap_keeps(letters, cols, in_set, index, ncolors, 0, a, b):
-                cblock[b] = a
-                break
-    pblock = np.arange(p)
-    for b in range(1, p):
-        for a in range(b):
-            if pblock[a] == a and _swap_keeps(letters, cols, in_set, index, ncolors, 1, a, b):
-                pblock[b] = a
-                break
-    keep = np.ones(moves.shape[0], np.bool_)
-    symmetric = False
-    for x in range(ncolors):
-        if cblock[x] != x:
-            symmetric = True
-    for x in range(p):
-        if pblock[x] != x:
-            symmetric = True
-    if not symmetric:
-        return keep
-    usable = np.zeros(perms.shape[0], np.bool_)
-    for k in range(perms.shape[0]):
-        ok = True
-        for i in range(p):
-            if pblock[perms[k, i]] != pblock[i]:
-                ok = False
-        usable[k] = ok
-    image_of = np.empty(ncolors, np.int64)
-    taken = np.zeros(ncolors, np.bool_)
-    for j in range(moves.shape[0]):
-        word = letters[moves[j]]
-        own = 0
-        for i in range(p):
-            own = own * ncolors + word[i]
-        for k in range(perms.shape[0]):
-            if not usable[k]:
-                continue
-            # the least code of the colour relabellings of the permuted move
-            image_of[:] = -1
-            taken[:] = False
-            number = 0
-            for i in range(p):
-                x = word[perms[k, i]]
-                if image_of[x] < 0:
-                    y = cblock[x]
-                    while taken[y] or cblock[y] != cblock[x]:
-                        y += 1
-                    image_of[x] = y
-                    taken[y] = True
-                number = number * ncolors + image_of[x]
-            if number < own:
-                keep[j] = False
-                break
-    return keep
 
 
 # --------------------------------------------------------------------------- search
@@ -819,14 +361,14 @@ class Search:
     def _play_closed(self, row: int, pos: Position, cut: int) -> int:
         """:meth:`play` with closed forms, every secret guessable and at least
         two turns left after the guess: the parts' bounds in bulk
-        (:func:`_play_kernel`), then the memo, then the search for the parts
+        (:func:`play_kernel`), then the memo, then the search for the parts
         left open (largest first)."""
         m = self.matrix
         cols = pos.cols
         n = len(cols)
         r1 = pos.turns - 1
         cap = self.capacity[min(r1, len(self.capacity) - 1)]
-        members, codes, starts, lows, settled, too_big = _play_kernel(
+        members, codes, starts, lows, settled, too_big = play_kernel(
             m.codes, row, cols, m.npatterns, m.green, self.guess_of, self.fill, cap, r1)
         if too_big:
             return INF
@@ -993,7 +535,7 @@ class Search:
           apart costs as much and comes first in the search's order).
         """
         n = len(cols)
-        best, pair = _closed_kernel(self.matrix.codes, cols, self.guess_of, self.matrix.npatterns)
+        best, pair = closed_kernel(self.matrix.codes, cols, self.guess_of, self.matrix.npatterns)
         if best >= 0 and self.guessable[cols].all():
             return 2 * n - 1, int(best)
         if pair and r >= 3 and self.guessable[cols].all():
@@ -1041,7 +583,7 @@ class Search:
         klogk = np.empty(k, np.float64)
         phash = np.empty(k, np.uint64)
         if k:
-            _moves_kernel(self.by_answer, rows, cols, m.npatterns, m.green, self.keys,
+            moves_kernel(self.by_answer, rows, cols, m.npatterns, m.green, self.keys,
                           parts, wins, largest, squares, klogk, phash)
         useful = (parts > 1) | (wins > 0)
         idx = np.flatnonzero(useful)
@@ -1049,7 +591,7 @@ class Search:
         if not len(idx):
             return none, none, none, INF, none
         if not self.hard and self.top is None:
-            idx = idx[_first_distinct(phash[idx])]
+            idx = idx[first_distinct(phash[idx])]
         sub_rows = rows[idx] if self.narrow and not self.hard else rows
         stats = PartStats(largest[idx], parts[idx], squares[idx], klogk[idx], wins[idx], n)
         bounds = self._bounds(n, r, stats)
@@ -1059,7 +601,7 @@ class Search:
             ok &= bounds < beta  # the others are never tried (the limited choice must not depend on beta)
         idx, bounds = idx[ok], bounds[ok]
         if self.symmetric and self.top is None and len(idx) > 1:
-            keep = _orbit_firsts(self.letters, rows[idx], cols, self._code_index, self._ncolors, self._perms)
+            keep = orbit_firsts(self.letters, rows[idx], cols, self._code_index, self._ncolors, self._perms)
             idx, bounds = idx[keep], bounds[keep]
         if not len(idx):
             return none, none, none, floor, sub_rows
@@ -1084,7 +626,7 @@ class Search:
 
     def _quick_floor(self, cols: np.ndarray, r: int, rows: np.ndarray) -> int:
         """A lower bound of every move's bound at a position, from the number
-        of parts and wins alone (:func:`_parts_kernel`; each largest part
+        of parts and wins alone (:func:`parts_kernel`; each largest part
         taken as small as the part count allows): enough to cut a position
         whose moves all reach ``beta`` without their other statistics. INF
         when no guess is useful."""
@@ -1092,13 +634,13 @@ class Search:
         n, k = len(cols), len(rows)
         if self.strict:
             cap = self.capacity[min(r - 1, len(self.capacity) - 1)]
-            floor, useful = _quick_floor_kernel(self.by_answer, rows, cols, m.npatterns, m.green,
+            floor, useful = quick_floor_kernel(self.by_answer, rows, cols, m.npatterns, m.green,
                                                 self.fill, cap, r)
             self._stuck = not useful
             return INF if self._stuck else int(floor)
         parts = np.empty(k, np.int64)
         wins = np.empty(k, np.int64)
-        _parts_kernel(self.by_answer, rows, cols, m.npatterns, m.green, parts, wins)
+        parts_kernel(self.by_answer, rows, cols, m.npatterns, m.green, parts, wins)
         useful = (parts > 1) | (wins > 0)
         self._stuck = not useful.any()
         if self._stuck:
@@ -1165,7 +707,7 @@ class Search:
         symbols and of the positions (the guesses and the secrets are one list,
         every code in order: Mastermind, Bulls and Cows). Then of moves that such
         a permutation keeping the secrets maps onto each other only the first
-        is searched (:func:`_orbit_firsts`): same cost, same statistics."""
+        is searched (:func:`orbit_firsts`): same cost, same statistics."""
         m = self.matrix
         if self.hard or list(m.guesses.words) != list(m.answers.words):
             raise ExactError("symmetric search needs the guesses to be the secrets, every code")
@@ -1267,7 +809,7 @@ class _Pending:
     def get(self) -> np.ndarray:
         if self.done is None:
             s = self.search
-            self.done = _hard_filter(s.letters, s.letter_counts, _allowed(self.rows), self.guess, self.marks)
+            self.done = hard_filter(s.letters, s.letter_counts, _allowed(self.rows), self.guess, self.marks)
             self.rows = None
         return self.done
 

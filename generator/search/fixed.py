@@ -420,8 +420,8 @@ def _search_one(codes: np.ndarray, cols: np.ndarray, base: np.ndarray, cand: np.
 
 
 def search_guesses(problem: FixedProblem, k: int, *, seed: int = 0, seconds: float = 60.0,
-           per_letter: bool = False, restarts: int | None = None, kicks: int = 20,
-           on_state: OnState | None = None, top: int = 5) -> SearchResult:
+                   per_letter: bool = False, restarts: int | None = None, kicks: int = 20,
+                   on_state: OnState | None = None, top: int = 5) -> SearchResult:
     """Look for the k fixed guesses with the highest win chance.
 
     Parameters
@@ -453,17 +453,12 @@ def search_guesses(problem: FixedProblem, k: int, *, seed: int = 0, seconds: flo
     >>> found.result.shared, found.result.groups
     (('tares',), 1434)
     """
-    if not 1 <= k <= MAX_K:
-        raise StrategyError(f"k must be between 1 and {MAX_K}, not {k}")
-    if seconds <= 0:
-        raise StrategyError(f"the time budget must be positive, not {seconds}")
+    _check_search(problem, k, seconds)
     rng = np.random.default_rng(seed)
     t0 = time.monotonic()
     codes = problem.matrix().codes
     cand = np.arange(len(problem.guesses), dtype=np.int64)
     words = problem.guesses.words
-    if k > len(words):
-        raise StrategyError(f"k = {k} but the guesses list has only {len(words)} words")
     if k == 1:
         restarts, kicks = 1, 0  # one sweep over every guess is exhaustive
     evals = 0
@@ -482,13 +477,21 @@ def search_guesses(problem: FixedProblem, k: int, *, seed: int = 0, seconds: flo
         for n, letter in enumerate(letters):
             left = seconds - (time.monotonic() - t0)
             share = left * sizes[letter] / max(sum(sizes[m] for m in letters[n:]), 1)
-            deadline = time.monotonic() + max(share, 0.0)
             cols = problem.letter_cols(letter)
             plan, _, e, r = _search_one(
-                codes, cols, np.zeros(cols.size, np.int64), cand, min(k, len(cand)),
-                problem.npatterns, rng, deadline, letter, words, on_state, t0, kicks, restarts)
+                codes, cols, np.zeros(cols.size, np.int64), cand, min(k, len(cand)), problem.npatterns,
+                rng, time.monotonic() + max(share, 0.0), letter, words, on_state, t0, kicks, restarts)
             evals += e
             nrestarts += r
             plans[letter or "*"] = tuple(words[i] for i in plan)
         result = evaluate_guesses_per_letter(problem, plans, top=top)
     return SearchResult(result, k, time.monotonic() - t0, nrestarts, evals, seed)
+
+
+def _check_search(problem: FixedProblem, k: int, seconds: float) -> None:
+    if not 1 <= k <= MAX_K:
+        raise StrategyError(f"k must be between 1 and {MAX_K}, not {k}")
+    if seconds <= 0:
+        raise StrategyError(f"the time budget must be positive, not {seconds}")
+    if k > len(problem.guesses):
+        raise StrategyError(f"k = {k} but the guesses list has only {len(problem.guesses)} words")

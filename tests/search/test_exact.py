@@ -15,7 +15,8 @@ from generator.core.rules import WORDLE, Game, GuessRule, rule_violation
 from generator.core.scoring import HEURISTICS
 from generator.core.tree import Node, Tree, play, walk
 from generator.core.words import parse_wordlist
-from generator.search.exact import INF, LATE, Search, _parts_kernel
+from generator.search.exact import INF, LATE, Search
+from generator.search.exact_kernels import parts_kernel
 from generator.search.greedy import greedy_tree
 
 ANSWERS = load_list("wordle-answers").words
@@ -217,7 +218,7 @@ def test_quick_floor_counts_parts_like_the_full_kernel_and_bounds_the_floor(seed
         cols = np.sort(rnd.choice(len(m.answers), size, replace=False)).astype(np.int64)
         stats = m.stats(rows, cols)
         parts, wins = np.empty(len(rows), np.int64), np.empty(len(rows), np.int64)
-        _parts_kernel(s.by_answer, rows, cols, m.npatterns, m.green, parts, wins)
+        parts_kernel(s.by_answer, rows, cols, m.npatterns, m.green, parts, wins)
         assert parts.tolist() == stats.parts.tolist() and wins.tolist() == stats.wins.tolist()
         for r in (2, 3, 4):
             floor = s._moves(cols, r, rows)[3]
