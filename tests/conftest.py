@@ -12,13 +12,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import functools
+import http.server
 import os
 import re
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -186,7 +191,8 @@ source = "test"
 version = "1"
 licence = "none"
 licence_file = "none"
-filter = "none"
+filter = "none <img src=x onerror=alert(1)>"
+helper = true
 
 [setups.evil]
 title = "Evil <script>alert('t')</script> & co"
@@ -224,3 +230,55 @@ def chromium() -> str:
     if path is None:
         pytest.skip("no Chromium (install Debian's chromium, or set LINGO_TREES_CHROMIUM)")
     return path
+
+
+#: Chromium's flags in the browser tests (a container: no sandbox, no GPU, no network chatter)
+BROWSER_FLAGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def _serve(folder: Path) -> Iterator[str]:
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def serve() -> Callable[[Path], contextlib.AbstractContextManager[str]]:
+    """``with serve(folder) as url``: the folder served over http on 127.0.0.1."""
+    return _serve
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: str) -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (never a downloaded browser)."""
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium, args=BROWSER_FLAGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A page whose ``errors`` collects console errors, uncaught exceptions and
+    dialogs (a script an input smuggled in would show itself as one)."""
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    pg = context.new_page()
+    pg.errors = []
+    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.on("dialog", lambda d: (pg.errors.append(f"dialog: {d.message}"), d.dismiss()))
+    yield pg
+    context.close()

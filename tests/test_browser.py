@@ -12,9 +12,6 @@ browsers are never downloaded (no ``playwright install``).
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,24 +24,17 @@ from generator.core.words import Letters
 from generator.output import site
 from generator.output.treefile import read_tree
 
-FLAGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
 TINY = Path(__file__).resolve().parent / "golden" / "tiny"
 SHOTS = Path(__file__).resolve().parent / "golden-mismatch" / "screenshots"
 
 pytestmark = pytest.mark.browser
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args: Any) -> None:
-        pass
-
-
 ROOT: list[Path] = []  # where the module's sites and the evil project are
 
 
 @pytest.fixture(scope="module")
-def served(evil_project, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def served(evil_project: Any, serve: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The tiny site and the evil site, built and served; yields the base URL."""
     mp = pytest.MonkeyPatch()
     root = tmp_path_factory.mktemp("sites")
@@ -57,37 +47,8 @@ def served(evil_project, tmp_path_factory: pytest.TempPathFactory) -> Iterator[s
         site.build_site(trees, root / "evil", pdf=False, progress=lambda _: None)
     finally:
         mp.undo()
-    handler = functools.partial(_Quiet, directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser(chromium: str) -> Iterator[Any]:
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium, args=FLAGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1000, "height": 900})
-    pg = context.new_page()
-    pg.errors = []  # console errors and uncaught exceptions
-    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
-    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    # a script that an input smuggled in would show itself as a dialog
-    pg.on("dialog", lambda d: (pg.errors.append(f"dialog: {d.message}"), d.dismiss()))
-    yield pg
-    context.close()
+    with serve(root) as url:
+        yield url
 
 
 def _open(page: Any, url: str) -> None:
@@ -247,5 +208,32 @@ def test_evil_words_are_text_in_the_lookup(served: str, page: Any) -> None:
         _open(page, _lookup(f"{served}/evil", "evil", "free", "human", "a"))
         _play_game(page, evil_tree, secret)
     page.goto(f"{served}/evil/evil.html")
+    assert page.evaluate("window.__pwned === undefined")
+    assert page.errors == []
+
+
+def test_helper_reads_a_digraph_as_one_letter(served: str, page: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.core.catalog import load_list
+    from generator.search.clues import parse_clue, solve
+
+    monkeypatch.setenv("LINGO_TREES_ROOT", str(TINY))
+    words = load_list("tiny-5-ij")
+    clue = parse_clue("ijsbad=G....", words.alphabet, 5)
+    page.goto(f"{served}/tiny/helper.html?wordlist=tiny-5-ij&length=5&clue=ijsbad=G....")
+    page.wait_for_function("window.lingoHelper && window.lingoHelper.firstResult !== null")
+    found = solve(words, [clue])
+    assert page.locator("#clues .tile").count() == 5
+    assert sorted(page.locator("#candidates li").all_text_contents()) == sorted(found.candidate_words())
+    assert page.text_content("#pattern") == found.regex
+    assert page.errors == []
+
+
+def test_evil_words_are_text_in_the_helper(served: str, page: Any) -> None:
+    page.goto(f"{served}/evil/helper.html?wordlist=evil-5&length=5&clue=a<b>x=G....&letter=a")
+    page.wait_for_function("window.lingoHelper && window.lingoHelper.firstResult !== null")
+    words = page.locator("#candidates li").all_text_contents()
+    assert words and all(w.startswith("a") for w in words)
+    assert page.locator("#helper b, #helper img, #helper script:not([type]):not([src])").count() == 0
+    assert "<img" in page.locator("#pick-list option").first.text_content()  # the title, as text
     assert page.evaluate("window.__pwned === undefined")
     assert page.errors == []

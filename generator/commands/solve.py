@@ -35,7 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="score every allowed word (default) or only the candidates")
     p.add_argument("--show", type=count, default=60, help="candidates to list (default 60, 0: all)")
     p.add_argument("--by-frequency", action="store_true",
-                   help="list the most frequent words first (needs the extra: lingo-trees[freq])")
+                   help="list the most common words first (wordfreq's Zipf frequency)")
     p.set_defaults(func=run)
 
 

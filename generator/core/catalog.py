@@ -61,6 +61,7 @@ class ListSpec:
     licence: str
     licence_file: str
     filter: str
+    helper: bool = False  # offered by the site's clue helper (every length of 4 to 15 it has)
 
     @property
     def path(self) -> Path:
@@ -103,7 +104,7 @@ def _catalog(path: Path) -> tuple[dict[str, ListSpec], dict[str, Setup]]:
             raise CatalogError(f"{path}: list {list_id!r} lacks {', '.join(missing)}")
         lists[list_id] = ListSpec(
             id=list_id, **{k: entry[k] for k in _LIST_KEYS if k != "digraphs"},
-            digraphs=tuple(entry["digraphs"]),
+            digraphs=tuple(entry["digraphs"]), helper=bool(entry.get("helper", False)),
         )
     setups: dict[str, Setup] = {}
     for setup_id, entry in data.get("setups", {}).items():
@@ -160,6 +161,11 @@ def setup(setup_id: str) -> Setup:
     if setup_id not in setups:
         raise CatalogError(f"unknown set-up {setup_id!r} (known: {', '.join(setups)})")
     return setups[setup_id]
+
+
+def helper_lists() -> list[ListSpec]:
+    """The lists the site's clue helper offers (``helper = true``), in catalog order."""
+    return [spec for spec in catalog()[0].values() if spec.helper]
 
 
 def setups() -> dict[str, Setup]:

@@ -10,7 +10,8 @@ templates too (they list set-ups and downloads).
 
 Pages made, relative to the site root:
 
-* ``index.html`` (home), ``method.html``, ``lookup.html`` (the lookup);
+* ``index.html`` (home), ``method.html``, ``lookup.html`` (the lookup),
+  ``helper.html`` (the clue helper, with its words in ``helper/``);
 * ``<setup>.html``: overview, histograms, comparison with the 1992 paper;
 * ``<setup>/<rule>/<strategy>/<letter>.html``: a letter's sheet;
 * ``trees/...``: every tree file, the indexes and ``schema.json``;
@@ -37,6 +38,7 @@ import orjson
 
 from generator.core.catalog import CHECKOUT, project_root, trees_dir
 from generator.output.files import dump_json, new_folder_mode, read_limited, write_atomic
+from generator.output.helperdata import helper_files
 from generator.output.index import top_index_data
 from generator.output.pdf import PdfError, find_chromium, print_all
 from generator.output.sheets import (
@@ -238,10 +240,11 @@ def _render_pages(project: Path, model: SiteModel, sheets: dict[Key, LetterSheet
             shutil.copy(path, target)
     assets = docs / "assets"
     assets.mkdir(exist_ok=True)
-    for name in ("sheet.css", "lookup.css", "lookup.js", "site.css"):
+    for name in ASSETS:
         shutil.copy(package_dir("static") / name, assets / name)
     write_atomic(assets / "lookup-index.json", orjson.dumps(lookup_index(model), option=orjson.OPT_INDENT_2))
     (docs / "lookup.md").write_text(render("site/lookup.md.j2", site=model), encoding="utf-8")
+    (docs / "helper.md").write_text(render("site/helper.md.j2", index=_helper_data(docs)), encoding="utf-8")
     for s in model.setups:
         (docs / f"{s.id}.md").write_text(render("site/setup.md.j2", setup=s, site=model), encoding="utf-8")
         for f in s.folders:
@@ -253,10 +256,26 @@ def _render_pages(project: Path, model: SiteModel, sheets: dict[Key, LetterSheet
     nav: list[Any] = [{"Home": "index.md"}]
     # MkDocs themes put nav titles into the page unescaped (see heading_text)
     nav += [{heading_text(s.title): f"{s.id}.md"} for s in model.setups]
-    nav += [{"Lookup": "lookup.md"}]
+    nav += [{"Lookup": "lookup.md"}, {"Clue helper": "helper.md"}]
     if (docs / "method.md").exists():
         nav += [{"Method and downloads": "method.md"}]
     return nav
+
+
+#: the static files of the pages (generator/output/static)
+ASSETS = ("sheet.css", "lookup.css", "site.css", "lookup.js", "wordgame.js", "helper.js", "helper-worker.js")
+
+
+def _helper_data(docs: Path) -> dict[str, Any]:
+    """Write the clue helper's word files (:mod:`generator.output.helperdata`);
+    returns their index (the helper page holds it)."""
+    index: dict[str, Any] = {}
+    for rel, data in helper_files():
+        (docs / rel).parent.mkdir(parents=True, exist_ok=True)
+        (docs / rel).write_bytes(data)
+        if rel == "helper/index.json":
+            index = orjson.loads(data)
+    return index
 
 
 def _pdfs(sheets: dict[Key, LetterSheet], cards: dict[tuple[str, str, str], OpenersCard], docs: Path,

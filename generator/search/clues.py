@@ -29,11 +29,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from generator.core.feedback import GREEN, YELLOW, Pattern, feedback_matrix, parse_pattern, pattern_code
+from generator.core.frequency import zipf
 from generator.core.ids import short
 from generator.core.partition import Matrix, PartStats
 from generator.core.scoring import Heuristic, expected_size, rank
 from generator.core.words import Alphabet, Letter, Word, WordList
-from generator.errors import LingoTreesError, PatternError, WordListError
+from generator.errors import PatternError, WordListError
 
 __all__ = [
     "Clue", "Constraints", "Contradiction", "ScoredGuess", "ScoredGuesses", "Solved", "best_guesses", "constraints",
@@ -263,21 +264,10 @@ def solve(words: WordList, clues: Sequence[Clue], first: Letter | None = None) -
 
 
 def frequency_order(words: Sequence[Word], language: str) -> list[tuple[Word, float]]:
-    """The words with their Zipf frequency (wordfreq), most frequent first
-    (ties in the given order). Needs the optional package ``wordfreq``
-    (``pip install 'lingo-trees[freq]'``), which ships its data: nothing is
-    downloaded.
-    """
-    try:
-        from wordfreq import zipf_frequency
-    except ImportError:
-        raise LingoTreesError(
-            "ranking by frequency needs the optional package wordfreq: "
-            "pip install 'lingo-trees[freq]'"
-        ) from None
-    lang = language or "en"
-    scored = [(w, float(zipf_frequency(w, lang))) for w in words]
-    order = sorted(range(len(scored)), key=lambda i: (-scored[i][1], i))
+    """The words with their Zipf frequency (:mod:`generator.core.frequency`),
+    most frequent first (ties in the given order)."""
+    scored = list(zip(words, zipf(words, language)))
+    order = sorted(range(len(scored)), key=lambda i: -scored[i][1])
     return [scored[i] for i in order]
 
 

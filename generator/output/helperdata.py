@@ -1,0 +1,77 @@
+"""The clue helper's data: the words of each offered list, by length, most
+common first.
+
+The site's clue helper (``helper.html``, :mod:`generator.output.site`) runs in
+the browser on static files made here:
+
+* ``helper/index.json``: the lists offered (catalog lists with
+  ``helper = true``) with their letters and digraphs (so that the page reads
+  the words the way ``lingo-trees solve`` does), lengths and word counts;
+* ``helper/<list>/<length>.txt``: the words of that length, one a line,
+  most common first (Zipf frequency, :mod:`generator.core.frequency`; equal
+  ones in list order). Plain text: the browser splits it several times
+  faster than it parses the same words as JSON.
+
+Only lengths 4 to 15 are offered (the lengths the games use); a list of one
+length offers that one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import orjson
+
+from generator.core.catalog import ListSpec, helper_lists, load_list
+from generator.core.frequency import by_frequency, wordfreq_version
+from generator.core.words import WordList
+
+__all__ = ["FORMAT_VERSION", "LENGTHS", "HelperList", "helper_files", "list_title"]
+
+FORMAT_VERSION = 1
+LENGTHS = range(4, 16)
+LANGUAGES = {"nl": "Dutch", "en": "English"}
+
+
+@dataclass(frozen=True)
+class HelperList:
+    """One list as the helper offers it: its catalog entry, title and words per length."""
+
+    spec: ListSpec
+    title: str
+    counts: dict[int, int]
+
+
+def list_title(spec: ListSpec) -> str:
+    """What the helper's list picker shows (``Dutch: approved base words ...``)."""
+    language = LANGUAGES.get(spec.language, spec.language)
+    return f"{language}: {spec.filter} ({spec.id})"
+
+
+def _lengths(words: WordList) -> dict[int, WordList]:
+    if words.length:
+        return {words.length: words} if words.length in LENGTHS else {}
+    return {n: group for n, group in words.by_length().items() if n in LENGTHS}
+
+
+def helper_files() -> Iterator[tuple[str, bytes]]:
+    """Every helper file as ``(path under the site root, bytes)``, the index last."""
+    offered: list[HelperList] = []
+    for spec in sorted(helper_lists(), key=lambda s: s.length != 0):  # every-length lists first
+        words = load_list(spec.id)
+        counts: dict[int, int] = {}
+        for n, group in _lengths(words).items():
+            counts[n] = len(group)
+            text = "".join(f"{w}\n" for w in by_frequency(group.words, spec.language))
+            yield f"helper/{spec.id}/{n}.txt", text.encode()
+        if counts:
+            offered.append(HelperList(spec, list_title(spec), counts))
+    index = {
+        "format": "lingo-trees.helper-index", "version": FORMAT_VERSION,
+        "frequencies": f"wordfreq {wordfreq_version()}",
+        "lists": [{"id": h.spec.id, "title": h.title, "language": h.spec.language,
+                   "alphabet": h.spec.alphabet, "digraphs": list(h.spec.digraphs),
+                   "lengths": {str(n): c for n, c in sorted(h.counts.items())}} for h in offered],
+    }
+    yield "helper/index.json", orjson.dumps(index, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS)

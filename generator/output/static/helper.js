@@ -1,0 +1,295 @@
+/* lingo-trees clue helper: the words that fit the clues so far, in the browser.
+ *
+ * State in the URL: helper.html?wordlist=ID&length=N&letter=L&clue=WORD=PATTERN&clue=...
+ * (PATTERN: G right place, Y elsewhere, . absent; g/y/w also read). The page
+ * shows the number of words that fit in #candidate-count, the first 200 of
+ * them (most common first) in #candidates, the regular expression of the
+ * clues in #pattern, the letters that must occur in #must, and the best next
+ * guesses by expected group size in #best, computed in a Web Worker. Words are
+ * always inserted as text, never as HTML. The rules are those of wordgame.js.
+ */
+(function () {
+  "use strict";
+  var WG = window.WordGame;
+  var root = document.getElementById("helper");
+  if (!root || !WG) return;
+  var base = root.getAttribute("data-base") || "";
+  var SHOW = 200, TOP = 10, WORK = 4000000;  // words listed, guesses shown, pairs scored at most
+  var NAMES = { ".": "absent", "Y": "elsewhere", "G": "right place" };
+  var $ = function (id) { return document.getElementById(id); };
+  var el = {
+    list: $("pick-list"), length: $("pick-length"), letter: $("pick-letter"), from: $("pick-from"),
+    form: $("add-clue"), guess: $("guess-input"), clues: $("clues"), status: $("status"),
+    count: $("candidate-count"), candidates: $("candidates"), pattern: $("pattern"), must: $("must"),
+    best: $("best"), bestNote: $("best-note"), share: $("share"), more: $("more")
+  };
+  var index = null, data = null, letters = null, codes = null, key = "", pending = "";
+  var cache = {};
+  var state = { wordlist: "", length: 0, letter: "", clues: [] };  // clues: {word, pattern}
+  var worker = null, started = false, sent = {}, job = 0, current = { id: 0, scale: 1, sample: 0, total: 0 };
+  window.lingoHelper = { start: performance.now(), firstResult: null, bestResult: null };
+
+  function text(parent, tag, content, cls) {
+    var e = document.createElement(tag);
+    if (content !== undefined) e.textContent = content;
+    if (cls) e.className = cls;
+    parent.appendChild(e);
+    return e;
+  }
+  function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
+  function say(msg, kind) { el.status.textContent = msg; el.status.className = kind || ""; }
+  function getWords(path) {  // a words file: one word a line
+    if (cache[path]) return Promise.resolve(cache[path]);
+    return fetch(base + path).then(function (r) {
+      if (!r.ok) throw new Error(path + ": HTTP " + r.status);
+      return r.text();
+    }).then(function (t) {
+      var words = t.split("\n");
+      if (words[words.length - 1] === "") words.pop();
+      cache[path] = words;
+      return words;
+    });
+  }
+
+  function fromUrl() {
+    var q = new URLSearchParams(location.search);
+    state.wordlist = q.get("wordlist") || "";
+    state.length = parseInt(q.get("length") || "0", 10) || 0;
+    state.letter = (q.get("letter") || "").toLowerCase();
+    state.clues = q.getAll("clue").map(function (c) {
+      var at = c.replace(":", "=").indexOf("=");
+      return at < 0 ? { word: c.toLowerCase(), pattern: "" }
+        : { word: c.slice(0, at).trim().toLowerCase(), pattern: c.slice(at + 1).trim() };
+    });
+  }
+  function url() {
+    var q = "wordlist=" + encodeURIComponent(state.wordlist) + "&length=" + state.length;
+    if (state.letter) q += "&letter=" + encodeURIComponent(state.letter);
+    state.clues.forEach(function (c) { q += "&clue=" + encodeURIComponent(c.word) + "=" + encodeURIComponent(c.pattern); });
+    return "?" + q;
+  }
+
+  function options(select, values, labels, chosen) {
+    clear(select);
+    values.forEach(function (v) { text(select, "option", labels[v] || v).value = v; });
+    select.value = values.indexOf(chosen) >= 0 ? chosen : values[0] || "";
+    return select.value;
+  }
+  function fillPickers() {
+    var ids = index.lists.map(function (l) { return l.id; }), titles = {};
+    index.lists.forEach(function (l) { titles[l.id] = l.title; });
+    state.wordlist = options(el.list, ids, titles, state.wordlist);
+    var spec = index.lists[ids.indexOf(state.wordlist)] || { lengths: {} };
+    var lengths = Object.keys(spec.lengths), counts = {};
+    lengths.forEach(function (n) { counts[n] = n + " letters (" + spec.lengths[n] + " words)"; });
+    var preferred = String(state.length || (lengths.indexOf("5") >= 0 ? 5 : lengths[0]));
+    state.length = parseInt(options(el.length, lengths, counts, preferred), 10) || 0;
+  }
+  function fillLetters() {
+    var values = [""].concat(letters.letters), labels = { "": "not shown" };
+    letters.letters.forEach(function (l) { labels[l] = l.toUpperCase(); });
+    state.letter = options(el.letter, values, labels, state.letter);
+  }
+
+  function load() {
+    fillPickers();
+    var spec = index.lists.filter(function (l) { return l.id === state.wordlist; })[0];
+    var path = "helper/" + encodeURIComponent(state.wordlist) + "/" + state.length + ".txt";
+    say("Loading " + state.wordlist + ", " + state.length + " letters ...");
+    pending = path;
+    return getWords(path).then(function (words) {
+      if (path !== pending) return;  // the player picked another list or length meanwhile
+      if (path !== key) {
+        key = path;
+        letters = new WG.Letters(spec.alphabet, spec.digraphs);
+        data = { words: words, length: state.length };
+        codes = letters.encode(words, state.length);
+      }
+      fillLetters();
+      update();
+    }, function (err) {
+      say("Could not load the words (" + err.message + "). Serve the site over http (see the home page).", "error");
+    });
+  }
+
+  /* Read the clues of the state: the good ones, and a message for the first bad one. */
+  function readClues() {
+    var good = [], problem = null;
+    state.clues.forEach(function (c, i) {
+      var parts = letters.split(c.word), why = null;
+      if (!c.word) why = "no word";
+      else if (parts === null) why = "'" + c.word.slice(0, 40) + "' has a character that is not a letter of " + state.wordlist;
+      else if (parts.length !== data.length) why = "'" + c.word.slice(0, 40) + "' has " + parts.length + " letters, the words have " + data.length;
+      var pattern = why ? null : WG.parsePattern(c.pattern, data.length);
+      if (!why && pattern === null) why = "the feedback '" + c.pattern.slice(0, 40) + "' must be " + data.length + " marks of G, Y and .";
+      if (why) { if (!problem) problem = "Clue " + (i + 1) + " is ignored: " + why + "."; return; }
+      c.pattern = pattern;
+      var cs = new Uint8Array(parts.length);
+      parts.forEach(function (p, k) { cs[k] = letters.code[p]; });
+      good.push({ index: i, word: c.word, letters: parts, pattern: pattern, codes: cs });
+    });
+    return { clues: good, problem: problem };
+  }
+
+  function update() {
+    var read = readClues(), first = state.letter && state.letter in letters.code ? state.letter : "";
+    var found = WG.fit(codes, data.words.length, data.length, letters.letters.length, read.clues,
+                       first ? letters.code[first] : null);
+    var cons = WG.constraints(read.clues, data.length, first || null);
+    el.pattern.textContent = WG.regex(cons, letters);
+    el.must.textContent = WG.describeCounts(cons);
+    var cands = found.candidates;
+    el.count.textContent = String(cands.length);
+    clear(el.candidates);
+    cands.slice(0, SHOW).forEach(function (k) { pickable(text(el.candidates, "li"), data.words[k]); });
+    el.more.textContent = cands.length > SHOW ? "and " + (cands.length - SHOW) + " more (less common)" : "";
+    if (window.lingoHelper.firstResult === null) window.lingoHelper.firstResult = performance.now();
+    if (found.contradiction) {
+      var c = found.contradiction, which = c.clue < 0 ? "the revealed first letter " + first.toUpperCase()
+        : "clue " + (read.clues[c.clue].index + 1) + " (" + read.clues[c.clue].word + " " + read.clues[c.clue].pattern + ")";
+      say("No word of the list fits: " + which + " cannot hold (" + c.before + " words fitted before it).", "error");
+    } else if (read.problem) {
+      say(read.problem, "error");
+    } else {
+      say(cands.length === 1 ? "One word fits: " + data.words[cands[0]] + "."
+        : cands.length + " words of " + data.words.length + " fit the clues.", cands.length === 1 ? "done" : "");
+    }
+    renderClues();
+    el.share.href = url();
+    history.replaceState(null, "", url());
+    scoreNext(cands);
+  }
+
+  function pickable(li, word) {  // a word the player can take as the next guess
+    var b = text(li, "button", word, "word");
+    b.type = "button";
+    b.addEventListener("click", function () { el.guess.value = word; el.guess.focus(); });
+  }
+
+  function tile(parent, letter, mark, k, clueIndex) {
+    var b = text(parent, "button", letter, "tile " + (mark === "G" ? "g" : mark === "Y" ? "y" : "n"));
+    b.type = "button";
+    b.setAttribute("data-mark", mark);
+    text(b, "span", mark === "." ? "·" : mark, "mark").setAttribute("aria-hidden", "true");
+    b.setAttribute("aria-label", "clue " + (clueIndex + 1) + ", letter " + (k + 1) + ", " + letter + ": " +
+                   NAMES[mark] + " (click, or press G, Y or .)");
+    b.addEventListener("click", function () { setMark(clueIndex, k, { ".": "Y", "Y": "G", "G": "." }[mark]); });
+    b.addEventListener("keydown", function (ev) {
+      var m = { g: "G", G: "G", y: "Y", Y: "Y", ".": ".", "-": ".", w: "." }[ev.key];
+      if (!m) return;
+      ev.preventDefault();
+      ev.stopPropagation();  // the theme's own keys must not see it
+      setMark(clueIndex, k, m, true);
+    });
+    return b;
+  }
+  function setMark(i, k, mark, moveOn) {
+    var c = state.clues[i], p = c.pattern.split("");
+    p[k] = mark;
+    c.pattern = p.join("");
+    update();
+    var row = el.clues.children[i], tiles = row ? row.querySelectorAll(".tile") : [];
+    var next = moveOn && k + 1 < tiles.length ? k + 1 : k;
+    if (tiles[next]) tiles[next].focus();
+  }
+  function renderClues() {
+    clear(el.clues);
+    state.clues.forEach(function (c, i) {
+      var li = text(el.clues, "li");
+      var parts = letters.split(c.word);
+      var ok = parts && parts.length === data.length && WG.parsePattern(c.pattern, data.length) !== null;
+      if (!ok) { text(li, "code", c.word.slice(0, 40) + "=" + c.pattern.slice(0, 40), "bad"); }
+      else {
+        var row = text(li, "span", undefined, "row");
+        parts.forEach(function (l, k) { tile(row, l, c.pattern[k], k, i); });
+      }
+      var rm = text(li, "button", "Remove", "remove");
+      rm.type = "button";
+      rm.setAttribute("aria-label", "remove clue " + (i + 1));
+      rm.addEventListener("click", function () { state.clues.splice(i, 1); update(); });
+    });
+  }
+
+  /* The best next guesses: in the worker when there is one, else here. */
+  function startWorker() {
+    started = true;
+    try {
+      worker = new Worker(base + "assets/helper-worker.js");
+      worker.onmessage = function (e) { showBest(e.data); };
+      worker.onerror = function () { worker = null; sent = {}; if (data) update(); };  // score on the page
+    } catch (e) {
+      worker = null;  // no workers here (a page opened from disk): score on the page
+    }
+  }
+  function scoreNext(cands) {
+    if (!started) startWorker();
+    job += 1;
+    clear(el.best);
+    if (cands.length <= 1) {
+      el.bestNote.textContent = cands.length ? "Play the word that fits." : "";
+      return;
+    }
+    var n = data.words.length, isCand = new Uint8Array(n), guesses, sample = cands, i;
+    cands.forEach(function (k) { isCand[k] = 1; });
+    if (el.from.value === "candidates") guesses = Int32Array.from(cands);
+    else { guesses = new Int32Array(n); for (i = 0; i < n; i++) guesses[i] = i; }
+    var room = Math.max(1, Math.floor(WORK / guesses.length));
+    if (cands.length > room) {  // score against every k-th word that fits: an estimate
+      var step = cands.length / room;
+      sample = [];
+      for (i = 0; i < room; i++) sample.push(cands[Math.floor(i * step)]);
+    }
+    el.bestNote.textContent = "Scoring " + guesses.length + " guesses" +
+      (sample.length < cands.length ? " on " + sample.length + " of the " + cands.length + " words that fit (an estimate) ..." : " ...");
+    var msg = { id: job, key: key, length: data.length, nletters: letters.letters.length, guesses: guesses,
+                candidates: Int32Array.from(sample), isCandidate: isCand, top: TOP };
+    current = { id: job, scale: cands.length / sample.length, sample: sample.length, total: cands.length };
+    if (worker) {
+      if (!sent[key]) { msg.codes = codes; sent[key] = true; }
+      worker.postMessage(msg);
+    } else {
+      setTimeout(function () {
+        if (msg.id !== job) return;
+        showBest({ id: msg.id, best: WG.scoreGuesses(codes, msg.length, msg.nletters, msg.guesses,
+                                                     msg.candidates, isCand, TOP) });
+      }, 0);
+    }
+  }
+  function showBest(m) {
+    if (m.id !== current.id) return;  // a newer position is being scored
+    clear(el.best);
+    var estimate = current.scale > 1;
+    m.best.forEach(function (g) {
+      var tr = text(el.best, "tr");
+      pickable(text(tr, "td"), data.words[g.index]);
+      text(tr, "td", (estimate ? "≈ " : "") + (g.expected * current.scale).toFixed(2), "num");
+      text(tr, "td", (estimate ? "≈ " : "") + String(Math.round(g.largest * current.scale)), "num");
+      text(tr, "td", String(g.parts), "num");
+      text(tr, "td", g.candidate ? "fits" : "");
+    });
+    el.bestNote.textContent = estimate
+      ? "Estimated on " + current.sample + " of the " + current.total + " words that fit, spread over the list; the order is what matters."
+      : "Expected group size: the average number of words that would still fit after the guess.";
+    if (window.lingoHelper.bestResult === null) window.lingoHelper.bestResult = performance.now();
+  }
+
+  el.form.addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    var word = el.guess.value.trim().toLowerCase();
+    if (!word) return;
+    state.clues.push({ word: word, pattern: new Array(data.length + 1).join(".") });
+    el.guess.value = "";
+    update();
+    var rows = el.clues.children, row = rows[rows.length - 1], t = row && row.querySelector(".tile");
+    if (t) t.focus();
+  });
+  el.list.addEventListener("change", function () { state.wordlist = el.list.value; state.length = 0; state.clues = []; load(); });
+  el.length.addEventListener("change", function () { state.length = parseInt(el.length.value, 10); state.clues = []; load(); });
+  el.letter.addEventListener("change", function () { state.letter = el.letter.value; update(); });
+  el.from.addEventListener("change", function () { update(); });
+
+  fromUrl();
+  index = JSON.parse($("helper-index").textContent);  // in the page: the words can be fetched at once
+  if (!index.lists.length) say("This site offers no word lists to the helper.", "error");
+  else load();
+})();

@@ -1,0 +1,200 @@
+/* lingo-trees word-game engine for the browser: letters, feedback, clues.
+ *
+ * The same rules as the Python package (generator.core.feedback and
+ * generator.search.clues): a digraph such as "ij" is one letter; feedback
+ * marks greens first, then yellows left to right while the secret has that
+ * letter left; a clue is a guess with its pattern (G right place, Y elsewhere,
+ * . absent); the words that fit are those that would give every clue its
+ * pattern. Used by the clue helper page and by its Web Worker
+ * (importScripts), so it touches no page.
+ */
+(function (root) {
+  "use strict";
+
+  /* A list's letters: single characters plus digraphs, each with a code. */
+  function Letters(alphabet, digraphs) {
+    this.digraphs = digraphs || [];
+    this.letters = alphabet.split("").concat(this.digraphs);
+    this.code = {};
+    for (var i = 0; i < this.letters.length; i++) this.code[this.letters[i]] = i;
+  }
+  /* The letters of a word, or null when a character is not a letter of the list. */
+  Letters.prototype.split = function (word) {
+    var out = [], i = 0;
+    while (i < word.length) {
+      var pair = word.substr(i, 2);
+      if (pair.length === 2 && this.digraphs.indexOf(pair) >= 0) { out.push(pair); i += 2; continue; }
+      if (!(word[i] in this.code) || this.digraphs.indexOf(word[i]) >= 0) return null;
+      out.push(word[i]); i += 1;
+    }
+    return out;
+  };
+  /* Codes of words of one length, flat: word k is codes[k*L .. k*L+L-1]. */
+  Letters.prototype.encode = function (words, length) {
+    var codes = new Uint8Array(words.length * length), k, i;
+    if (!this.digraphs.length) {  // one character, one letter: the fast way
+      for (k = 0; k < words.length; k++) {
+        var w = words[k];
+        for (i = 0; i < length; i++) codes[k * length + i] = this.code[w[i]];
+      }
+      return codes;
+    }
+    for (k = 0; k < words.length; k++) {
+      var parts = this.split(words[k]);
+      for (i = 0; i < length; i++) codes[k * length + i] = this.code[parts[i]];
+    }
+    return codes;
+  };
+
+  var MARK = { ".": 0, "Y": 1, "G": 2 };
+  var MARKS = [".", "Y", "G"];
+
+  /* The pattern code (base 3, position i weighs 3^i) of guess ga[go..] against
+   * secret sa[so..]; count is a zeroed scratch array as long as the alphabet. */
+  function patternCode(ga, go, sa, so, length, count) {
+    var code = 0, w = 1, i;
+    var green = 0;  // bit i: position i is green
+    for (i = 0; i < length; i++) {
+      if (ga[go + i] === sa[so + i]) green |= (1 << i);
+      else count[sa[so + i]] += 1;
+    }
+    for (i = 0; i < length; i++, w *= 3) {
+      if (green & (1 << i)) code += 2 * w;
+      else if (count[ga[go + i]] > 0) { count[ga[go + i]] -= 1; code += w; }
+    }
+    for (i = 0; i < length; i++) count[sa[so + i]] = 0;
+    return code;
+  }
+  function codeOfPattern(pattern) {
+    var code = 0, w = 1;
+    for (var i = 0; i < pattern.length; i++, w *= 3) code += MARK[pattern[i]] * w;
+    return code;
+  }
+  function patternOfCode(code, length) {
+    var out = "";
+    for (var i = 0; i < length; i++) { out += MARKS[code % 3]; code = Math.floor(code / 3); }
+    return out;
+  }
+
+  /* Read a pattern written G/Y/. or the paper's g/y/w; null if it is not one. */
+  function parsePattern(text, length) {
+    var map = { "G": "G", "g": "G", "Y": "Y", "y": "Y", ".": ".", "w": ".", "W": ".", "-": "." };
+    if (text.length !== length) return null;
+    var out = "";
+    for (var i = 0; i < text.length; i++) {
+      if (!(text[i] in map)) return null;
+      out += map[text[i]];
+    }
+    return out;
+  }
+
+  /* What the clues (and a revealed first letter) say letter by letter, as
+   * generator.search.clues.constraints: per position the letter fixed or the
+   * letters excluded; per letter the least and most times it occurs. */
+  function constraints(clues, length, first) {
+    var fixed = [], excluded = [], least = {}, most = {}, i;
+    for (i = 0; i < length; i++) { fixed.push(null); excluded.push({}); }
+    if (first) fixed[0] = first;
+    clues.forEach(function (clue) {
+      var shown = {}, grey = [];
+      for (var i = 0; i < length; i++) {
+        var c = clue.letters[i], mark = clue.pattern[i];
+        if (mark === "G") fixed[i] = c; else excluded[i][c] = true;
+        if (mark !== ".") shown[c] = (shown[c] || 0) + 1; else grey.push(c);
+      }
+      Object.keys(shown).forEach(function (c) { least[c] = Math.max(least[c] || 0, shown[c]); });
+      grey.forEach(function (c) {
+        var n = shown[c] || 0;
+        most[c] = Math.min(c in most ? most[c] : n, n);
+      });
+    });
+    return { length: length, fixed: fixed, excluded: excluded, least: least, most: most };
+  }
+  function cmp(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
+  function escapeRe(s) { return s.replace(/[.*+?^${}()|[\]\\\/-]/g, "\\$&"); }
+
+  /* The regular expression of the position constraints, as generator.search.clues.regex. */
+  function regex(cons, letters) {
+    var absent = {};
+    Object.keys(cons.most).forEach(function (c) { if (cons.most[c] === 0) absent[c] = true; });
+    var parts = [];
+    for (var i = 0; i < cons.length; i++) {
+      if (cons.fixed[i] !== null) { parts.push(escapeRe(cons.fixed[i])); continue; }
+      var outSet = {};
+      Object.keys(absent).forEach(function (c) { outSet[c] = true; });
+      Object.keys(cons.excluded[i]).forEach(function (c) { outSet[c] = true; });
+      var out = Object.keys(outSet).sort(cmp);
+      var singles = out.filter(function (c) { return c.length === 1; });
+      var cls = singles.length ? "[^" + singles.map(escapeRe).join("") + "]" : ".";
+      if (letters.digraphs.length) {
+        var allowed = letters.digraphs.filter(function (d) { return out.indexOf(d) < 0; });
+        var banned = letters.digraphs.filter(function (d) { return out.indexOf(d) >= 0; });
+        if (banned.length) cls = banned.map(function (d) { return "(?!" + escapeRe(d) + ")"; }).join("") + cls;
+        if (allowed.length) cls = "(?:" + allowed.map(escapeRe).join("|") + "|" + cls + ")";
+      }
+      parts.push(cls);
+    }
+    return parts.join("");
+  }
+
+  /* The letters that must occur, in words, as generator.search.clues.describe_counts. */
+  function describeCounts(cons) {
+    var items = Object.keys(cons.least).sort(cmp).map(function (c) {
+      var n = cons.least[c];
+      if (cons.most[c] === n) return c + " (exactly " + n + ")";
+      if (n > 1) return c + " (at least " + n + ")";
+      return c;
+    });
+    return items.length ? items.join(", ") : "nothing known";
+  }
+
+  /* The indices of the words that fit; contradiction names the first clue
+   * after which none is left (-1: the revealed first letter). */
+  function fit(codes, nwords, length, nletters, clues, firstCode) {
+    var alive = [], k, count = new Int32Array(nletters), contradiction = null;
+    for (k = 0; k < nwords; k++) {
+      if (firstCode === null || codes[k * length] === firstCode) alive.push(k);
+    }
+    if (firstCode !== null && !alive.length) contradiction = { clue: -1, before: nwords };
+    clues.forEach(function (clue, c) {
+      var want = codeOfPattern(clue.pattern), next = [];
+      for (var j = 0; j < alive.length; j++) {
+        if (patternCode(clue.codes, 0, codes, alive[j] * length, length, count) === want) next.push(alive[j]);
+      }
+      if (contradiction === null && alive.length && !next.length) contradiction = { clue: c, before: alive.length };
+      alive = next;
+    });
+    return { candidates: alive, contradiction: contradiction };
+  }
+
+  /* How each guess splits the candidates: expected group size (sum k^2 / n),
+   * largest group, number of groups, and whether it can be the secret. The
+   * best first (isCandidate[g] is 1 for a word that fits): least expected size, a candidate before a non-candidate,
+   * smaller largest group, then list order. */
+  function scoreGuesses(codes, length, nletters, guesses, candidates, isCandidate, top) {
+    var n = candidates.length, buf = new Int32Array(n), count = new Int32Array(nletters), best = [];
+    for (var gi = 0; gi < guesses.length; gi++) {
+      var g = guesses[gi], go = g * length;
+      for (var j = 0; j < n; j++) buf[j] = patternCode(codes, go, codes, candidates[j] * length, length, count);
+      buf.sort();
+      var sumsq = 0, largest = 0, parts = 0, run = 1;
+      for (j = 1; j <= n; j++) {
+        if (j < n && buf[j] === buf[j - 1]) { run += 1; continue; }
+        sumsq += run * run; parts += 1;
+        if (run > largest) largest = run;
+        run = 1;
+      }
+      best.push({ index: g, expected: sumsq / n, largest: largest, parts: parts, candidate: isCandidate[g] === 1 });
+    }
+    best.sort(function (a, b) {
+      return a.expected - b.expected || (b.candidate - a.candidate) || a.largest - b.largest || a.index - b.index;
+    });
+    return best.slice(0, top);
+  }
+
+  root.WordGame = {
+    Letters: Letters, patternCode: patternCode, codeOfPattern: codeOfPattern, patternOfCode: patternOfCode,
+    parsePattern: parsePattern, constraints: constraints, regex: regex, describeCounts: describeCounts,
+    fit: fit, scoreGuesses: scoreGuesses
+  };
+})(typeof self !== "undefined" ? self : this);

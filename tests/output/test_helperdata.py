@@ -1,0 +1,41 @@
+"""The clue helper's data files: lists offered, lengths, most common first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+
+from generator.core.catalog import helper_lists, load_list
+from generator.core.frequency import zipf
+from generator.output.helperdata import LENGTHS, helper_files
+
+
+def test_the_tiny_project_offers_its_list(tiny: Path) -> None:
+    files = dict(helper_files())
+    index = orjson.loads(files["helper/index.json"])
+    assert [lst["id"] for lst in index["lists"]] == ["tiny-5-ij"]
+    entry = index["lists"][0]
+    assert entry["digraphs"] == ["ij"] and entry["lengths"] == {"5": len(load_list("tiny-5-ij"))}
+    words = files["helper/tiny-5-ij/5.txt"].decode().splitlines()
+    assert sorted(words) == sorted(load_list("tiny-5-ij").words)
+    assert list(files)[-1] == "helper/index.json"
+
+
+def test_shipped_lists_most_common_first_and_lengths_4_to_15() -> None:
+    offered = {spec.id for spec in helper_lists()}
+    assert {"nl-all", "nl-basis", "en-enable", "wordle-answers", "wordle-allowed"} <= offered
+    files = dict(helper_files())
+    index = orjson.loads(files["helper/index.json"])
+    ids = [lst["id"] for lst in index["lists"]]
+    assert ids[:3] == ["nl-basis", "nl-all", "en-enable"]  # every-length lists first
+    for lst in index["lists"]:
+        for n, count in lst["lengths"].items():
+            assert int(n) in LENGTHS
+            words = files[f"helper/{lst['id']}/{n}.txt"].decode().splitlines()
+            assert len(words) == count
+    words = files["helper/en-enable/7.txt"].decode().splitlines()
+    z = zipf(words, "en")
+    assert z == sorted(z, reverse=True)
+    assert sorted(words) == sorted(load_list("en-enable").with_length(7).words)
+    assert files == dict(helper_files())  # deterministic
