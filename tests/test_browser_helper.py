@@ -7,6 +7,7 @@ Dutch and English lists of lengths 4 to 12 must give the same words that fit
 that must occur as :func:`generator.search.clues.solve`; the best next guess
 must have the least expected group size; contradictory clues name the clue
 that cannot hold; tiles clicked and keys pressed change the clue and the URL.
+With the server stopped, the pages visited still work (the service worker).
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def lists_site(serve: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A site of the shipped lists and two Dutch trees, served; its base URL."""
+def lists_site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A site of the shipped lists and two Dutch trees (no PDFs)."""
     root = tmp_path_factory.mktemp("helper")
     (root / "project").mkdir()
     os.symlink(CHECKOUT / "wordlists", root / "project" / "wordlists")
@@ -47,7 +48,13 @@ def lists_site(serve: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator
         site.build_site(root / "project" / "trees", root / "site", pdf=False, progress=lambda _: None)
     finally:
         mp.undo()
-    with serve(root / "site") as url:
+    return root / "site"
+
+
+@pytest.fixture(scope="module")
+def lists_site(serve: Any, lists_site_dir: Path) -> Iterator[str]:
+    """That site served; its base URL."""
+    with serve(lists_site_dir) as url:
         yield url
 
 
@@ -153,3 +160,23 @@ def test_tiles_and_keys_set_the_feedback(lists_site: str, page: Any) -> None:
     page.locator("#clues .remove").first.click()
     assert int(page.text_content("#candidate-count")) == len(words)
     assert page.errors == []
+
+
+def test_the_site_works_offline_after_a_visit(serve: Any, lists_site_dir: Path, page: Any) -> None:
+    clues = [Clue("crane", "..GY.", tuple("crane"))]
+    with serve(lists_site_dir) as url:
+        helper = helper_url(url, "wordle-answers", 5, clues)
+        lookup = f"{url}/lookup.html?setup=nl&rule=free&strategy=scm&letter=q"
+        online = open_helper(page, helper)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+        page.goto(lookup)
+        page.wait_for_function("document.getElementById('next-guess').textContent.length > 0")
+        first_guess = page.text_content("#next-guess")
+        page.goto(f"{url}/index.html")
+    # the server is gone: every page and file visited comes from the service worker
+    assert open_helper(page, helper) == online
+    page.goto(lookup)
+    page.wait_for_function("document.getElementById('next-guess').textContent.length > 0")
+    assert page.text_content("#next-guess") == first_guess
+    page.goto(url + "/")
+    assert "LINGO" in page.title() or page.locator("h1").count() == 1

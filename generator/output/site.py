@@ -11,7 +11,8 @@ templates too (they list set-ups and downloads).
 Pages made, relative to the site root:
 
 * ``index.html`` (home), ``method.html``, ``lookup.html`` (the lookup),
-  ``helper.html`` (the clue helper, with its words in ``helper/``);
+  ``helper.html`` (the clue helper, with its words in ``helper/``), ``sw.js``
+  (the service worker that keeps the site working offline);
 * ``<setup>.html``: overview, histograms, comparison with the 1992 paper;
 * ``<setup>/<rule>/<strategy>/<letter>.html``: a letter's sheet;
 * ``trees/...``: every tree file, the indexes and ``schema.json``;
@@ -263,7 +264,8 @@ def _render_pages(project: Path, model: SiteModel, sheets: dict[Key, LetterSheet
 
 
 #: the static files of the pages (generator/output/static)
-ASSETS = ("sheet.css", "lookup.css", "site.css", "lookup.js", "wordgame.js", "helper.js", "helper-worker.js")
+ASSETS = ("sheet.css", "lookup.css", "site.css", "lookup.js", "wordgame.js", "helper.js", "helper-worker.js",
+          "offline.js")
 
 
 def _helper_data(docs: Path) -> dict[str, Any]:
@@ -390,6 +392,7 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
             t1 = time.perf_counter()
             _mkdocs(config_file, docs, new, nav)
             _fill_sheets(model, sheets, new)
+            _service_worker(new)
             report.mkdocs_seconds = time.perf_counter() - t1
         (new / MARKER).write_bytes(dump_json({"format": "lingo-trees.site", "version": 1, **(marker or {})}))
         os.chmod(new, new_folder_mode())
@@ -400,6 +403,24 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
     _measure_pages(report, out)
     report.seconds = time.perf_counter() - t0
     return report
+
+
+#: what the service worker stores when it installs (more is stored as it is visited)
+SHELL_PAGES = ("index.html", "lookup.html", "helper.html", "method.html", "404.html")
+
+
+def _service_worker(site: Path) -> None:
+    """Write ``sw.js``, the service worker that keeps the site working offline
+    (registered by ``assets/offline.js``): its cache is named by a digest of
+    the whole site, so a rebuilt site replaces the old cache."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in site.rglob("*") if p.is_file()):
+        digest.update(str(path.relative_to(site)).encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    shell = ["./"] + [name for name in SHELL_PAGES if (site / name).is_file()]
+    shell += sorted(str(p.relative_to(site)) for p in (site / "assets").rglob("*")
+                    if p.is_file() and p.suffix in (".css", ".js", ".json") and "lunr" not in p.parts)
+    text = render("site/sw.js.j2", version=digest.hexdigest()[:16], shell=shell)
+    (site / "sw.js").write_text(text, encoding="utf-8")
 
 
 def _mkdocs(config_file: Path, docs: Path, site: Path, nav: list[Any]) -> None:
