@@ -4,7 +4,8 @@
  * (P = one feedback pattern, G right place, Y elsewhere, . absent).
  * The word to play next is shown in #next-guess, the words still possible in
  * #candidates (one <li> per word). Words are always inserted as text, never
- * as HTML. Once a letter's tree is loaded nothing else is fetched.
+ * as HTML. Once a letter's tree is loaded nothing else is fetched. The rules
+ * (letters, feedback, the words that fit) are those of wordgame.js.
  */
 (function () {
   "use strict";
@@ -20,7 +21,7 @@
     submit: $("submit"), won: $("won"), back: $("back"), restart: $("restart"),
     candidates: $("candidates"), count: $("count"), share: $("share")
   };
-  var index = null, tree = null, trees = {};
+  var index = null, tree = null, trees = {}, game = null;
   var state = { setup: "", rule: "", strategy: "", letter: "", path: [] };
   var node = null, marks = [], letters = [], solved = false;
 
@@ -34,33 +35,32 @@
   function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
   function say(msg, kind) { el.status.textContent = msg; el.status.className = kind || ""; }
 
-  function split(word) {
-    var dg = (tree && tree.game.digraphs) || [], out = [], i = 0;
-    while (i < word.length) {
-      var pair = word.substr(i, 2);
-      if (dg.indexOf(pair) >= 0) { out.push(pair); i += 2; } else { out.push(word[i]); i += 1; }
-    }
-    return out;
-  }
+  function split(word) { return game.letters.split(word); }
   function allGreen(n) { return new Array(n + 1).join("G"); }
 
-  function feedback(guess, secret) {  // as generator.core.feedback: greens first, then yellows left to right
-    var g = split(guess), s = split(secret), out = [], left = {}, i;
-    for (i = 0; i < g.length; i++) {
-      if (g[i] === s[i]) out.push("G");
-      else { out.push("."); left[s[i]] = (left[s[i]] || 0) + 1; }
-    }
-    for (i = 0; i < g.length; i++) {
-      if (out[i] !== "G" && left[g[i]] > 0) { out[i] = "Y"; left[g[i]] -= 1; }
-    }
-    return out.join("");
+  /* The tree's letters (every character of its secrets and guesses, and its
+   * digraphs) and its secrets coded, for wordgame.js. */
+  function gameOf(t) {
+    var chars = {}, words = t.secrets.slice();
+    (function walk(n) {
+      if (typeof n === "string") { words.push(n); return; }
+      words.push(n.guess);
+      Object.keys(n.next).forEach(function (p) { walk(n.next[p]); });
+    })(t.root);
+    words.forEach(function (w) { for (var i = 0; i < w.length; i++) chars[w[i]] = true; });
+    var letters = new WordGame.Letters(Object.keys(chars).sort().join(""), t.game.digraphs || []);
+    var length = letters.split(t.secrets[0]).length;
+    return { letters: letters, length: length, codes: letters.encode(t.secrets, length) };
   }
 
-  function stillPossible() {  // the secrets that give every feedback received so far
-    var played = state.path.map(function (p, i) { return [guessAt(i), p]; });
-    return tree.secrets.filter(function (w) {
-      return played.every(function (gp) { return feedback(gp[0], w) === gp[1]; });
-    }).sort();
+  function stillPossible() {  // the secrets that give every feedback received so far (wordgame.js)
+    var clues = state.path.map(function (p, i) {
+      var letters = split(guessAt(i)), codes = new Uint8Array(letters.length);
+      letters.forEach(function (l, k) { codes[k] = game.letters.code[l]; });
+      return { letters: letters, pattern: p, codes: codes };
+    });
+    var found = WordGame.fit(game.codes, tree.secrets.length, game.length, game.letters.letters.length, clues, null);
+    return found.candidates.map(function (k) { return tree.secrets[k]; }).sort();
   }
 
   function options(select, values, labels, chosen) {
@@ -108,6 +108,7 @@
     return got.then(function (data) {
       trees[file] = data;
       tree = data;
+      game = gameOf(data);
       replay();
     }, function (err) {
       tree = null;
