@@ -34,7 +34,7 @@ from pathlib import Path
 import orjson
 
 from generator.core.catalog import setup_letters
-from generator.output.files import write_atomic
+from generator.core.files import write_atomic
 from generator.runs.jobs import cluster
 from generator.runs.lingo import build_trees
 from generator.runs.split import JobTime, RunStats, schedule

@@ -204,7 +204,7 @@ guesses = "evil-5"
 
 def make_evil_project(root: Path) -> Path:
     """A project whose only list holds words with <, &, and quotes, with its trees."""
-    from generator.output.files import dump_json, write_atomic
+    from generator.core.files import dump_json, write_atomic
     from generator.output.treefile import SCHEMA
     from generator.runs.lingo import build_trees
 

@@ -13,10 +13,10 @@ import pytest
 
 from generator.core.catalog import load_list, trees_dir
 from generator.core.context import context
+from generator.core.files import dump_json
 from generator.core.kinds import code_list
 from generator.games.hangman import hangman_tree
 from generator.games.mastermind import variant
-from generator.output.files import dump_json
 from generator.output.treefile import SCHEMA, dump_tree
 from generator.runs.hangman import hangman_fingerprint
 from generator.runs.letters import LINGO_RULES

@@ -23,8 +23,12 @@ import argparse
 import math
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
+from generator.core.files import FileError, check_out_file, check_out_folder
+from generator.core.ids import ID_RULE, LETTER_RULE, is_id, is_letter_id, short
+from generator.errors import LingoTreesError
 from generator.runs.jobs import cluster
 from generator.runs.progress import Reporter
 
@@ -37,9 +41,13 @@ def one_line(text: str) -> str:
 
     >>> one_line("a\nb" + "c" * 500)[:5], len(one_line("x" * 1000))
     ('a bcc', 400)
+    >>> one_line("a\x1b[2Jb.json")
+    'a\\x1b[2Jb.json'
     """
     flat = " ".join(text.split("\n"))
     flat = flat.encode("utf-8", "backslashreplace").decode("utf-8")  # lone surrogates of bad argv bytes
+    # no terminal control sequences from a file name or an argument (ESC[2J would clear the screen)
+    flat = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in flat)
     return flat if len(flat) <= MAX_MESSAGE else flat[: MAX_MESSAGE - 3] + "..."
 
 
@@ -73,6 +81,21 @@ def seconds(text: str) -> float:
     if not math.isfinite(value) or value <= 0:
         raise argparse.ArgumentTypeError(f"{text[:40]!r} must be a number of seconds above 0")
     return float(value)
+
+
+def an_id(text: str) -> str:
+    """An argparse type: an id (:mod:`generator.core.ids`), as folder names are."""
+    if not is_id(text):
+        raise argparse.ArgumentTypeError(f"{short(text)!r} is not an id ({ID_RULE})")
+    return text
+
+
+def start_letter(text: str) -> str:
+    """An argparse type: a start letter, one or two letters a-z (``ij``), lowercased."""
+    value = text.lower()
+    if not is_letter_id(value):
+        raise argparse.ArgumentTypeError(f"{short(text)!r} is not a start letter ({LETTER_RULE})")
+    return value
 
 
 class Many(argparse.Action):
@@ -140,12 +163,45 @@ def add_quiet(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
 
 
+def _checked(check: Callable[[Path], Path], text: str) -> Path:
+    if not text:  # Path("") is the current folder
+        raise argparse.ArgumentTypeError("'': a name is needed")
+    try:
+        return check(Path(text))
+    except LingoTreesError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    except OSError as exc:  # a name too long, say
+        raise argparse.ArgumentTypeError(f"{short(text)}: cannot be used ({exc.strerror or exc})") from None
+
+
+def trees_folder(text: str) -> Path:
+    """An argparse type: a folder that exists (an input is never made)."""
+    def check(path: Path) -> Path:
+        if not path.is_dir():
+            raise FileError(f"{path}: {'is not a folder' if path.exists() else 'no such folder'}")
+        return path
+    return _checked(check, text)
+
+
+def out_folder(text: str) -> Path:
+    """An argparse type: a folder to write in, checked before any work
+    (:func:`generator.core.files.check_out_folder`)."""
+    return _checked(check_out_folder, text)
+
+
+def out_file(text: str) -> Path:
+    """An argparse type: one file to write, or ``-`` for standard output
+    (:func:`generator.core.files.check_out_file`)."""
+    return Path("-") if text == "-" else _checked(check_out_file, text)
+
+
 def add_trees(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--trees", metavar="DIR", help="the trees folder to read (default: trees/)")
+    parser.add_argument("--trees", metavar="DIR", type=trees_folder,
+                        help="the trees folder to read (default: trees/)")
 
 
-def add_out(parser: argparse.ArgumentParser, default: str = "trees/") -> None:
-    parser.add_argument("--out", metavar="DIR", help=f"the folder to write (default: {default})")
+def add_out(parser: argparse.ArgumentParser, default: str = "trees/", what: str = "the folder to write") -> None:
+    parser.add_argument("--out", metavar="DIR", type=out_folder, help=f"{what} (default: {default})")
 
 
 def add_top(parser: argparse.ArgumentParser, default: int | None = None, more: str = "") -> None:

@@ -10,12 +10,12 @@ stderr; Ctrl-C stops and writes nothing.
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 
 from generator.commands import (
     add_force,
     add_jobs,
+    add_out,
     add_quiet,
     add_scheduler,
     add_top,
@@ -25,11 +25,12 @@ from generator.commands import (
 )
 from generator.core.catalog import check_setup_letter, setup, trees_dir
 from generator.core.context import context
+from generator.core.files import check_out_folder
 from generator.core.fingerprint import Fingerprint, fingerprint, lists_digests
 from generator.core.rules import GuessRule, guess_rule
 from generator.core.strategies import strategy_info
 from generator.errors import StrategyError
-from generator.output.index import write_index, write_top_index
+from generator.output.index import check_targets, write_index, write_top_index
 from generator.output.treefile import KEPT, read_fingerprint, write_tree
 from generator.runs.exact import ExactResult, choose_opener, letter_split, letter_tree, solve_opener, solve_whole
 from generator.runs.letters import letter_fingerprint
@@ -60,7 +61,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--budget", type=positive, default=None, metavar="PAIRS",
                    help="LINGO letters without --top: (guess, candidate) pairs the proving search may score "
                         "(default as the optimal strategy)")
-    p.add_argument("--out", metavar="DIR", help="the trees folder to write into (default: trees/)")
+    add_out(p, what="the trees folder to write into")
     p.add_argument("--no-write", action="store_true", help="print the figures only")
     add_force(p, "search again")
     add_jobs(p)
@@ -89,15 +90,8 @@ def _out(args: argparse.Namespace) -> Path | None:
     """The trees folder to write, checked before the search starts."""
     if args.no_write:
         return None
-    root = Path(args.out) if args.out else trees_dir()
-    if root.exists() and not root.is_dir():
-        raise StrategyError(f"--out {root}: not a folder")
-    probe = root
-    while not probe.exists() and probe != probe.parent:
-        probe = probe.parent
-    if not probe.is_dir() or not os.access(probe, os.W_OK):
-        raise StrategyError(f"--out {root}: cannot be written ({probe} is not a writable folder)")
-    return root
+    return check_out_folder(args.out or trees_dir())
+
 
 
 def run(args: argparse.Namespace) -> int:
@@ -119,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
     if path is not None and not args.force and read_fingerprint(path) == fp["digest"]:
         print(f"{path}: {KEPT}; --force searches again")
         return 0
+    if root is not None and path is not None:
+        check_targets(root, [path])
     res = _search(args, rule, letter, lingo)
     ctx = context(args.setup)
     game = ctx.game(letter, rule)

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from generator.commands import add_jobs, add_quiet, count, positive, progress_printer, seconds
+from generator.core.ids import short
 from generator.errors import StrategyError
 from generator.runs.jobs import use_threads
 from generator.search.fixed import (
@@ -104,7 +105,10 @@ def run_eval(args: argparse.Namespace) -> int:
         letter, sep, words = item.partition("=")
         if not sep or not letter.strip():
             raise StrategyError(f"--for {item!r}: write LETTER=W1,W2,...")
-        per[letter.strip().lower()] = parse_words(words)
+        key = letter.strip().lower()
+        if key in per:
+            raise StrategyError(f"--for {short(key)}=...: given twice; one list per letter")
+        per[key] = parse_words(words)
     if shared is None and not per:
         raise StrategyError("give the fixed guesses: --guesses W1,W2,... (or --for LETTER=...)")
     # warm up the JIT kernels on one word, so the time printed is the evaluation's

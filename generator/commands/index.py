@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from generator.commands import add_trees
 from generator.core.catalog import trees_dir
+from generator.core.files import output_target
 from generator.errors import TreeFormatError
-from generator.output.index import write_index, write_top_index
+from generator.output.index import tree_folders, write_index, write_top_index
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -18,12 +18,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    root = Path(args.trees) if args.trees else trees_dir()
-    if not root.is_dir():
-        raise TreeFormatError(f"{root}: no such trees folder")
-    folders = sorted({p.parent for p in root.glob("*/*/*/*.json") if p.name != "index.json"})
+    root = args.trees or trees_dir()
+    folders = list(tree_folders(root))  # every name checked before anything is written
     if not folders:
         raise TreeFormatError(f"{root}: no tree files in <setup>/<rule>/<strategy>/ folders")
+    for path in [f / "index.json" for f in folders] + [root / "index.json"]:
+        output_target(path, replace_link=True)  # a folder or a FIFO named index.json: stop before writing
     for folder in folders:
         write_index(folder)
     write_top_index(root)

@@ -25,6 +25,8 @@ from generator.commands import (
     progress_printer,
 )
 from generator.core.catalog import trees_dir
+from generator.core.files import check_out_file
+from generator.core.ids import short
 from generator.core.kinds import code_list, pegs
 from generator.core.strategies import default_strategies, strategy_names
 from generator.core.verify import game_lists, verify_tree
@@ -79,6 +81,7 @@ def run_build(args: argparse.Namespace) -> int:
         if not args.force and read_fingerprint(path) == digest:
             print(f"{path}: {KEPT}", flush=True)
             continue
+        check_out_file(path)  # before the search
         tree, figures = mastermind_tree(v, name, top=args.top, opener=args.opener, workers=args.jobs,
                                         progress=progress_printer(args.quiet))
         write_tree(path, tree)
@@ -121,6 +124,8 @@ def run_feedback(args: argparse.Namespace) -> int:
     v = variant(args.variant)
     for code in (args.guess, args.secret):
         if len(code) != v.positions or any(c not in v.symbols for c in code):
-            raise RulesError(f"{code[:20]!r} is not a code of {v.id} ({v.positions} of {v.symbols})")
+            raise RulesError(f"{short(code, 20)!r} is not a code of {v.id} ({v.positions} of {v.symbols})")
+        if not v.repeats and len(set(code)) < len(code):
+            raise RulesError(f"{code!r} repeats a symbol: {v.id} codes have {v.positions} different symbols")
     print(pegs(args.guess, args.secret))
     return 0

@@ -8,8 +8,9 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from generator.commands import add_trees
+from generator.commands import add_trees, an_id, start_letter
 from generator.core.catalog import load_list, setup, trees_dir
+from generator.core.ids import check_letter_id
 from generator.core.kinds import kind_of
 from generator.core.partition import Matrix
 from generator.core.scoring import HEURISTICS, heuristic
@@ -26,10 +27,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "walks the tree to the answer. With --secret it plays a whole game by itself.",
     )
     p.add_argument("tree", nargs="?", type=Path, help="a tree file (else --setup and --letter)")
-    p.add_argument("--setup", help="set-up id: trees/<setup>/<rule>/<strategy>/<letter>.json")
-    p.add_argument("--rule", default="free", help="guess rule folder (default free)")
-    p.add_argument("--strategy", default="scm", help="strategy folder (default scm)")
-    p.add_argument("--letter", help="the revealed first letter (default: the secret's)")
+    p.add_argument("--setup", type=an_id, help="set-up id: trees/<setup>/<rule>/<strategy>/<letter>.json")
+    p.add_argument("--rule", type=an_id, default="free", help="guess rule folder (default free)")
+    p.add_argument("--strategy", type=an_id, default="scm", help="strategy folder (default scm)")
+    p.add_argument("--letter", type=start_letter, help="the revealed first letter (default: the secret's)")
     add_trees(p)
     p.add_argument("--secret", help="play a whole game against this word and show it")
     p.add_argument("--no-tree", action="store_true",
@@ -52,7 +53,7 @@ def tree_path(args: argparse.Namespace, letter: str | None) -> Path:
     if not folder.is_dir():
         raise TreeFormatError(f"no trees in {folder} (built yet? see --trees, --rule, --strategy)")
     if letter:
-        path: Path = folder / f"{letter}.json"
+        path: Path = folder / f"{check_letter_id(letter, 'the secret starts with a letter that')}.json"
         if not path.exists():
             raise TreeFormatError(f"{path}: no tree for the letter {letter!r}")
         return path

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from generator.commands import add_trees, many
 from generator.core.catalog import setups, trees_dir
 from generator.errors import TreeFormatError
+from generator.output.index import tree_folders
 from generator.output.report import report
 
 
@@ -19,9 +19,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    root = Path(args.trees) if args.trees else trees_dir()
-    if not root.is_dir():
-        raise TreeFormatError(f"{root}: no such trees folder")
+    root = args.trees or trees_dir()
+    tree_folders(root)  # every folder and file name checked
     ids = args.setup or [s.id for s in setups().values() if s.game.name == "lingo" and (root / s.id).exists()]
     if not ids:
         raise TreeFormatError(f"{root}: no LINGO trees here (run lingo-trees build)")

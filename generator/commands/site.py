@@ -5,14 +5,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from generator.commands import add_jobs, add_quiet, add_trees, progress_printer
+from generator.commands import add_jobs, add_out, add_quiet, add_trees, progress_printer
 from generator.runs.site import publish_site
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("site", help="render the cheat sheets (PDF) and build the strategy site into site/build/")
     add_trees(p)
-    p.add_argument("--out", metavar="DIR", help="the site folder to write (default: site/build/)")
+    add_out(p, "site/build/", "the site folder to write")
     p.add_argument("--no-pdf", action="store_true", help="do not print the PDFs")
     add_jobs(p)
     add_quiet(p)

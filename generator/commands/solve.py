@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from generator.commands import count, positive
+from generator.commands import count, positive, start_letter
 from generator.core.catalog import load_list, setup
 from generator.core.scoring import HEURISTICS, heuristic
 from generator.core.words import WordList
@@ -27,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    "en-enable)")
     p.add_argument("-c", "--clue", action="append", default=[], metavar="WORD=PATTERN",
                    help="a guess and its feedback: G/Y/. or g/y/w (repeatable, in order of play)")
-    p.add_argument("--letter", metavar="L", help="the revealed first letter (LINGO)")
+    p.add_argument("--letter", type=start_letter, metavar="L", help="the revealed first letter (LINGO)")
     p.add_argument("--heuristic", default="scm", choices=sorted(HEURISTICS),
                    help="how to rank next moves (default scm)")
     p.add_argument("--moves", type=count, default=10, help="how many next moves to print (default 10, 0: none)")

@@ -13,15 +13,18 @@ in, else the current directory.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
+from typing import Any
 
-from generator.core.ids import check_id
+from generator.core.files import FileError, read_limited
+from generator.core.ids import check_id, short
 from generator.core.rules import Game, preset
-from generator.core.words import Alphabet, WordList, read_wordlist
-from generator.errors import CatalogError, StrategyError
+from generator.core.words import MAX_LENGTH, MIN_LENGTH, Alphabet, WordList, read_wordlist
+from generator.errors import CatalogError, RulesError, StrategyError
 
 CHECKOUT = Path(__file__).resolve().parents[2]
 """The checkout this package sits in (an editable install)."""
@@ -86,37 +89,92 @@ class Setup:
 
 _LIST_KEYS = ("language", "length", "alphabet", "digraphs", "file", "source", "version",
               "licence", "licence_file", "filter")
+#: a catalog's ``file`` and ``licence_file`` (or ``''``): a relative path inside ``wordlists/``
+#: (no ``..``, no name starting with a dot)
+FILE_NAME = re.compile(r"(?:[A-Za-z0-9_][A-Za-z0-9._-]{0,99}/){0,3}[A-Za-z0-9_][A-Za-z0-9._-]{0,99}")
+MAX_CATALOG_BYTES = 1 << 20
+
+
+def _read_catalog(path: Path) -> dict[str, Any]:
+    try:
+        raw = read_limited(path, MAX_CATALOG_BYTES, "word-list catalog")
+    except FileError as exc:
+        if not path.exists() and not path.is_symlink():
+            raise CatalogError(f"{path}: no word-list catalog here (set LINGO_TREES_ROOT?)") from None
+        raise CatalogError(str(exc)) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise CatalogError(f"{path}:{line}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CatalogError(f"{path}: not valid TOML ({exc})") from None
+
+
+_KIND_NAMES = {str: "text", int: "a whole number", bool: "true or false", list: "a list", dict: "a table"}
+
+
+def _field(path: Path, where: str, entry: dict[str, Any], key: str, kind: type, default: Any = None) -> Any:
+    """``entry[key]`` checked to be of ``kind`` (a one-line error naming it)."""
+    value = entry.get(key, default)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise CatalogError(f"{path}: {where}: {key} must be {_KIND_NAMES[kind]}, not {short(repr(value))}")
+    return value
+
+
+def _list_spec(path: Path, list_id: str, entry: Any) -> ListSpec:
+    where = f"list {list_id!r}"
+    if not isinstance(entry, dict):
+        raise CatalogError(f"{path}: {where} is not a table")
+    missing = [k for k in _LIST_KEYS if k not in entry]
+    if missing:
+        raise CatalogError(f"{path}: {where} lacks {', '.join(missing)}")
+    fields = {k: _field(path, where, entry, k, str) for k in _LIST_KEYS if k not in ("length", "digraphs")}
+    for key in ("file", "licence_file"):
+        if not FILE_NAME.fullmatch(fields[key]) and (key == "file" or fields[key]):  # no licence file: ''
+            raise CatalogError(f"{path}: {where}: {key} {short(fields[key])!r} is not a path inside "
+                               "wordlists/ (names of letters, digits, . _ -, not starting with .)")
+    length = _field(path, where, entry, "length", int)
+    if length != 0 and not MIN_LENGTH <= length <= MAX_LENGTH:  # 0: words of every length
+        raise CatalogError(f"{path}: {where}: length {length} is not 0 (any) or {MIN_LENGTH} to {MAX_LENGTH}")
+    digraphs = _field(path, where, entry, "digraphs", list)
+    if not all(isinstance(d, str) for d in digraphs):
+        raise CatalogError(f"{path}: {where}: digraphs must be a list of texts")
+    return ListSpec(id=list_id, length=length, digraphs=tuple(digraphs),
+                    helper=_field(path, where, entry, "helper", bool, False), **fields)
+
+
+def _setup(path: Path, setup_id: str, entry: Any, lists: dict[str, ListSpec]) -> Setup:
+    where = f"set-up {setup_id!r}"
+    if not isinstance(entry, dict):
+        raise CatalogError(f"{path}: {where} is not a table")
+    for key in ("answers", "guesses"):
+        if entry.get(key) not in lists:
+            raise CatalogError(f"{path}: {where} names unknown list {short(repr(entry.get(key)))}")
+    spec = lists[entry["answers"]]
+    try:
+        game = preset(_field(path, where, entry, "game", str, None))
+    except RulesError as exc:
+        raise CatalogError(f"{path}: {where}: {exc}") from None
+    game = replace(game, length=spec.length, digraphs=spec.digraphs)
+    return Setup(setup_id, _field(path, where, entry, "title", str, setup_id), game,
+                 entry["answers"], entry["guesses"], _field(path, where, entry, "paper", bool, False))
 
 
 @cache
 def _catalog(path: Path) -> tuple[dict[str, ListSpec], dict[str, Setup]]:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise CatalogError(f"{path}: no word-list catalog here (set LINGO_TREES_ROOT?)") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise CatalogError(f"{path}: not valid TOML ({exc})") from None
+    data = _read_catalog(path)
+    tables = {key: _field(path, "the catalog", data, key, dict, {}) for key in ("lists", "setups")}
     lists: dict[str, ListSpec] = {}
-    for list_id, entry in data.get("lists", {}).items():
+    for list_id, entry in tables["lists"].items():
         _check_catalog_id(path, list_id, "word list")
-        missing = [k for k in _LIST_KEYS if k not in entry]
-        if missing:
-            raise CatalogError(f"{path}: list {list_id!r} lacks {', '.join(missing)}")
-        lists[list_id] = ListSpec(
-            id=list_id, **{k: entry[k] for k in _LIST_KEYS if k != "digraphs"},
-            digraphs=tuple(entry["digraphs"]), helper=bool(entry.get("helper", False)),
-        )
+        lists[list_id] = _list_spec(path, list_id, entry)
     setups: dict[str, Setup] = {}
-    for setup_id, entry in data.get("setups", {}).items():
+    for setup_id, entry in tables["setups"].items():
         _check_catalog_id(path, setup_id, "set-up")
-        for key in ("answers", "guesses"):
-            if entry.get(key) not in lists:
-                raise CatalogError(f"{path}: set-up {setup_id!r} names unknown list {entry.get(key)!r}")
-        spec = lists[entry["answers"]]
-        game = preset(entry["game"])
-        game = replace(game, length=spec.length, digraphs=spec.digraphs)
-        setups[setup_id] = Setup(setup_id, entry.get("title", setup_id), game,
-                                 entry["answers"], entry["guesses"], bool(entry.get("paper", False)))
+        setups[setup_id] = _setup(path, setup_id, entry, lists)
     return lists, setups
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from generator.core.files import FileError, read_limited
 from generator.core.ids import short
 from generator.errors import WordListError
 
@@ -30,6 +31,8 @@ Letter = str
 
 MIN_LENGTH = 2
 MAX_LENGTH = 20
+#: the largest word-list file read (the largest shipped, nl-all, is 4 MiB)
+MAX_LIST_BYTES = 256 << 20
 
 
 @dataclass(frozen=True)
@@ -261,15 +264,12 @@ def read_wordlist(
     length: int = 5,
     language: str = "",
 ) -> WordList:
-    """Read and validate a word-list file (UTF-8, one word a line)."""
+    """Read and validate a word-list file (UTF-8, one word a line): a
+    regular file of at most :data:`MAX_LIST_BYTES`."""
     try:
-        raw = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise WordListError(f"{path}: no such word-list file") from None
-    except IsADirectoryError:
-        raise WordListError(f"{path}: is a folder, not a word-list file") from None
-    except OSError as exc:
-        raise WordListError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        raw = read_limited(Path(path), MAX_LIST_BYTES, "word-list file")
+    except FileError as exc:
+        raise WordListError(str(exc).replace(": no such file", ": no such word-list file")) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

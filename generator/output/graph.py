@@ -14,8 +14,8 @@ from pathlib import Path
 
 import networkx as nx
 
+from generator.core.files import write_atomic
 from generator.core.tree import GameTree, Node, Tree, walk
-from generator.output.files import write_atomic
 
 
 def to_networkx(tree: GameTree | Tree) -> nx.DiGraph:

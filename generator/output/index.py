@@ -14,12 +14,15 @@ from typing import Any
 
 import orjson
 
+from generator.core.files import FileError, check_out_file, dump_json, output_target, read_limited, write_atomic
+from generator.core.ids import ID_RULE, is_id, is_tree_name, short
 from generator.core.tree import GameTree
-from generator.output.files import dump_json, write_atomic
+from generator.errors import TreeFormatError
 from generator.output.treefile import read_tree
 
 INDEX_FORMAT = "lingo-trees.index"
 INDEX_VERSION = 1
+MAX_INDEX_BYTES = 16 << 20
 
 
 def letter_summary(tree: GameTree) -> dict[str, Any]:
@@ -44,10 +47,20 @@ def letter_summary(tree: GameTree) -> dict[str, Any]:
     return out
 
 
+def check_targets(root: Path, trees: list[Path]) -> None:
+    """Check, before a search, that the tree files ``trees`` under ``root``
+    and the indexes they update can be written (a FIFO or a folder named
+    ``index.json`` is refused here, not after an hour's work)."""
+    for path in trees:
+        check_out_file(path)
+    for index in sorted({p.parent / "index.json" for p in trees}) + [root / "index.json"]:
+        output_target(index, replace_link=True)
+
+
 def write_index(folder: Path) -> dict[str, Any]:
     """(Re)write ``folder/index.json`` from the tree files in it."""
     data = folder_index(folder)
-    write_atomic(folder / "index.json", dump_json(data))
+    write_atomic(folder / "index.json", dump_json(data), replace_link=True)
     return data
 
 
@@ -101,10 +114,48 @@ def _totals(letters: dict[str, Any], first: GameTree | None) -> dict[str, Any]:
 
 
 def write_top_index(root: Path) -> dict[str, Any]:
-    """(Re)write ``trees/index.json`` from the folder indexes."""
-    data = top_index_data([orjson.loads(index.read_bytes()) for index in sorted(root.glob("*/*/*/index.json"))])
-    write_atomic(root / "index.json", dump_json(data))
+    """(Re)write ``trees/index.json`` from the folder indexes (a folder's
+    index made again from its trees where it is missing or not one)."""
+    data = top_index_data([_read_or_make_index(folder) for folder in tree_folders(root)])
+    write_atomic(root / "index.json", dump_json(data), replace_link=True)
     return data
+
+
+def tree_folders(trees: Path) -> dict[Path, list[Path]]:
+    """The strategy folders ``<setup>/<rule>/<strategy>/`` under ``trees``
+    and their tree files, every name checked: folders are ids, files are
+    named by a letter id, ``all`` or a length (else a :class:`TreeFormatError`
+    naming it). Nothing in a file is read here."""
+    if not trees.is_dir():
+        raise TreeFormatError(f"no trees under {trees} (no such folder; run lingo-trees build first)")
+    out: dict[Path, list[Path]] = {}
+    for path in sorted(trees.glob("*/*/*/*.json")):
+        if path.name == "index.json":
+            continue
+        folder = path.parent
+        if folder not in out:
+            names = (folder.parent.parent.name, folder.parent.name, folder.name)
+            for name, what in zip(names, ("set-up", "rule", "strategy")):
+                if not is_id(name):
+                    raise TreeFormatError(f"{folder}: the {what} folder {short(name)!r} is not an id ({ID_RULE})")
+        if not is_tree_name(path.stem):
+            raise TreeFormatError(f"{folder}: {short(path.name)!r} is not a tree file name "
+                                  "(a letter id, all, or a word length)")
+        out.setdefault(folder, []).append(path)
+    return out
+
+
+def _read_or_make_index(folder: Path) -> dict[str, Any]:
+    names = [folder.parent.parent.name, folder.parent.name, folder.name]
+    try:
+        data = orjson.loads(read_limited(folder / "index.json", MAX_INDEX_BYTES, "index file"))
+        if (isinstance(data, dict) and data.get("format") == INDEX_FORMAT
+                and [data.get("setup"), data.get("rule"), data.get("strategy")] == names
+                and isinstance(data.get("totals"), dict)):
+            return data
+    except (FileError, orjson.JSONDecodeError):
+        pass
+    return write_index(folder)
 
 
 def top_index_data(folders: list[dict[str, Any]]) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """The comparison report: our trees beside the 1992 paper's tables.
 
-Reads the indexes under ``trees/`` (it computes nothing) and returns text:
+Reads the tree files under ``trees/`` (it searches nothing) and returns text:
 turns histograms in the form of the paper's Fig. 3 / Fig. 7, openers per
 letter in the form of Figs. 4-6, the number of words to learn, exceptions,
 mean turns, and under TV rules the words not reached within five turns.
@@ -11,45 +11,27 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import orjson
-
 from generator.core.catalog import load_list
 from generator.core.catalog import setup as get_setup
 from generator.core.feedback import replier
-from generator.core.ids import is_tree_name, short
 from generator.core.rules import GuessRule
 from generator.core.strategies import strategies
 from generator.core.tree import play
-from generator.errors import CatalogError, TreeFormatError
+from generator.errors import CatalogError
 from generator.output import paper
-from generator.output.files import FileError, read_limited
 from generator.output.index import folder_index
 from generator.output.treefile import read_tree
 
 
 def load_index(root: Path, setup: str, rule: str, strategy: str) -> dict[str, Any] | None:
-    """A strategy folder's index (None where the folder has no trees), its
-    letters checked to be letter ids with a tree file each."""
+    """A strategy folder's index made from its tree files (None where it has
+    none), so the report always agrees with the trees: a corrupt tree is an
+    error naming the file (:func:`generator.output.treefile.read_tree`), and
+    a stale or missing ``index.json`` does not matter."""
     folder = root / setup / rule / strategy
-    path = folder / "index.json"
-    if not path.exists():
-        # an interrupted build may leave trees without their index: make it from them
-        return folder_index(folder) if any(p.name != "index.json" for p in folder.glob("*.json")) else None
-    try:
-        data = orjson.loads(read_limited(path, 16 << 20, "index file"))
-        letters = data["letters"]
-        for letter in letters:
-            if not (isinstance(letter, str) and is_tree_name(letter) and (folder / f"{letter}.json").is_file()):
-                raise TreeFormatError(f"{path}: names {short(str(letter))!r}, which has no tree file here "
-                                      "(lingo-trees index rewrites it)")
-        data["totals"]["turns"]
-    except (orjson.JSONDecodeError, KeyError, TypeError) as exc:
-        raise TreeFormatError(f"{path}: not an index file ({type(exc).__name__}: {short(str(exc))}); "
-                              "lingo-trees index rewrites it") from None
-    except FileError as exc:
-        raise TreeFormatError(str(exc)) from None
-    out: dict[str, Any] = data
-    return out
+    if not any(p.name != "index.json" for p in folder.glob("*.json")):
+        return None
+    return folder_index(folder)
 
 
 def _hist(totals: dict[str, Any]) -> dict[int, int]:

@@ -26,6 +26,7 @@ import hashlib
 import logging
 import os
 import shutil
+import stat
 import sys
 import tempfile
 import time
@@ -38,7 +39,7 @@ from typing import Any
 import orjson
 
 from generator.core.catalog import CHECKOUT, project_root, trees_dir
-from generator.output.files import dump_json, new_folder_mode, read_limited, write_atomic
+from generator.core.files import FileError, dump_json, new_folder_mode, read_limited, write_atomic
 from generator.output.helperdata import helper_files
 from generator.output.index import top_index_data
 from generator.output.pdf import PdfError, find_chromium, print_all
@@ -326,6 +327,33 @@ def check_out(out: Path, trees: Path, project: Path) -> None:
         if any(out.iterdir()) and not (out / MARKER).is_file():
             raise SiteError(f"--out {out}: holds files that are not a site build (no {MARKER}); "
                             "choose an empty or new folder")
+        previous = read_marker(out) if (out / MARKER).is_file() else {}
+        # a version 1 marker (before the listing) is trusted as it was
+        if previous.get("version", 1) > 1 and previous.get("listing") != listing(out):
+            raise SiteError(f"--out {out}: files were added or changed since the site was built there "
+                            "(they would be lost); move them, or choose an empty or new folder")
+
+
+def read_marker(site: Path) -> dict[str, Any]:
+    """What an earlier build's :data:`MARKER` says ({} when it is not one)."""
+    try:
+        data = orjson.loads(read_limited(site / MARKER, 16 << 20, "site marker"))
+    except (FileError, orjson.JSONDecodeError):
+        return {}
+    return data if isinstance(data, dict) and data.get("format") == "lingo-trees.site" else {}
+
+
+def listing(site: Path) -> str:
+    """A digest of the names and sizes of every file of a site folder (but
+    the marker): the marker keeps it, so a file a user put in an earlier
+    build, or changed there, is seen before the folder is replaced."""
+    digest = hashlib.sha256()
+    for path in sorted(site.rglob("*")):
+        if path.name != MARKER or path.parent != site:
+            st = path.lstat()
+            size = 0 if stat.S_ISDIR(st.st_mode) else st.st_size
+            digest.update(f"{path.relative_to(site)}\0{st.st_mode >> 12}\0{size}\0".encode())
+    return digest.hexdigest()
 
 
 def _swap_in(new: Path, out: Path) -> None:
@@ -394,9 +422,12 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
             _fill_sheets(model, sheets, new)
             _service_worker(new)
             report.mkdocs_seconds = time.perf_counter() - t1
-        (new / MARKER).write_bytes(dump_json({"format": "lingo-trees.site", "version": 1, **(marker or {})}))
+        (new / MARKER).write_bytes(dump_json({"format": "lingo-trees.site", "version": 2, **(marker or {}),
+                                              "listing": listing(new)}))
         os.chmod(new, new_folder_mode())
         _swap_in(new, out)
+    except OSError as exc:  # a full disk: name the site, not the temporary folder beside it
+        raise SiteError(f"{out}: the site cannot be written ({exc.strerror or exc})") from None
     finally:
         if new.exists():
             shutil.rmtree(new, ignore_errors=True)

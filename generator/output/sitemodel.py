@@ -15,13 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from generator.core.catalog import setups as catalog_setups
-from generator.core.ids import ID_RULE, is_id, is_tree_name, short
 from generator.core.rules import GuessRule
 from generator.core.strategies import FAMILIES, strategy_order
 from generator.core.tree import GameTree
-from generator.errors import LingoTreesError
+from generator.errors import LingoTreesError, TreeFormatError
 from generator.output import paper
-from generator.output.index import index_data
+from generator.output.index import index_data, tree_folders
 from generator.output.sheets import (
     Histogram,
     LetterSheet,
@@ -74,7 +73,11 @@ def read_folders(trees: Path) -> list[TreeFolder]:
     and its index made from them (an ``index.json`` is never trusted: its
     keys and paths are not followed). Folder and file names must be ids."""
     found = []
-    for folder, files in tree_folders(trees).items():
+    try:
+        folders = tree_folders(trees)
+    except TreeFormatError as exc:
+        raise SiteError(str(exc)) from None
+    for folder, files in folders.items():
         names = (folder.parent.parent.name, folder.parent.name, folder.name)
         letters = {path.stem: read_tree(path) for path in files}
         found.append(TreeFolder(*names, folder, index_data(*names, letters), letters))
@@ -86,29 +89,6 @@ def read_folders(trees: Path) -> list[TreeFolder]:
         return (f.setup, _rule_order(f.rule), strategy_order(family, f.strategy))
 
     return sorted(found, key=order)
-
-
-def tree_folders(trees: Path) -> dict[Path, list[Path]]:
-    """The strategy folders ``<setup>/<rule>/<strategy>/`` under ``trees``
-    and their tree files, every name checked: folders are ids, files are
-    named by a letter id, ``all`` or a length (else a :class:`SiteError`
-    naming it). Nothing in a file is read here."""
-    if not trees.is_dir():
-        raise SiteError(f"no trees under {trees} (no such folder; run lingo-trees build first)")
-    out: dict[Path, list[Path]] = {}
-    for path in sorted(trees.glob("*/*/*/*.json")):
-        if path.name == "index.json":
-            continue
-        folder = path.parent
-        if folder not in out:
-            names = (folder.parent.parent.name, folder.parent.name, folder.name)
-            for name, what in zip(names, ("set-up", "rule", "strategy")):
-                if not is_id(name):
-                    raise SiteError(f"{folder}: the {what} folder {short(name)!r} is not an id ({ID_RULE})")
-        if not is_tree_name(path.stem):
-            raise SiteError(f"{path}: not a tree file name (a letter id, all, or a word length)")
-        out.setdefault(folder, []).append(path)
-    return out
 
 
 def sheet_models(folders: list[TreeFolder]) -> tuple[dict[Key, LetterSheet], dict[tuple[str, str, str], OpenersCard]]:

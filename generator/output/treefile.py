@@ -56,18 +56,20 @@ from typing import Any
 
 import orjson
 
+from generator.core.files import FileError, read_limited, write_atomic
 from generator.core.fingerprint import fingerprint
 from generator.core.ids import short
 from generator.core.kinds import POSITIONAL, FeedbackKind, kind_of
 from generator.core.rules import Game, guess_rule
 from generator.core.tree import GameTree, Node, Stats, Tree
 from generator.errors import RulesError, TreeFormatError
-from generator.output.files import FileError, read_limited, write_atomic
 
 FORMAT = "lingo-trees.tree"
 VERSION = 2
 READS = (1, 2)  # the versions this reader takes
 MAX_BYTES = 64 << 20  # a tree file is at most 64 MiB (the largest shipped: 1.4 MiB)
+MAX_GAME_LENGTH = 63  # letters or positions (the longest shipped: Hangman, 48)
+MAX_TURNS = 1000  # (the most shipped: Hangman, 54)
 MAX_DEPTH = 200  # nodes nested deeper than this are refused (a real tree: at most 70)
 
 _PATTERN = "^([GY.]+|[0-9]+B[0-9]+W|[_a-z]+)$"
@@ -110,8 +112,8 @@ SCHEMA: dict[str, Any] = {
                 "name": {"type": "string"},
                 "feedback": {"enum": ["positional", "pegs", "mask"]},
                 "length": {"type": "integer", "minimum": 1, "maximum": 63},
-                "turns": {"type": "integer", "minimum": 1},
-                "revealed": {"type": ["string", "null"]},
+                "turns": {"type": "integer", "minimum": 1, "maximum": 1000},
+                "revealed": {"type": ["string", "null"], "minLength": 1, "maxLength": 2},
                 "guess_rule": {"enum": ["free", "same-start", "hard"]},
                 "digraphs": {"type": "array", "items": {"type": "string", "minLength": 2, "maxLength": 2}},
                 "symbols": {"type": "string", "minLength": 2},
@@ -273,9 +275,17 @@ def _get(obj: dict[str, Any], key: str, kind: type | tuple[type, ...], where: st
     value = obj[key]
     # JSON true/false are not numbers here (bool is an int subclass in Python)
     if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
-        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise _fail(where, f"{key!r} must be {names}, not {type(value).__name__}")
+        kinds = _kinds(kind)
+        names = "a number" if float in kinds else " or ".join(_TYPE_NAMES.get(k, k.__name__) for k in kinds)
+        shown = (short(repr(value), 20) if isinstance(value, (int, float)) and not isinstance(value, bool)
+                 else "null" if value is None else _TYPE_NAMES.get(type(value), type(value).__name__))
+        raise _fail(where, f"{key!r} must be {names}, not {shown}")
     return value
+
+
+#: JSON's words for the Python types (orjson reads a number beyond 64 bits as a float)
+_TYPE_NAMES = {int: "a whole number", float: "a number", str: "a string", bool: "true or false",
+               dict: "an object", list: "an array"}
 
 
 def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:
@@ -320,11 +330,17 @@ def _game(obj: dict[str, Any]) -> Game:
     if "revealed" not in obj:
         raise _fail(where, "missing 'revealed' (null when no letter is revealed)")
     revealed = obj["revealed"]
-    if revealed is not None and not (isinstance(revealed, str) and revealed):
-        raise _fail(where, "'revealed' must be a letter or null")
     digraphs = _get(obj, "digraphs", list, where)
-    if not all(isinstance(d, str) and len(d) == 2 for d in digraphs):
-        raise _fail(where, "'digraphs' must be a list of two-character strings")
+    if not all(isinstance(d, str) and len(d) == 2 and d.isalpha() for d in digraphs):
+        raise _fail(where, "'digraphs' must be a list of two-letter strings")
+    if revealed is not None and not (isinstance(revealed, str)
+                                     and ((len(revealed) == 1 and revealed.isalpha()) or revealed in digraphs)):
+        raise _fail(where, f"'revealed' must be a letter (or one of the digraphs) or null, not "
+                           f"{short(repr(revealed), 20)}")
+    for key, most in (("length", MAX_GAME_LENGTH), ("turns", MAX_TURNS)):
+        value = _get(obj, key, int, where)
+        if not 1 <= value <= most:
+            raise _fail(where, f"{key!r} must be 1 to {most}, not {short(str(value), 20)}")
     try:
         return Game(
             name=_get(obj, "name", str, where),

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.core.catalog import load_list
+from generator.core.files import check_out_file
 from generator.core.fingerprint import Fingerprint, fingerprint, list_digest
 from generator.core.strategies import strategy_info
 from generator.core.words import Word, WordList
@@ -192,5 +193,7 @@ def build_hangman_trees(wordlist: str, strategies: Sequence[str], misses: int, o
             yield f"{j.path}: {KEPT}"
         else:
             todo.append(j)
+    for j in todo:  # every file can be written: checked before the work
+        check_out_file(j.path)
     for _, line in run_jobs(_build_one, todo, workers):
         yield line

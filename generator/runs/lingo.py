@@ -28,10 +28,10 @@ from typing import Any
 
 from generator.core.catalog import check_setup_letter, setup, setup_letters, trees_dir
 from generator.core.context import context
+from generator.core.files import write_atomic
 from generator.core.ids import check_letter_id
 from generator.core.strategies import default_strategies, strategy_info
-from generator.output.files import write_atomic
-from generator.output.index import letter_summary, write_index, write_top_index
+from generator.output.index import check_targets, letter_summary, write_index, write_top_index
 from generator.output.treefile import dump_tree, read_fingerprint
 from generator.runs.exact import LetterSearch, letter_trees
 from generator.runs.jobs import Progress, run_jobs
@@ -143,6 +143,7 @@ def build_trees(setups: list[str], rules: list[str] | None = None, strategies: l
     out.kept = len(jobs) - len(todo)
     if out.kept:
         report.say(f"{out.kept} of {len(jobs)} trees are up to date (their fingerprints match): kept")
+    check_targets(root, [tree_path(root, j.setup, j.rule, j.strategy, j.letter) for j in todo])
     folders = {tree_path(root, j.setup, j.rule, j.strategy, j.letter).parent for j in jobs}
     steps = report.steps(len(todo), "trees")
     try:

@@ -4,8 +4,9 @@ The site publishes only trees that verify (:func:`generator.runs.verify.check_fi
 one job per file): a tree that fails is refused, naming the file and its
 first problem. A file verified by an earlier build (the same bytes, the same
 verifier) is not replayed again: the site's marker file keeps the SHA-256 of
-every tree it verified and a fingerprint of the code that verified them, so
-a second build of unchanged trees takes seconds.
+every tree it verified and a fingerprint of the code that verified them,
+sealed with a key of the user's (a marker written by anyone else is not
+trusted), so a second build of unchanged trees takes seconds.
 
 The PDFs print on every core: batches of documents, one headless Chromium
 (driven by Playwright) per job; unchanged ones are copied from the previous
@@ -15,18 +16,24 @@ build (:func:`generator.output.site.build_site`).
 from __future__ import annotations
 
 import hashlib
+import hmac
+import os
+import secrets
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import orjson
 
 from generator.core.catalog import trees_dir
-from generator.output.files import read_limited
+from generator.core.files import read_limited
+from generator.errors import LingoTreesError
+from generator.output.index import tree_folders
 from generator.output.pdf import print_all
-from generator.output.site import MARKER, PrintMany, SiteReport, build_site, check_out, site_dir
-from generator.output.sitemodel import SiteError, tree_folders
+from generator.output.site import PrintMany, SiteReport, build_site, check_out, read_marker, site_dir
+from generator.output.sitemodel import SiteError
+from generator.output.treefile import MAX_BYTES
 from generator.runs.jobs import default_workers, run_jobs
 from generator.runs.progress import reporter
 from generator.runs.verify import check_file
@@ -51,19 +58,51 @@ def verifier_fingerprint() -> str:
 
 def tree_files(trees: Path) -> list[Path]:
     """The tree files the site reads, their names checked
-    (:func:`generator.output.sitemodel.tree_folders`)."""
+    (:func:`generator.output.index.tree_folders`)."""
     return [p for files in tree_folders(trees).values() for p in files]
 
 
-def _previous(out: Path) -> dict[str, str]:
-    """The verified files of an earlier build in ``out`` (relative path -> sha256)."""
+def _key() -> bytes | None:
+    """This user's secret key for the verdicts a site's marker keeps (made
+    once, private, in the user's cache folder), so that a marker written by
+    anyone else (or copied from another machine) is not trusted: its trees
+    are verified again. None where there is no cache folder to keep it."""
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    path = base / "lingo-trees" / "site-key"
     try:
-        data: dict[str, Any] = orjson.loads(read_limited(out / MARKER, 16 << 20, "site marker"))
-        if data.get("verifier") == verifier_fingerprint():
-            return {str(k): str(v) for k, v in data.get("verified", {}).items()}
-    except (OSError, ValueError, AttributeError):
-        pass
-    return {}
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass
+        else:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(secrets.token_bytes(32))
+        key = read_limited(path, 1024, "key file")
+    except (OSError, LingoTreesError):
+        return None
+    return key if len(key) == 32 else None
+
+
+def _seal(verifier: str, verified: dict[str, str]) -> str:
+    """The MAC of a marker's verdicts under this user's key ('' without one)."""
+    key = _key()
+    body = orjson.dumps({"verifier": verifier, "verified": verified}, option=orjson.OPT_SORT_KEYS)
+    return hmac.new(key, body, hashlib.sha256).hexdigest() if key else ""
+
+
+def _previous(out: Path) -> dict[str, str]:
+    """The verified files of an earlier build in ``out`` (relative path ->
+    sha256), trusted only when sealed by this user's key with this verifier."""
+    data = read_marker(out)
+    verified = data.get("verified")
+    if data.get("verifier") != verifier_fingerprint() or not isinstance(verified, dict):
+        return {}
+    verified = {str(k): str(v) for k, v in verified.items()}
+    seal = _seal(verifier_fingerprint(), verified)
+    if not seal or not hmac.compare_digest(seal, str(data.get("seal", ""))):
+        return {}
+    return verified
 
 
 def verify_trees(trees: Path, out: Path, workers: int | None, progress: Progress | None) -> dict[str, str]:
@@ -71,7 +110,9 @@ def verify_trees(trees: Path, out: Path, workers: int | None, progress: Progress
     files (relative path -> sha256). Raises :class:`SiteError` naming the
     first file that fails."""
     files = tree_files(trees)
-    hashes = {str(p.relative_to(trees)): hashlib.sha256(p.read_bytes()).hexdigest() for p in files}
+    # read as the tree reader does: a regular file of at most MAX_BYTES (a FIFO would hang)
+    hashes = {str(p.relative_to(trees)): hashlib.sha256(read_limited(p, MAX_BYTES, "tree file")).hexdigest()
+              for p in files}
     known = _previous(out)
     todo = [p for p in files if known.get(str(p.relative_to(trees))) != hashes[str(p.relative_to(trees))]]
     report = reporter(progress)
@@ -132,7 +173,7 @@ def publish_site(trees: Path | None = None, out: Path | None = None, *, project:
     if not tree_files(trees):
         raise SiteError(f"no trees under {trees} (run lingo-trees build first)")
     verified = verify_trees(trees, out, workers, say)
-    marker = {"format": "lingo-trees.site", "version": 1, "verifier": verifier_fingerprint(),
-              "verified": verified}
+    marker = {"verifier": verifier_fingerprint(),
+              "verified": verified, "seal": _seal(verifier_fingerprint(), verified)}
     return build_site(trees, out, project=project, pdf=pdf, progress=say, marker=marker,
                       print_many=printer(workers, progress))

@@ -36,6 +36,7 @@ def _corrupt(tmp: Path) -> None:
 
 
 def _user_folder(tmp: Path) -> None:
+    _trees_copy(tmp)
     (tmp / "mine").mkdir()
     (tmp / "mine" / "thesis.tex").write_text("years of work")
 
@@ -51,9 +52,53 @@ def _hostile_trees(tmp: Path) -> None:
     (tmp / "trees" / "tiny" / "free" / "human").rename(tmp / "trees" / "tiny" / "free" / "x onmouseover=alert(1)")
 
 
-def _bad_index(tmp: Path) -> None:
+TINY_B = Path("trees/tiny/free/human/b.json")
+TINY_LIST = Path("wordlists/tiny-5-ij.txt")
+CATALOG = Path("wordlists/catalog.toml")
+
+
+def _trees_and(change: Callable[[Path], object]) -> Callable[[Path], None]:
+    """A fixture: the tiny project's copy, then ``change(tmp)``."""
+    def fixture(tmp: Path) -> None:
+        _trees_copy(tmp)
+        (tmp / "outside").mkdir()
+        (tmp / "outside" / "secret.txt").write_text("precious")
+        change(tmp)
+    return fixture
+
+
+def _edit_catalog(old: str, new: str) -> Callable[[Path], object]:
+    def change(tmp: Path) -> None:
+        text = (tmp / CATALOG).read_text()
+        assert old in text
+        (tmp / CATALOG).write_text(text.replace(old, new, 1))
+    return change
+
+
+def _replace(path: Path, make: Callable[[Path], object]) -> Callable[[Path], object]:
+    """Replace a file of the copy by what ``make(path)`` puts there."""
+    def change(tmp: Path) -> None:
+        (tmp / path).unlink()
+        make(tmp / path)
+    return change
+
+
+def _edit_tree(key: str, value: object) -> Callable[[Path], None]:
+    """A tree file ``{tmp}/t.json``: the good tree with ``game.<key>`` set."""
+    def fixture(tmp: Path) -> None:
+        data = orjson.loads(GOOD_TREE.read_bytes())
+        data["game"][key] = value
+        (tmp / "t.json").write_bytes(orjson.dumps(data))
+    return fixture
+
+
+def _forged_site(tmp: Path) -> None:
+    """An earlier site build beside the trees, as a user's folder: a file added."""
     _trees_copy(tmp)
-    (tmp / "trees" / "tiny" / "free" / "human" / "index.json").write_bytes(b"{not json")
+    (tmp / "site").mkdir()
+    (tmp / "site" / ".lingo-trees-site").write_bytes(
+        orjson.dumps({"format": "lingo-trees.site", "version": 2, "listing": "0" * 64}))
+    (tmp / "site" / "index.html").write_text("my page")
 
 
 def _unverified(tmp: Path) -> None:
@@ -70,7 +115,25 @@ def _mastermind_empty(tmp: Path) -> None:
 
 SETUPS: dict[str, Callable[[Path], None]] = {
     "corrupt": _corrupt, "user": _user_folder, "trees": _trees_copy, "hostile": _hostile_trees,
-    "index": _bad_index, "mm": _mastermind_empty, "unverified": _unverified,
+    "mm": _mastermind_empty, "unverified": _unverified,
+    "corrupt-tree": _trees_and(lambda t: (t / TINY_B).write_text("{bad")),
+    "tree-fifo": _trees_and(_replace(TINY_B, os.mkfifo)),
+    "list-fifo": _trees_and(_replace(TINY_LIST, os.mkfifo)),
+    "list-devzero": _trees_and(_replace(TINY_LIST, lambda p: p.symlink_to("/dev/zero"))),
+    "catalog-fifo": _trees_and(_replace(CATALOG, os.mkfifo)),
+    "catalog-utf8": _trees_and(lambda t: (t / CATALOG).write_bytes((t / CATALOG).read_bytes() + b"# \xff\n")),
+    "catalog-length": _trees_and(_edit_catalog("length = 5", 'length = "5"')),
+    "catalog-outside": _trees_and(_edit_catalog('file = "tiny-5-ij.txt"', 'file = "../outside/secret.txt"')),
+    "catalog-table": _trees_and(_edit_catalog("[setups.tiny]", "[setups]\ntiny = 3\n[setups.other]")),
+    "index-fifo": _trees_and(_replace(Path("trees/tiny/free/human/index.json"), os.mkfifo)),
+    "top-index-dir": _trees_and(_replace(Path("trees/index.json"), Path.mkdir)),
+    "hostile-rule": _trees_and(lambda t: (t / "trees/tiny/free").rename(t / "trees/tiny/x onmouseover=alert(1)")),
+    "unicode-strategy": _trees_and(lambda t: (t / "trees/tiny/free/scm").rename(t / "trees/tiny/free/h\u00fcm\u00e4n")),
+    "newline-letter": _trees_and(lambda t: (t / TINY_B).rename(t / "trees/tiny/free/human/b\nc.json")),
+    "same-tree": lambda t: shutil.copy(GOOD_TREE, t / "t.json"),
+    "revealed-path": _edit_tree("revealed", "../../x"),
+    "huge-turns": _edit_tree("turns", 1e30),
+    "forged-site": _forged_site,
 }
 
 #: (command, arguments, what the one line must say, fixture or "")
@@ -86,6 +149,12 @@ CASES: list[tuple[str, list[str], str, str]] = [
     ("build", ["-j", "0"], r"--jobs: 0 must be 1 or more", ""),
     ("build", ["-j", "-3"], r"--jobs: -3 must be 1 or more", ""),
     ("build", ["--seed", "x"], r"invalid int value", ""),
+    ("build", ["--setup", "tiny", "--out", "/dev/full"], r"/dev/full: exists and is not a folder", "trees"),
+    ("build", ["--out", ""], r"--out: '': a name is needed", ""),
+    ("build", ["--setup", "tiny", "--strategy", "human", "--out", "{tmp}/trees", "--force", "-q"],
+     r"human/index\.json: is not a regular file", "index-fifo"),
+    ("build", ["--setup", "tiny", "--strategy", "scm", "--out", "{tmp}/new", "-q"],
+     r"tiny-5-ij\.txt: is not a regular file", "list-fifo"),
     # exact
     ("exact", ["--setup", "nl", "--rule", "free"], r"need --letter", ""),
     ("exact", ["--setup", "wordle", "--cap", "0"], r"--cap: 0 must be 1 or more", ""),
@@ -95,7 +164,11 @@ CASES: list[tuple[str, list[str], str, str]] = [
     ("exact", ["--setup", "wordle", "--heuristic", "magic", "--top", "2"], r"unknown heuristic 'magic'", ""),
     ("exact", ["--setup", "wordle", "--opener", "zzzzz", "--top", "2"], r"not in the guesses list", ""),
     ("exact", ["--setup", "wordle", "--top", "2", "--out", "{tmp}/mine/thesis.tex"], r"not a folder", "user"),
-    ("exact", ["--setup", "wordle", "--top", "2", "--out", "/proc/version/x"], r"cannot be written", ""),
+    ("exact", ["--setup", "wordle", "--top", "2", "--out", "/proc/version/x"], r"cannot be written \(/proc/version is not a folder\)", ""),
+    ("exact", ["--setup", "wordle", "--top", "2", "--out", "{tmp}/loop"], r"loop: cannot be used as a folder", "corrupt"),
+    ("exact", ["--setup", "wordle", "--top", "2", "--out", ""], r"--out: '': a name is needed", ""),
+    ("exact", ["--setup", "tiny", "--letter", "b", "--out", "{tmp}/trees", "-q"],
+     r"trees/index\.json: is a folder, not a file", "top-index-dir"),
     # export
     ("export", [str(GOOD_TREE)], r"the following arguments are required: --graphml", ""),
     ("export", ["{tmp}/bad.json", "--graphml", "{tmp}/out.graphml"], r"bad\.json: not valid JSON", "corrupt"),
@@ -104,6 +177,10 @@ CASES: list[tuple[str, list[str], str, str]] = [
     ("export", [str(GOOD_TREE), "--graphml", "/dev/full"], r"/dev/full: is not a regular file", ""),
     ("export", [str(GOOD_TREE), "--graphml", "{tmp}/fifo.json"], r"is not a regular file", "corrupt"),
     ("export", [str(GOOD_TREE), "--graphml", "{tmp}/empty"], r"is a folder, not a file", "corrupt"),
+    ("export", ["{tmp}/t.json", "--graphml", "{tmp}/t.json"], r"t\.json: is the tree being exported", "same-tree"),
+    ("export", [str(GOOD_TREE), "--graphml", ""], r"'': a name is needed", ""),
+    ("export", [str(GOOD_TREE), "--graphml", "{tmp}/" + "a" * 300], r"cannot be used \(File name too long\)", ""),
+    ("export", [str(GOOD_TREE), "--graphml", "/dev/full/x"], r"/dev/full/x: cannot be written \(/dev/full is not a folder\)", ""),
     # feedback
     ("feedback", ["ab", "abc"], r"differ in length", ""),
     ("feedback", ["", ""], r"the guess is empty", ""),
@@ -117,6 +194,7 @@ CASES: list[tuple[str, list[str], str, str]] = [
     ("fixed eval", ["--guesses", ","], r"no guesses in", ""),
     ("fixed eval", ["--guesses", "hater", "--groups", "-1"], r"--groups: -1 must be 0 or more", ""),
     ("fixed eval", ["--setup", "zz", "--guesses", "hater"], r"unknown set-up 'zz'", ""),
+    ("fixed eval", ["--for", "h=hater", "--for", "H=funds"], r"--for h=\.\.\.: given twice", ""),
     ("fixed search", ["--time", "nan"], r"--time: 'nan' must be a number of seconds above 0", ""),
     ("fixed search", ["--time", "inf"], r"must be a number of seconds above 0", ""),
     ("fixed search", ["--time", "0"], r"must be a number of seconds above 0", ""),
@@ -137,23 +215,37 @@ CASES: list[tuple[str, list[str], str, str]] = [
     ("hangman build", ["--lengths", "5-2"], r"the range is empty", ""),
     ("hangman build", ["--wordlist", "en-enable", "--lengths", "40"], r"has no words of length 40", ""),
     ("hangman build", ["--misses", "-2"], r"--misses: -2 must be 0 or more", ""),
+    ("hangman build", ["--lengths", "5", "--out", "/dev/full"], r"/dev/full: exists and is not a folder", ""),
     ("hangman feedback", ["banana", "\u00fc"], r"is not one letter", ""),
     ("hangman feedback", ["banana", "ab"], r"'ab' is not one letter", ""),
     ("hangman feedback", ["he<l>o", "l"], r"is not a word of the letters a-z", ""),
     ("hangman feedback", ["", "a"], r"is not a word of the letters a-z", ""),
     # index
-    ("index", ["--trees", "{tmp}/none"], r"no such trees folder", ""),
+    ("index", ["--trees", "{tmp}/none"], r"none: no such folder", ""),
     ("index", ["--trees", "{tmp}/empty"], r"no tree files", "corrupt"),
+    ("index", ["--trees", ""], r"'': a name is needed", ""),
+    ("index", ["--trees", "{tmp}/trees"], r"the rule folder 'x onmouseover=alert\(1\)' is not an id", "hostile-rule"),
+    ("index", ["--trees", "{tmp}/trees"], r"the strategy folder 'h\u00fcm\u00e4n' is not an id", "unicode-strategy"),
+    ("index", ["--trees", "{tmp}/trees"], r"'b\\nc\.json' is not a tree file name", "newline-letter"),
+    ("index", ["--trees", "{tmp}/trees"], r"trees/index\.json: is a folder, not a file", "top-index-dir"),
     # mastermind
     ("mastermind build", ["--variant", "3x"], r"unknown Mastermind variant", ""),
     ("mastermind build", ["--variant", "99x99"], r"positions must be 2..8", ""),
     ("mastermind build", ["--strategy", "nope"], r"invalid choice 'nope'", ""),
     ("mastermind build", ["--top", "0"], r"--top: 0 must be 1 or more", ""),
-    ("mastermind report", ["--trees", "{tmp}/none"], r"no Mastermind trees in", ""),
+    ("mastermind build", ["--variant", "8x10"], r"'8x10' has 100000000 codes: more than", ""),
+    ("mastermind build", ["--variant", "2x2", "--out", "-"], r"--out: '-': a folder is needed here \(- is standard output", ""),
+    ("mastermind build", ["--variant", "2x2", "--out", "/dev/full"], r"/dev/full: exists and is not a folder", ""),
+    ("mastermind report", ["--trees", "{tmp}/none"], r"none: no such folder", ""),
     ("mastermind report", ["--trees", "{tmp}/trees"], r"no Mastermind trees in", "mm"),
     ("mastermind report", ["--variant", "6x8-distinct"], r"codes: more than", ""),
+    ("mastermind report", ["--variant", "8x10"], r"has 100000000 codes: more than", ""),
     ("mastermind feedback", ["1122", "12"], r"not a code of 4x6", ""),
     ("mastermind feedback", ["1172", "1122"], r"not a code of 4x6", ""),
+    ("mastermind feedback", ["--variant", "bulls-and-cows", "1123", "1234"], r"'1123' repeats a symbol", ""),
+    ("mastermind feedback", ["--variant", "4x6-distinct", "1123", "1234"], r"'1123' repeats a symbol", ""),
+    ("mastermind feedback", ["--variant", "4" * 5000, "1", "1"], r"unknown Mastermind variant '4{40}\.\.\.'", ""),
+    ("mastermind feedback", ["--variant", "8x10", "12345678", "12345678"], r"has 100000000 codes", ""),
     # play
     ("play", [], r"give a tree file, or --setup", ""),
     ("play", ["--setup", "zz", "--no-tree"], r"unknown set-up 'zz'", ""),
@@ -162,18 +254,27 @@ CASES: list[tuple[str, list[str], str, str]] = [
     ("play", [str(GOOD_TREE), "--replies", "GGGGGG"], r"has 6 marks, expected 5", ""),
     ("play", [str(GOOD_TREE), "--replies", "....."], r"impossible", ""),
     ("play", [str(GOOD_TREE), "--secret", "zzzzz"], r"'zzzzz' is not one of the 10 possible secrets", ""),
+    ("play", ["--setup", "tiny", "--rule", "..", "--letter", "b"], r"--rule: '\.\.' is not an id", "trees"),
+    ("play", ["--setup", "tiny", "--strategy", "../outside", "--letter", "b"], r"--strategy: '\.\./outside' is not an id",
+     "trees"),
+    ("play", ["--setup", "tiny", "--letter", "../x"], r"--letter: '\.\./x' is not a start letter", "trees"),
     # report
     ("report", ["--setup", "zz"], r"unknown set-up 'zz'", ""),
-    ("report", ["--trees", "{tmp}/none"], r"no such trees folder", ""),
+    ("report", ["--trees", "{tmp}/none"], r"none: no such folder", ""),
     ("report", ["--trees", "{tmp}/empty"], r"no LINGO trees here", "corrupt"),
     ("report", ["--trees", "{tmp}/empty", "--setup", "nl"], r"no trees for set-up 'nl'", "corrupt"),
-    ("report", ["--trees", "{tmp}/trees", "--setup", "tiny"], r"index\.json: not an index file", "index"),
+    ("report", ["--trees", "{tmp}/trees", "--setup", "tiny"], r"human/b\.json: not valid JSON", "corrupt-tree"),
+    ("report", ["--trees", "{tmp}/trees", "--setup", "tiny"], r"strategy folder 'h\u00fcm\u00e4n' is not an id",
+     "unicode-strategy"),
+    ("report", ["--trees", "{tmp}/trees"], r"b\.json: is not a regular file", "tree-fifo"),
     # schema
     ("schema", ["a", "b"], r"unrecognized arguments: b", ""),
     ("schema", ["/dev/full"], r"/dev/full: is not a regular file", ""),
     ("schema", ["{tmp}/empty"], r"is a folder, not a file", "corrupt"),
+    ("schema", [""], r"'': a name is needed", ""),
+    ("schema", ["{tmp}/trees/tiny/free/human/b.json"], r"b\.json: exists and is not a tree-format schema", "trees"),
     # site
-    ("site", ["--trees", "{tmp}/none", "--no-pdf", "--out", "{tmp}/site"], r"no trees under", ""),
+    ("site", ["--trees", "{tmp}/none", "--no-pdf", "--out", "{tmp}/site"], r"none: no such folder", ""),
     ("site", ["--trees", "{tmp}/trees", "--no-pdf", "--out", "{tmp}/mine"], r"holds files that are not a site build", "user"),
     ("site", ["--trees", "{tmp}/trees", "--no-pdf", "--out", "{tmp}/trees"], r"overlaps the trees folder", "trees"),
     ("site", ["--trees", "{tmp}/trees", "--no-pdf", "--out", "{tmp}/trees/site"], r"overlaps the trees folder", "trees"),
@@ -181,7 +282,14 @@ CASES: list[tuple[str, list[str], str, str]] = [
      "hostile"),
     ("site", ["--trees", "{tmp}/trees", "--no-pdf", "-q", "--out", "{tmp}/site"], r"human/b\.json: does not verify",
      "unverified"),
-    ("site", ["--trees", "{tmp}/trees", "--no-pdf", "-j", "0"], r"--jobs: 0 must be 1 or more", ""),
+    ("site", ["--no-pdf", "-j", "0"], r"--jobs: 0 must be 1 or more", ""),
+    ("site", ["--out", ""], r"--out: '': a name is needed", ""),
+    ("site", ["--trees", "{tmp}/trees", "--no-pdf", "-q", "--out", "{tmp}/site"], r"b\.json: is not a regular file",
+     "tree-fifo"),
+    ("site", ["--trees", "{tmp}/trees", "--no-pdf", "-q", "--out", "{tmp}/site"], r"files were added or changed",
+     "forged-site"),
+    ("site", ["--trees", "{tmp}/trees", "--no-pdf", "-q", "--out", "{tmp}/site"],
+     r"tiny-5-ij\.txt: is not a regular file", "list-devzero"),
     # solve
     ("solve", [], r"say which words", ""),
     ("solve", ["--setup", "en", "--show", "-1"], r"--show: -1 must be 0 or more", ""),
@@ -190,7 +298,9 @@ CASES: list[tuple[str, list[str], str, str]] = [
     ("solve", ["--wordlist", "en-enable"], r"add --length N", ""),
     ("solve", ["--setup", "en", "--clue", HUGE], r"write it as WORD=PATTERN", ""),
     ("solve", ["--setup", "en", "--clue", "hater=GGXGG"], r"'X' is not one of", ""),
-    ("solve", ["--setup", "en", "--letter", "7"], r"'7' is not a letter", ""),
+    ("solve", ["--setup", "en", "--letter", "7"], r"--letter: '7' is not a start letter", ""),
+    ("solve", ["--setup", "en", "--letter", ""], r"--letter: '' is not a start letter", ""),
+    ("solve", ["--setup", "tiny", "--moves", "0"], r"tiny-5-ij\.txt: is not a regular file", "list-devzero"),
     # verify
     ("verify", ["{tmp}/none.json"], r"no such file or folder", ""),
     ("verify", ["{tmp}/empty"], r"no tree files", "corrupt"),
@@ -201,8 +311,15 @@ CASES: list[tuple[str, list[str], str, str]] = [
     ("verify", ["{tmp}/fifo.json"], r"fifo\.json: is not a regular file", "corrupt"),
     ("verify", ["/dev/zero"], r"/dev/zero: is not a regular file", ""),
     ("verify", ["-j", "0", str(GOOD_TREE)], r"--jobs: 0 must be 1 or more", ""),
+    ("verify", ["{tmp}/t.json"], r"'revealed' must be a letter .*, not '\.\./\.\./x'", "revealed-path"),
+    ("verify", ["{tmp}/t.json"], r"'turns' must be a whole number, not 1e\+30", "huge-turns"),
     # wordlists
     ("wordlists", ["extra"], r"unrecognized arguments: extra", ""),
+    ("wordlists", [], r"catalog\.toml: is not a regular file", "catalog-fifo"),
+    ("wordlists", [], r"catalog\.toml:\d+: not UTF-8 text", "catalog-utf8"),
+    ("wordlists", [], r"list 'tiny-5-ij': length must be a whole number, not '5'", "catalog-length"),
+    ("wordlists", [], r"file '\.\./outside/secret\.txt' is not a path inside wordlists/", "catalog-outside"),
+    ("wordlists", [], r"set-up 'tiny' is not a table", "catalog-table"),
 ]
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from generator.output.files import dump_json
+from generator.core.files import dump_json
 from generator.output.treefile import SCHEMA
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -48,7 +48,7 @@ def test_cli_solve_one_left(cli, capsys: pytest.CaptureFixture[str]) -> None:
     (["solve", "--wordlist", "xx-list"], "unknown word list 'xx-list'"),
     (["solve", "--setup", "xx"], "unknown set-up 'xx'"),
     (["solve"], "--setup ID or --wordlist ID"),
-    (["solve", "--setup", "en", "--letter", "7"], "first letter '7' is not a letter"),
+    (["solve", "--setup", "en", "--letter", "7"], "--letter: '7' is not a start letter"),
 ])
 def test_cli_solve_errors(cli, user_error, capsys: pytest.CaptureFixture[str], argv: list[str], pattern: str) -> None:
     code, _, err = cli(*argv)

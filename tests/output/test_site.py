@@ -152,10 +152,26 @@ def test_an_output_over_the_trees_is_refused(tiny: Path, tmp_path: Path, where: 
 
 def test_a_rebuild_replaces_an_earlier_build_whole(built: Path, tiny: Path) -> None:
     assert (built / site.MARKER).is_file()
-    (built / "stale.html").write_text("from an earlier build")
+    stale = built / "letters" / "stale.html"
+    stale.parent.mkdir(exist_ok=True)
+    stale.write_text("from an earlier build")
+    marker = orjson.loads((built / site.MARKER).read_bytes())
+    marker["listing"] = site.listing(built)  # as if an earlier build had made it
+    (built / site.MARKER).write_bytes(orjson.dumps(marker))
     site.build_site(tiny, built, pdf=False, progress=lambda _: None)
-    assert not (built / "stale.html").exists() and (built / "index.html").exists()
+    assert not stale.exists() and (built / "index.html").exists()
     assert [p.name for p in built.parent.iterdir()] == ["build"]  # no temporary folder left
+
+
+@pytest.mark.parametrize("change", ["added", "changed"])
+def test_a_users_file_in_an_earlier_build_is_not_lost(built: Path, tiny: Path, change: str) -> None:
+    if change == "added":
+        (built / "assets" / "notes.txt").write_text("my notes")
+    else:
+        (built / "index.html").write_text("my own home page")
+    with pytest.raises(SiteError, match="files were added or changed since the site was built"):
+        site.build_site(tiny, built, pdf=False, progress=lambda _: None)
+    assert (built / ("assets/notes.txt" if change == "added" else "index.html")).read_text().startswith("my")
 
 
 def test_a_failed_build_keeps_the_earlier_site(built: Path, tiny: Path, monkeypatch: pytest.MonkeyPatch) -> None:

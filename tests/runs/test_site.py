@@ -3,13 +3,14 @@ verified once while its bytes do not change."""
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 from pathlib import Path
 
 import orjson
 import pytest
 
-from generator.output.site import build_site
+from generator.output.site import MARKER, build_site
 from generator.output.sitemodel import SiteError
 from generator.runs.site import batches, publish_site
 
@@ -63,3 +64,30 @@ def test_pdfs_print_on_several_chromiums_alike(chromium: str, tiny: Path, tmp_pa
     names = sorted(p.name for p in (tmp_path / "one" / "pdf").iterdir())
     assert names == sorted(p.name for p in (tmp_path / "two" / "pdf").iterdir())
     assert "[site] printing 12 of 12 PDFs (0 unchanged)" in said
+
+
+def test_a_marker_not_sealed_by_this_user_is_not_trusted(tiny: Path, tmp_path: Path) -> None:
+    trees = _trees(tiny, tmp_path)
+    out = tmp_path / "out"
+    publish_site(trees, out, pdf=False, workers=1)
+    path = trees / "tiny" / "free" / "human" / "b.json"
+    data = orjson.loads(path.read_bytes())
+    data["stats"]["total_turns"] += 1
+    data["stats"]["mean_turns"] = round(data["stats"]["total_turns"] / data["stats"]["secrets"], 4)
+    path.write_bytes(orjson.dumps(data))
+    # a marker that claims the broken tree was verified, without this user's key
+    marker = orjson.loads((out / MARKER).read_bytes())
+    marker["verified"]["tiny/free/human/b.json"] = hashlib.sha256(path.read_bytes()).hexdigest()
+    (out / MARKER).write_bytes(orjson.dumps(marker))
+    with pytest.raises(SiteError, match=r"b\.json: does not verify"):
+        publish_site(trees, out, pdf=False, workers=1)
+
+
+def test_without_a_key_every_tree_is_verified(tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    trees = _trees(tiny, tmp_path)
+    (tmp_path / "cache").write_text("a file where the cache folder would be")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    said: list[str] = []
+    for _ in range(2):
+        publish_site(trees, tmp_path / "out", pdf=False, workers=1, progress=said.append)
+    assert [s for s in said if s.startswith("[site] verifying")][-1] == "[site] verifying 12 of 12 trees (0 unchanged)"

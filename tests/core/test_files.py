@@ -1,4 +1,4 @@
-"""Files in and out (generator/output/files.py): nothing half-written, no
+"""Files in and out (generator/core/files.py): nothing half-written, no
 device or FIFO replaced, symlinks written through, inputs bounded."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.output.files import FileError, read_limited, write_atomic
+from generator.core.files import FileError, check_out_file, check_out_folder, read_limited, write_atomic
 
 
 def test_write_atomic_writes_and_leaves_no_temp_file(tmp_path: Path) -> None:
@@ -89,3 +89,40 @@ def test_read_limited(tmp_path: Path) -> None:
         read_limited(tmp_path, 100)
     with pytest.raises(FileError, match="no such file"):
         read_limited(tmp_path / "none", 100)
+
+
+def test_a_link_in_a_folder_of_ours_is_replaced_not_followed(tmp_path: Path) -> None:
+    outside = tmp_path / "secret.txt"
+    outside.write_text("precious")
+    link = tmp_path / "trees" / "index.json"
+    link.parent.mkdir()
+    link.symlink_to(outside)
+    write_atomic(link, b"{}", replace_link=True)
+    assert not link.is_symlink() and link.read_bytes() == b"{}" and outside.read_text() == "precious"
+
+
+@pytest.mark.parametrize("name,message", [
+    ("/dev/full", r"^/dev/full: exists and is not a folder$"),
+    ("/dev/full/x", r"^/dev/full/x: cannot be written \(/dev/full is not a folder\)$"),
+    ("-", r"^'-': a folder is needed here"),
+])
+def test_an_output_folder_is_checked_before_the_work(name: str, message: str) -> None:
+    with pytest.raises(FileError, match=message):
+        check_out_folder(Path(name))
+
+
+def test_an_output_folder_may_be_new_or_a_link_to_a_folder(tmp_path: Path) -> None:
+    assert check_out_folder(tmp_path / "a" / "b") == tmp_path / "a" / "b"
+    (tmp_path / "link").symlink_to(tmp_path)
+    assert check_out_folder(tmp_path / "link") == tmp_path / "link"
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    with pytest.raises(FileError, match=r"loop: cannot be used as a folder \(Too many levels"):
+        check_out_folder(tmp_path / "loop")
+
+
+def test_an_output_file_is_checked_before_the_work(tmp_path: Path) -> None:
+    assert check_out_file(tmp_path / "new" / "x.json") == tmp_path / "new" / "x.json"
+    with pytest.raises(FileError, match=r"/dev/full/x: cannot be written \(/dev/full is not a folder\)"):
+        check_out_file(Path("/dev/full/x"))
+    with pytest.raises(FileError, match="is a folder, not a file"):
+        check_out_file(tmp_path)

@@ -7,6 +7,9 @@
   file); errors name the file being written, never the temporary one.
 * :func:`read_limited` reads a regular file of at most a stated size: a FIFO
   would hang a reader and ``/dev/zero`` would fill the memory.
+* :func:`check_out_folder` and :func:`check_out_file` check an output
+  before any work is done: a run of an hour must not end in "cannot be
+  written".
 * :func:`dump_json` is the deterministic JSON of the project's other files
   (indexes, the schema): sorted keys, two-space indent.
 """
@@ -46,29 +49,95 @@ def new_folder_mode() -> int:
     return 0o777 & ~_umask()
 
 
-def output_target(path: Path) -> Path:
-    """Where writing ``path`` really writes: a symlink's target; refuses
-    anything that exists and is not a regular file (or a link to one)."""
+def output_target(path: Path, replace_link: bool = False) -> Path:
+    """Where writing ``path`` really writes: a symlink's target (or, with
+    ``replace_link``, the link itself, replaced by a file); refuses anything
+    that exists and is not a regular file (or a link to one)."""
     path = Path(path)
     if path.is_symlink():
+        if replace_link:
+            return path
         path = Path(os.path.realpath(path))
     try:
         mode = path.stat().st_mode
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # a new file (its folder is checked when made)
         return path
     except OSError as exc:
         raise FileError(f"{path}: cannot be written ({exc.strerror or exc})") from None
     if stat.S_ISDIR(mode):
         raise FileError(f"{path}: is a folder, not a file")
     if not stat.S_ISREG(mode):
-        raise FileError(f"{path}: is not a regular file (a device, FIFO or socket): not written")
+        raise FileError(f"{path}: is not a regular file (a device, FIFO or socket): not written"
+                        " (- writes to standard output)")
     return path
 
 
-def write_atomic(path: Path, data: bytes) -> None:
+def _first_existing(path: Path) -> Path:
+    """``path`` or its nearest ancestor that exists."""
+    while path != path.parent:
+        try:
+            os.lstat(path)
+            return path
+        except OSError:  # missing, or a file on the way (/dev/full/x)
+            path = path.parent
+    return path
+
+
+def _check_can_create(path: Path) -> None:
+    """Whether ``path`` (not there yet) can be made: its nearest existing
+    ancestor is a folder we may write in."""
+    base = _first_existing(path.absolute())
+    try:
+        is_dir = base.is_dir()
+    except OSError as exc:
+        raise FileError(f"{path}: cannot be written ({exc.strerror or exc})") from None
+    if not is_dir:
+        raise FileError(f"{path}: cannot be written ({base} is not a folder)")
+    if not os.access(base, os.W_OK | os.X_OK):
+        raise FileError(f"{path}: cannot be written (no permission to write in {base})")
+
+
+def check_out_folder(path: Path) -> Path:
+    """``path`` if a command may write its files in it: an existing folder
+    (or a link to one) we may write in, or one that can be made. Checked
+    before the work, so that a long run never ends in an error."""
+    if str(path) == "-":
+        raise FileError("'-': a folder is needed here (- is standard output, for one file)")
+    path = Path(path)
+    try:
+        st = path.stat()
+    except (FileNotFoundError, NotADirectoryError):
+        if path.is_symlink():
+            raise FileError(f"{path}: a link to nothing, not a folder") from None
+        _check_can_create(path)
+        return path
+    except OSError as exc:
+        raise FileError(f"{path}: cannot be used as a folder ({exc.strerror or exc})") from None
+    if not stat.S_ISDIR(st.st_mode):
+        raise FileError(f"{path}: exists and is not a folder")
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise FileError(f"{path}: cannot be written (no permission)")
+    return path
+
+
+def check_out_file(path: Path) -> Path:
+    """``path`` if one file may be written there (:func:`write_atomic`): a
+    regular file, a link to one, or a new file in a folder we may write."""
+    target = output_target(Path(path))
+    if not target.exists():
+        _check_can_create(target)
+    elif not os.access(target, os.W_OK) or not os.access(target.parent, os.W_OK | os.X_OK):
+        raise FileError(f"{path}: cannot be written (no permission)")
+    return Path(path)
+
+
+def write_atomic(path: Path, data: bytes, *, replace_link: bool = False) -> None:
     """Write ``data`` to ``path`` through a temp file and a rename, so that a
-    reader (or an interrupted run) never sees half a file."""
-    target = output_target(path)
+    reader (or an interrupted run) never sees half a file. A symlink at
+    ``path`` is written through, or replaced by the file with ``replace_link``
+    (for the files a folder of ours holds, such as indexes: a link there must
+    not lead a write outside it)."""
+    target = output_target(path, replace_link)
     tmp = None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
