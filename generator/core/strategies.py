@@ -65,6 +65,20 @@ REGISTRY: tuple[StrategyInfo, ...] = (
                  version=2),  # 2: proofs split into jobs, each with its own budget
     # Wordle
     StrategyInfo("wordle", "optimal", "Optimal adaptive tree (least total turns)", "optimal", opt_in=True),
+    StrategyInfo("wordle", "scm", "Greedy SCM: smallest largest group, most groups, least sum of squares",
+                 "SCM", "greedy: the smallest largest group, then most groups, then the least sum of squares "
+                 "(the 1992 paper's SCM)"),
+    StrategyInfo("wordle", "minimax", "Greedy minimax: the smallest largest group", "minimax",
+                 "greedy: the smallest largest group (Knuth's rule)"),
+    StrategyInfo("wordle", "expected", "Greedy: least expected group size", "expected size",
+                 "greedy: least expected group size (Irving)"),
+    StrategyInfo("wordle", "entropy", "Greedy: most entropy", "entropy",
+                 "greedy: most entropy (information)"),
+    StrategyInfo("wordle", "most-parts", "Greedy: most groups", "most groups",
+                 "greedy: most groups (Kooi 2005)"),
+    StrategyInfo("wordle", "letter-frequency", "Letter frequency: the candidate whose letters most candidates hold",
+                 "letter frequency", "a candidate whose distinct letters occur in most candidates "
+                 "(the Word Mastermind helper's rule)"),
     # Mastermind and Bulls and Cows (the rule texts are written into the tree files)
     StrategyInfo("mastermind", "knuth", "Knuth 1976 (minimax)", "Knuth",
                  "Knuth 1976: open 1122, then the largest part smallest, a possible code first, "
@@ -115,7 +129,8 @@ def strategy_info(family: str, name: str) -> StrategyInfo:
     base, _, opener = name.rpartition("-")
     for s in strategies(family):
         if base and s.name == base and opener:
-            return replace(s, name=name, title=f"{s.title}, from {opener}", opener=opener)
+            return replace(s, name=name, title=f"{s.title}, from {opener}", short=f"{s.short} from {opener}",
+                           opener=opener)
     names = ", ".join(strategy_names(family))
     raise StrategyError(f"unknown strategy {short(name)!r} (expected one of: {names})")
 
