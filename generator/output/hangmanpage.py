@@ -1,0 +1,408 @@
+"""The site's Hangman page: words lost per list, strategy and length, what
+is proved, the hardest words, and the lookup that plays the trees.
+
+The Hangman trees are ``trees/hangman/<list>/<misses>/<strategy>/<length>.json``,
+one level deeper than the other games' folders: :func:`tree_files` finds
+them (names checked), :func:`hangman_page` makes the frozen
+:class:`HangmanPage` of them, :func:`page_files` names what the site gets
+(the page and every tree file, which the lookup loads) and
+:func:`write_hangman` writes it into a MkDocs ``docs`` folder.
+
+Vocabulary: a tree is *built for* ``m`` misses (its ``game.misses``); a word
+that takes more misses than are allowed is *lost*. A tree's ``stats.misses``
+histogram (misses -> words) gives the words lost at any number allowed. The
+greedy rules never look at the misses, so at 9 that is their own figure; an
+``optimal`` tree built for 6 and played with 9 allowed is not the optimal
+tree for 9 (the page says so).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from generator.core.catalog import catalog
+from generator.core.feedback import Pattern
+from generator.core.ids import ID_RULE, is_id, short
+from generator.core.kinds import mask, replay_calls
+from generator.core.strategies import strategy_order
+from generator.core.tree import GameTree, Node, Tree
+from generator.core.words import Word
+from generator.errors import TreeFormatError
+from generator.output.helperdata import LANGUAGES
+from generator.output.sheets import render, strategy_short, strategy_title
+from generator.output.sitemodel import SiteError
+from generator.output.treefile import read_tree
+
+__all__ = ["HangmanPage", "ListView", "hangman_page", "hardest_words", "lengths_text", "lookup_url", "lost_at",
+           "masks_of", "page_files", "tree_files", "write_hangman"]
+
+FOLDER = "hangman"
+DEFAULT_MISSES = 6  # the misses the committed trees are built for
+SHOWN = (6, 9)  # the page shows the words lost with these misses allowed
+HARDEST = 10
+SHORTEST = 2  # the hardest words are of this length or more (a one-letter word is any letter)
+PAGE = "hangman.html"
+INDEX_FORMAT, INDEX_VERSION = "lingo-trees.hangman-index", 1
+_NUMBER = re.compile(r"[1-9][0-9]?|0")
+
+
+# -- the model ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LengthRow:
+    """One tree: the words of one length under one strategy."""
+
+    length: int
+    words: int
+    lost: tuple[int, ...]  # words lost with each of SHOWN misses allowed
+    total_misses: int
+    at_least: int | None  # no strategy loses fewer at the misses the tree is built for (proved)
+    proved: bool  # its losses at those misses are proved minimal
+    file: str  # the tree file, from the site root
+    lookup: str  # the lookup at this length
+
+    @property
+    def mean_misses(self) -> float:
+        return round(self.total_misses / self.words, 2) if self.words else 0.0
+
+
+@dataclass(frozen=True)
+class StrategyView:
+    """One strategy folder of a list: ``hangman/<list>/<misses>/<strategy>/``."""
+
+    strategy: str
+    misses: int  # built for
+    title: str
+    short: str
+    rows: tuple[LengthRow, ...]
+
+    @property
+    def label(self) -> str:
+        """Its name in a table: the short name, and the misses where not the usual."""
+        return self.short if self.misses == DEFAULT_MISSES else f"{self.short} (built for {self.misses})"
+
+    @property
+    def lengths(self) -> tuple[int, ...]:
+        return tuple(r.length for r in self.rows)
+
+    @property
+    def proved(self) -> str:
+        """The lengths whose losses are proved minimal (``2, 9–28``), or ``none``."""
+        return lengths_text([r.length for r in self.rows if r.proved]) or "none"
+
+
+@dataclass(frozen=True)
+class Total:
+    """A strategy's words and words lost over some of its lengths."""
+
+    view: StrategyView
+    lengths: str
+    words: int
+    lost: tuple[int, ...]
+    at_least: int | None  # the sum of the proved lower bounds, where every length has one
+
+
+@dataclass(frozen=True)
+class GridRow:
+    """One length of a list: its row in each strategy (None where there is no tree)."""
+
+    length: int
+    words: int
+    cells: tuple[LengthRow | None, ...]
+    at_least: int | None  # the best proved lower bound at DEFAULT_MISSES
+    proved: bool  # some tree's losses at DEFAULT_MISSES are proved minimal
+
+
+@dataclass(frozen=True)
+class HardWord:
+    """A word that takes many misses, and the lookup playing it."""
+
+    word: Word
+    length: int
+    misses: int
+    lookup: str
+
+
+@dataclass(frozen=True)
+class ListView:
+    """Every Hangman tree of one word list."""
+
+    id: str
+    title: str
+    short: str  # for the lookup's picker
+    strategies: tuple[StrategyView, ...]
+    common: tuple[Total, ...]  # every strategy over the lengths all have (empty with one strategy)
+    whole: tuple[Total, ...]  # every strategy over all its lengths
+    grid: tuple[GridRow, ...]
+    hardest: tuple[HardWord, ...]
+    hardest_of: StrategyView  # the strategy whose trees the hardest words come from
+    left_out: LengthRow | None = None  # its tree of words shorter than SHORTEST, if any
+
+
+@dataclass(frozen=True)
+class HangmanPage:
+    """The Hangman page: every list, the lookup's index and the tree files it loads."""
+
+    lists: tuple[ListView, ...]
+    shown: tuple[int, ...]
+    index: dict[str, Any]
+    files: tuple[tuple[str, Path], ...]  # (path from the site root, the tree file)
+
+
+# -- reading ------------------------------------------------------------------------
+
+
+def tree_files(trees: Path) -> list[Path]:
+    """The Hangman tree files under ``trees`` (``hangman/<list>/<misses>/<strategy>/<length>.json``),
+    every name checked: a :class:`TreeFormatError` names one that is not
+    an id or a number. Nothing in a file is read here."""
+    out = []
+    for path in sorted((trees / FOLDER).glob("*/*/*/*.json")):
+        if path.name == "index.json":
+            continue
+        strategy, misses, wordlist = path.parent, path.parent.parent, path.parent.parent.parent
+        for name, what in ((wordlist.name, "word list"), (strategy.name, "strategy")):
+            if not is_id(name):
+                raise TreeFormatError(f"{strategy}: the {what} folder {short(name)!r} is not an id ({ID_RULE})")
+        if not _NUMBER.fullmatch(misses.name):
+            raise TreeFormatError(f"{strategy}: the misses folder {short(misses.name)!r} is not a number")
+        if not _NUMBER.fullmatch(path.stem) or path.stem == "0":
+            raise TreeFormatError(f"{strategy}: {short(path.name)!r} is not a Hangman tree name (a word length)")
+        out.append(path)
+    return out
+
+
+def _rel(path: Path, trees: Path) -> str:
+    return path.relative_to(trees).as_posix()
+
+
+def _checked(path: Path, trees: Path) -> GameTree:
+    """The tree of ``path``, checked against its folder and against itself."""
+    tree = read_tree(path)
+    wordlist, misses = path.parent.parent.parent.name, int(path.parent.parent.name)
+    where = f"{path}: "
+    s = tree.stats
+    if tree.game.name != "hangman" or s is None or s.misses is None:
+        raise SiteError(where + "not a Hangman tree with its misses counted")
+    if tree.answers != wordlist or tree.game.misses != misses or tree.game.length != int(path.stem):
+        raise SiteError(where + f"its list {tree.answers!r}, misses {tree.game.misses} and length "
+                                f"{tree.game.length} do not match its place {_rel(path, trees)}")
+    lost = lost_at(s.misses, misses)
+    claimed = tree.strategy.get("losses", lost)
+    if not lost == claimed == len(tree.late):
+        raise SiteError(where + f"it loses {lost} words (misses counted), its strategy says "
+                                f"{claimed} and its late list {len(tree.late)}")
+    return tree
+
+
+def lost_at(misses: dict[int, int], allowed: int) -> int:
+    """The words lost with ``allowed`` misses, from a misses histogram.
+
+    >>> lost_at({0: 3, 6: 2, 7: 1, 10: 1}, 6), lost_at({0: 3, 6: 2, 7: 1, 10: 1}, 9)
+    (2, 1)
+    """
+    return sum(n for m, n in misses.items() if m > allowed)
+
+
+def lengths_text(lengths: Sequence[int]) -> str:
+    """Lengths as runs: ``2, 9–28``.
+
+    >>> lengths_text([2, 9, 10, 11, 14])
+    '2, 9–11, 14'
+    """
+    runs: list[list[int]] = []
+    for n in sorted(lengths):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs)
+
+
+# -- the lookup's URLs and paths ----------------------------------------------------------
+
+
+def lookup_url(wordlist: str, misses: int, strategy: str, length: int, path: Sequence[Pattern] = ()) -> str:
+    """The lookup at a position: ``hangman.html?list=...&length=...&strategy=...&path=m1,m2#lookup``."""
+    query = {"list": wordlist, "length": str(length), "strategy": strategy}
+    if misses != DEFAULT_MISSES:
+        query["misses"] = str(misses)
+    if path:
+        query["path"] = ",".join(path)
+    return f"{PAGE}?{urlencode(query, safe=',_')}#lookup"
+
+
+def masks_of(tree: Tree, secret: Word) -> tuple[Pattern, ...]:
+    """The masks ``secret`` gives along ``tree``, the call that completes it included.
+
+    >>> masks_of(Node("a", {"_a_": Node("b", {"b__": "bad"})}), "bad")
+    ('_a_', 'b__')
+    """
+    out: list[Pattern] = []
+    need, called = set(secret), set()
+    node = tree
+    while isinstance(node, Node):
+        called.add(node.guess)
+        out.append(mask(secret, node.guess))
+        if need <= called:
+            break
+        node = node.next[out[-1]]
+    return tuple(out)
+
+
+# -- the model ------------------------------------------------------------------------
+
+
+def _row(tree: GameTree, rel: str, strategy: str) -> LengthRow:
+    s, misses = tree.stats, tree.game.misses
+    assert s is not None and s.misses is not None and misses is not None
+    floor = tree.strategy.get("losses_at_least")
+    return LengthRow(
+        length=tree.game.length, words=s.secrets, lost=tuple(lost_at(s.misses, m) for m in SHOWN),
+        total_misses=sum(m * n for m, n in s.misses.items()),
+        at_least=floor if isinstance(floor, int) else None, proved=bool(tree.strategy.get("losses_proved")),
+        file=rel, lookup=lookup_url(tree.answers, misses, strategy, tree.game.length))
+
+
+def _total(view: StrategyView, lengths: Sequence[int]) -> Total:
+    rows = [r for r in view.rows if r.length in lengths]
+    floors = [r.at_least for r in rows]
+    return Total(view, lengths_text(lengths), sum(r.words for r in rows),
+                 tuple(sum(r.lost[i] for r in rows) for i in range(len(SHOWN))),
+                 None if None in floors else sum(f for f in floors if f is not None))
+
+
+def _grid(views: Sequence[StrategyView]) -> tuple[GridRow, ...]:
+    rows = [{r.length: r for r in v.rows} for v in views]
+    out = []
+    for n in sorted({r.length for v in views for r in v.rows}):
+        cells = tuple(by.get(n) for by in rows)
+        usual = [c for c, v in zip(cells, views) if c is not None and v.misses == DEFAULT_MISSES]
+        floors = [c.at_least for c in usual if c.at_least is not None]
+        out.append(GridRow(n, max(c.words for c in cells if c is not None), cells,
+                           max(floors) if floors else None, any(c.proved for c in usual)))
+    return tuple(out)
+
+
+def hardest_words(trees: Sequence[GameTree], strategy: str, top: int = HARDEST) -> tuple[HardWord, ...]:
+    """The ``top`` words with the most misses in ``trees`` (ties: shorter, then
+    alphabetical). Only the trees that can hold one are replayed: the misses
+    histograms say how many misses the ``top``-th word has at least."""
+    trees = [t for t in trees if t.game.length >= SHORTEST]
+    counts: Counter[int] = Counter()
+    for t in trees:
+        counts.update(_misses(t))
+    cut, seen = 0, 0
+    for m in sorted(counts, reverse=True):
+        seen += counts[m]
+        if seen >= top:
+            cut = m
+            break
+    found = []
+    for t in trees:
+        if max(_misses(t), default=0) < cut:
+            continue
+        for word in t.secrets:
+            n = replay_calls(t.root, word, t.game.misses or 0).misses
+            if n >= cut:
+                found.append((-n, len(word), word, t))
+    found.sort(key=lambda x: x[:3])
+    return tuple(HardWord(w, len(w), -n, lookup_url(t.answers, t.game.misses or 0, strategy, len(w),
+                                                    masks_of(t.root, w)))
+                 for n, _, w, t in found[:top])
+
+
+def _misses(tree: GameTree) -> dict[int, int]:
+    return tree.stats.misses or {} if tree.stats else {}
+
+
+def _list_titles(wordlist: str) -> tuple[str, str]:
+    """A list's title and short title: ``English (en-enable: ENABLE enable1.txt)``, ``English (en-enable)``."""
+    spec = catalog()[0].get(wordlist)
+    if spec is None:
+        return wordlist, wordlist
+    language = LANGUAGES.get(spec.language, spec.language)
+    return f"{language} ({wordlist}: {spec.source})", f"{language} ({wordlist})"
+
+
+def _list_view(wordlist: str, folders: dict[tuple[int, str], dict[int, tuple[str, GameTree]]]) -> ListView:
+    """One list's view from its folders: (misses, strategy) -> length -> (file, tree)."""
+    order = sorted(folders, key=lambda k: (k[0] != DEFAULT_MISSES, k[0], strategy_order(FOLDER, k[1])))
+    views = tuple(StrategyView(strategy, misses, strategy_title(FOLDER, strategy), strategy_short(FOLDER, strategy),
+                               tuple(_row(tree, rel, strategy) for _, (rel, tree) in sorted(folders[misses, strategy].items())))
+                  for misses, strategy in order)
+    common = sorted(set.intersection(*(set(v.lengths) for v in views)))
+    widest = max(views, key=lambda v: (v.misses == DEFAULT_MISSES, sum(r.words for r in v.rows),
+                                       v.strategy == "optimal"))
+    trees = [tree for _, tree in folders[widest.misses, widest.strategy].values()]
+    title, short_title = _list_titles(wordlist)
+    return ListView(
+        id=wordlist, title=title, short=short_title, strategies=views,
+        common=tuple(_total(v, common) for v in views) if len(views) > 1 and common else (),
+        whole=tuple(_total(v, v.lengths) for v in views), grid=_grid(views),
+        hardest=hardest_words(trees, widest.strategy), hardest_of=widest,
+        left_out=next((r for r in widest.rows if r.length < SHORTEST), None))
+
+
+def lookup_index(lists: Sequence[ListView]) -> dict[str, Any]:
+    """What the lookup offers (the page holds it as JSON): lists, and per list
+    the strategy folders with their lengths, in the page's order."""
+    return {
+        "format": INDEX_FORMAT, "version": INDEX_VERSION, "default_misses": DEFAULT_MISSES,
+        "also": max(SHOWN),
+        "lists": [{"id": v.id, "title": v.title, "short": v.short,
+                   "folders": [{"misses": s.misses, "strategy": s.strategy, "title": s.title, "short": s.short,
+                                "lengths": list(s.lengths), "words": [r.words for r in s.rows]}
+                               for s in v.strategies]}
+                  for v in lists],
+    }
+
+
+def hangman_page(trees: Path) -> HangmanPage | None:
+    """The page of the Hangman trees under ``trees`` (None when there are none)."""
+    by_list: dict[str, dict[tuple[int, str], dict[int, tuple[str, GameTree]]]] = {}
+    files = []
+    for path in tree_files(trees):
+        rel = f"trees/{_rel(path, trees)}"
+        tree = _checked(path, trees)
+        folder = by_list.setdefault(path.parent.parent.parent.name, {})
+        folder.setdefault((tree.game.misses or 0, path.parent.name), {})[tree.game.length] = (rel, tree)
+        files.append((rel, path))
+    if not files:
+        return None
+    lists = tuple(_list_view(wordlist, folders) for wordlist, folders in sorted(by_list.items()))
+    return HangmanPage(lists, SHOWN, lookup_index(lists), tuple(files))
+
+
+# -- the files ------------------------------------------------------------------------
+
+
+def page_files(page: HangmanPage) -> Iterator[tuple[str, str | Path]]:
+    """What the site gets, by path under its ``docs``: ``hangman.md`` (text)
+    and every tree file (the path to copy)."""
+    yield "hangman.md", render("site/hangman.md.j2", page=page)
+    yield from page.files
+
+
+def write_hangman(trees: Path, docs: Path) -> HangmanPage | None:
+    """Write the Hangman page and its tree files into ``docs`` (nothing when
+    ``trees`` has no Hangman trees); returns the page's model."""
+    page = hangman_page(trees)
+    if page is None:
+        return None
+    for rel, content in page_files(page):
+        target = docs / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, Path):
+            shutil.copyfile(content, target)
+        else:
+            target.write_text(content, encoding="utf-8")
+    return page

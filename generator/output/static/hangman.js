@@ -1,0 +1,321 @@
+/* lingo-trees Hangman lookup: the letter to call next, from the Hangman trees.
+ *
+ * State in the URL: hangman.html?list=L&length=N&strategy=S&path=M1,M2 (and
+ * &misses=K for trees built for other than the usual misses). M is the mask
+ * of one call: the word with only the letter called shown, "_" elsewhere
+ * (all "_": a miss). The page shows the letter to call in #hangman-letter,
+ * the word so far in #hangman-tiles (a button per place not yet known: click
+ * it, or Tab to it and press Space or Enter, to mark the letter there), the
+ * misses in #hangman-misses and the words still possible in #hangman-count
+ * and #hangman-words (the first 200). Words are always inserted as text,
+ * never as HTML. A tree file is fetched once per visit of the page.
+ *
+ * A tree (trees/hangman/L/K/S/N.json): a node {guess, next: {mask: node}}
+ * calls a letter; a call that completes the word has no branch; a leaf is
+ * the word once it is the only one left.
+ */
+(function () {
+  "use strict";
+  var root = document.getElementById("hangman");
+  var indexEl = document.getElementById("hangman-index");
+  if (!root || !indexEl) return;
+  var base = root.getAttribute("data-base") || "";
+  var SHOW = 200, BLANK = "_", MAX_PATH = 64, LENGTH = 5;
+  var index = JSON.parse(indexEl.textContent);
+  var $ = function (id) { return document.getElementById(id); };
+  var el = {
+    list: $("hangman-list"), builtPick: $("hangman-built-pick"), built: $("hangman-built"),
+    length: $("hangman-length"), strategy: $("hangman-strategy"), status: $("hangman-status"),
+    call: $("hangman-call"), letter: $("hangman-letter"), tiles: $("hangman-tiles"),
+    submit: $("hangman-submit"), back: $("hangman-back"), restart: $("hangman-restart"),
+    share: $("hangman-share"), misses: $("hangman-misses"), called: $("hangman-called"),
+    count: $("hangman-count"), words: $("hangman-words"), more: $("hangman-more")
+  };
+  var state = { list: "", misses: 0, length: 0, strategy: "", path: [] };
+  var trees = {}, tree = null, loading = 0;
+  var game = null;  // where state.path leads: {node, shown, calls, misses, end ("", "leaf", "solved")}
+  var marked = [];  // the places marked for the letter called
+
+  function text(parent, tag, content, cls) {
+    var e = document.createElement(tag);
+    if (content !== undefined) e.textContent = content;
+    if (cls) e.className = cls;
+    parent.appendChild(e);
+    return e;
+  }
+  function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
+  function say(msg, kind) { el.status.textContent = msg; el.status.className = kind || ""; }
+  function has(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
+  function blanks(n) { var a = []; for (var i = 0; i < n; i++) a.push(BLANK); return a; }
+  function number(n) { return n.toLocaleString("en-US"); }
+
+  /* -- the pickers: list, misses built for (shown when there is a choice), length, strategy */
+
+  function options(select, values, labels, chosen, fallback) {
+    clear(select);
+    values.forEach(function (v) { text(select, "option", labels[v] || v).value = v; });
+    var pick = values.indexOf(chosen) >= 0 ? chosen : values.indexOf(fallback) >= 0 ? fallback : values[0] || "";
+    select.value = pick;
+    select.disabled = values.length === 0;
+    return pick;
+  }
+  function listOf(id) {
+    for (var i = 0; i < index.lists.length; i++) if (index.lists[i].id === id) return index.lists[i];
+    return null;
+  }
+  function fillPickers() {
+    var titles = {};
+    index.lists.forEach(function (l) { titles[l.id] = l.short; });
+    state.list = options(el.list, index.lists.map(function (l) { return l.id; }), titles, state.list);
+    var folders = (listOf(state.list) || { folders: [] }).folders, built = [], builtTitles = {};
+    folders.forEach(function (f) {
+      var k = String(f.misses);
+      if (built.indexOf(k) < 0) { built.push(k); builtTitles[k] = k + " misses"; }
+    });
+    state.misses = +options(el.built, built, builtTitles, String(state.misses), String(index.default_misses));
+    el.builtPick.hidden = built.length < 2;
+    folders = folders.filter(function (f) { return f.misses === state.misses; });
+    var lengths = [], sizes = {};
+    folders.forEach(function (f) {
+      f.lengths.forEach(function (n, i) {
+        if (lengths.indexOf(n) >= 0) return;
+        lengths.push(n);
+        sizes[n] = n + " letters (" + number(f.words[i]) + (f.words[i] === 1 ? " word)" : " words)");
+      });
+    });
+    lengths.sort(function (a, b) { return a - b; });
+    state.length = +options(el.length, lengths.map(String), sizes, String(state.length), String(LENGTH));
+    folders = folders.filter(function (f) { return f.lengths.indexOf(state.length) >= 0; });
+    var strategies = {};
+    folders.forEach(function (f) { strategies[f.strategy] = f.short; });
+    state.strategy = options(el.strategy, Object.keys(strategies), strategies, state.strategy, "optimal");
+  }
+
+  /* -- the URL */
+
+  function query() {
+    var q = "list=" + encodeURIComponent(state.list) + "&length=" + state.length +
+      "&strategy=" + encodeURIComponent(state.strategy);
+    if (state.misses !== index.default_misses) q += "&misses=" + state.misses;
+    if (state.path.length) q += "&path=" + state.path.map(encodeURIComponent).join(",");
+    return "?" + q;
+  }
+  function fromUrl() {
+    var q = new URLSearchParams(location.search);
+    state.list = q.get("list") || "";
+    state.misses = parseInt(q.get("misses") || "", 10) || index.default_misses;
+    state.length = parseInt(q.get("length") || "", 10) || 0;
+    state.strategy = q.get("strategy") || "";
+    state.path = (q.get("path") || "").split(",").filter(function (p) { return p.length > 0; }).slice(0, MAX_PATH);
+  }
+
+  /* -- the tree */
+
+  function treeFile() {
+    return base + "trees/hangman/" + [state.list, state.misses, state.strategy, state.length]
+      .map(function (part) { return encodeURIComponent(String(part)); }).join("/") + ".json";
+  }
+  function load() {
+    fillPickers();
+    var ticket = ++loading;
+    tree = null;
+    if (!state.strategy) { say("No Hangman tree for this choice.", "error"); return Promise.resolve(); }
+    var file = treeFile();
+    root.setAttribute("data-state", "loading");
+    say("Loading the tree of " + state.list + ", " + state.length + " letters ...");
+    var got = trees[file] ? Promise.resolve(trees[file]) : fetch(file).then(function (r) {
+      if (!r.ok) throw new Error("HTTP " + r.status);
+      return r.json();
+    });
+    return got.then(function (data) {
+      trees[file] = data;
+      if (ticket !== loading) return;
+      tree = data;
+      replay();
+    }, function (err) {
+      if (ticket !== loading) return;
+      root.setAttribute("data-state", "error");
+      say("Could not load the tree " + file + " (" + err.message + "). Serve the site over http (see the home page).", "error");
+    });
+  }
+
+  /* One call at node: the places shown after it, or why it cannot be. */
+  function step(node, shown, mask) {
+    var letter = node.guess, next = shown.slice();
+    if (mask.length !== shown.length) return { why: "the mask " + mask + " is not " + shown.length + " places long" };
+    for (var k = 0; k < mask.length; k++) {
+      if (mask[k] === BLANK) continue;
+      if (mask[k] !== letter) return { why: "the mask " + mask + " shows another letter than " + letter };
+      if (next[k] !== BLANK) return { why: "place " + (k + 1) + " is already " + next[k] };
+      next[k] = letter;
+    }
+    var done = next.indexOf(BLANK) < 0;
+    if (done ? tree.secrets.indexOf(next.join("")) < 0 : !has(node.next, mask)) {
+      return { why: "no word still possible has " + letter + (mask.indexOf(letter) < 0 ? " nowhere" : " exactly there") };
+    }
+    return { shown: next, hit: mask.indexOf(letter) >= 0, done: done };
+  }
+
+  /* Follow state.path from the root, stopping at the first answer that cannot be. */
+  function replay() {
+    var node = tree.root, shown = blanks(tree.game.length), calls = [], misses = 0, end = "", why = "";
+    var kept = [];
+    for (var i = 0; i < state.path.length && !end; i++) {
+      if (typeof node === "string") { why = "the word is known before it"; break; }
+      var s = step(node, shown, state.path[i]);
+      if (s.why) { why = s.why; break; }
+      kept.push(state.path[i]);
+      calls.push({ letter: node.guess, hit: s.hit });
+      if (!s.hit) misses++;
+      shown = s.shown;
+      if (s.done) end = "solved";
+      else node = node.next[state.path[i]];
+    }
+    if (!end && typeof node === "string") end = "leaf";
+    var dropped = state.path.length - kept.length;
+    state.path = kept;
+    game = { node: node, shown: shown, calls: calls, misses: misses, end: end };
+    show();
+    if (dropped) say("The answer to call " + (kept.length + 1) + " cannot be (" + why + "); the lookup stopped before it.", "error");
+  }
+
+  /* The secrets that give every mask so far. */
+  function stillPossible() {
+    var path = state.path, calls = game.calls, out = [];
+    tree.secrets.forEach(function (w) {
+      for (var i = 0; i < calls.length; i++) {
+        var letter = calls[i].letter, mask = path[i];
+        for (var k = 0; k < w.length; k++) if ((w[k] === letter) !== (mask[k] === letter)) return;
+      }
+      out.push(w);
+    });
+    return out;
+  }
+
+  /* -- the page */
+
+  function missesText(n) {
+    var allowed = tree.game.misses, also = index.also;
+    if (n <= allowed) return n + " of " + allowed;
+    if (also > allowed && n <= also) return n + ": lost at " + allowed + " misses, keep going for " + also;
+    return n + ": lost at " + allowed + (also > allowed ? " and at " + also : "") + " misses, keep going to find the word";
+  }
+
+  function showWords() {
+    var left = stillPossible();
+    el.count.textContent = String(left.length);
+    clear(el.words);
+    left.slice(0, SHOW).forEach(function (w) { text(el.words, "li", w); });
+    el.more.textContent = left.length > SHOW ? "and " + number(left.length - SHOW) + " more" : "";
+  }
+
+  function showCalls() {
+    clear(el.called);
+    game.calls.forEach(function (c) {
+      var li = text(el.called, "li", c.letter, c.hit ? "hit" : "miss");
+      li.setAttribute("aria-label", c.letter + (c.hit ? ": in the word" : ": a miss"));
+    });
+    el.misses.textContent = missesText(game.misses);
+    el.misses.className = game.misses > tree.game.misses ? "lost" : "";
+  }
+
+  function showTiles() {
+    clear(el.tiles);
+    marked = game.shown.map(function () { return false; });
+    var word = typeof game.node === "string" ? game.node : game.shown.join("");
+    game.shown.forEach(function (c, k) {
+      if (c !== BLANK) { text(el.tiles, "span", c, "tile known"); return; }
+      if (game.end) { text(el.tiles, "span", word[k], "tile rest"); return; }
+      var b = text(el.tiles, "button", "", "tile open");
+      b.type = "button";
+      b.setAttribute("data-i", String(k));
+      b.addEventListener("click", function () { mark(k, !marked[k]); });
+      b.addEventListener("keydown", function (ev) { key(ev, b); });
+      label(b, k);
+    });
+  }
+
+  function label(b, k) {
+    var letter = game.node.guess;
+    b.setAttribute("aria-pressed", marked[k] ? "true" : "false");
+    b.setAttribute("aria-label", "place " + (k + 1) + ": " + (marked[k] ? letter + " here" : "not " + letter));
+  }
+  function mark(k, on) {
+    marked[k] = on;
+    var b = el.tiles.querySelector('[data-i="' + k + '"]');
+    b.textContent = on ? game.node.guess : "";
+    label(b, k);
+    submitLabel();
+  }
+  function key(ev, b) {  // arrows move between the places; Space and Enter click (the button's own)
+    var open = Array.prototype.slice.call(el.tiles.querySelectorAll("button")), at = open.indexOf(b);
+    if (ev.key === "ArrowRight" && at + 1 < open.length) open[at + 1].focus();
+    else if (ev.key === "ArrowLeft" && at > 0) open[at - 1].focus();
+    else return;
+    ev.preventDefault();
+  }
+  function submitLabel() {
+    if (game.end) { el.submit.textContent = "Submit"; return; }
+    var n = marked.filter(Boolean).length, letter = game.node.guess;
+    el.submit.textContent = n ? "Submit: " + letter + " in " + n + (n === 1 ? " place" : " places")
+      : "Submit: no " + letter + " (a miss)";
+  }
+
+  function status() {
+    var n = game.calls.length;
+    if (game.end === "solved") {
+      say("Solved in " + n + " calls with " + game.misses + " misses: " + game.shown.join("") + ".", "done");
+    } else if (game.end === "leaf") {
+      var rest = [];
+      game.node.split("").forEach(function (c) { if (game.shown.indexOf(c) < 0 && rest.indexOf(c) < 0) rest.push(c); });
+      say("The word is " + game.node + ": call " + rest.join(", ") + " (all in the word).", "done");
+    } else {
+      say("Call " + (n + 1) + ": mark where the word has " + game.node.guess + ", then Submit (none marked: a miss).");
+    }
+  }
+
+  function show() {
+    showCalls();
+    showWords();
+    showTiles();
+    el.letter.textContent = game.end ? "" : game.node.guess;
+    el.call.hidden = !!game.end;
+    el.submit.disabled = !!game.end;
+    el.back.disabled = el.restart.disabled = state.path.length === 0;
+    submitLabel();
+    status();
+    el.share.href = query() + "#lookup";
+    history.replaceState(null, "", query() + location.hash);
+    root.setAttribute("data-calls", String(game.calls.length));
+    root.setAttribute("data-state", game.end || "play");
+  }
+
+  function submit() {
+    if (!game || game.end) return;
+    var letter = game.node.guess;
+    var mask = game.shown.map(function (_, k) { return marked[k] ? letter : BLANK; }).join("");
+    var s = step(game.node, game.shown, mask);
+    if (s.why) { say("That cannot be: " + s.why + ". Check the places.", "error"); return; }
+    state.path.push(mask);
+    replay();
+    var first = el.tiles.querySelector("button");
+    (first || el.restart).focus();
+  }
+
+  el.submit.addEventListener("click", submit);
+  el.back.addEventListener("click", function () { if (tree) { state.path.pop(); replay(); } });
+  el.restart.addEventListener("click", function () { if (tree) { state.path = []; replay(); } });
+  ["list", "built", "length", "strategy"].forEach(function (k) {
+    el[k].addEventListener("change", function () {
+      if (k === "list") state.list = el.list.value;
+      else if (k === "built") state.misses = +el.built.value;
+      else if (k === "length") state.length = +el.length.value;
+      else state.strategy = el.strategy.value;
+      state.path = [];
+      load();
+    });
+  });
+
+  fromUrl();
+  load();
+})();
