@@ -1,0 +1,465 @@
+/* lingo-trees practice game: play LINGO in the browser, then see how the
+ * human scheme and the optimal tree would have played the same word.
+ *
+ * State in the URL: practice.html?setup=S&rule=R&mode=day[&date=YYYY-MM-DD]
+ * (the word of the day: the same for everyone on a date) or
+ * practice.html?setup=S&rule=R&mode=random&word=N (N: the word's place in
+ * practice/S/answers.txt, so a reload or a shared link plays the same word;
+ * a word itself is read too, and the URL then names it by its place).
+ * The page holds the index (#practice-index, made by
+ * generator.output.practicedata); the words are in practice/S/answers.txt
+ * (the possible secrets) and practice/S/guesses.txt (the other allowed
+ * guesses), one a line; after the game the human and optimal trees of the
+ * word's start letter are read from trees/. The rules (letters, digraphs,
+ * feedback) are those of wordgame.js. Words are always inserted as text,
+ * never as HTML.
+ */
+(function () {
+  "use strict";
+  var WG = window.WordGame;
+  var root = document.getElementById("practice");
+  var source = document.getElementById("practice-index");
+  if (!root || !source || !WG) return;
+  var base = root.getAttribute("data-base") || "";
+  var NAMES = { ".": "absent", "Y": "elsewhere", "G": "right place" };
+  var RANK = { ".": 1, "Y": 2, "G": 3 };
+  var ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
+  var $ = function (id) { return document.getElementById(id); };
+  var el = {
+    setup: $("pick-setup"), rule: $("pick-rule"), random: $("new-random"), day: $("new-day"),
+    share: $("share"), title: $("game-title"), board: $("board"), status: $("status"),
+    keyboard: $("keyboard"), summary: $("summary"), summaryWord: $("summary-word"), trees: $("summary-trees")
+  };
+  var index = JSON.parse(source.textContent);
+  var setups = {};
+  index.setups.forEach(function (s) { setups[s.id] = s; });
+  var state = { setup: "", rule: "", mode: "day", word: null, date: "" };
+  var words = {};  // set-up id -> {answers: [...], valid: {word: true}, letters: WordGame.Letters}
+  var data = null, setup = null, game = null, keys = {}, run = 0;
+  // for tests: the word's place in answers.txt (it is in the URL of a random word too), the trees' play after a game
+  var api = window.lingoPractice = { dayIndex: dayIndex, ready: false, index: null, summary: null };
+
+  /* The place of the word of the day among count answers, as
+   * generator.output.practicedata.day_index: FNV-1a (32 bits) of the ASCII
+   * text "<date> <setup>", then MurmurHash3's 32-bit finalizer, modulo count. */
+  function dayIndex(date, setupId, count) {
+    var textIn = date + " " + setupId, h = 0x811c9dc5, i;
+    for (i = 0; i < textIn.length; i++) h = Math.imul(h ^ textIn.charCodeAt(i), 0x01000193) >>> 0;
+    h = (h ^ (h >>> 16)) >>> 0;
+    h = Math.imul(h, 0x85ebca6b) >>> 0;
+    h = (h ^ (h >>> 13)) >>> 0;
+    h = Math.imul(h, 0xc2b2ae35) >>> 0;
+    h = (h ^ (h >>> 16)) >>> 0;
+    return h % count;
+  }
+  function pad(n) { return (n < 10 ? "0" : "") + n; }
+  function today() {  // the local date, YYYY-MM-DD
+    var d = new Date();
+    return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate());
+  }
+
+  function text(parent, tag, content, cls) {
+    var e = document.createElement(tag);
+    if (content !== undefined) e.textContent = content;
+    if (cls) e.className = cls;
+    parent.appendChild(e);
+    return e;
+  }
+  function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
+  function say(msg, kind) { el.status.textContent = msg; el.status.className = kind || ""; }
+  function allGreen(n) { return new Array(n + 1).join("G"); }
+  function split(word) { return data.letters.split(word) || []; }
+  function upper(letter) { return letter.toUpperCase(); }
+  function describe(parts, pattern) {  // "a elsewhere, l absent, ..."
+    return parts.map(function (l, k) { return l + " " + NAMES[pattern[k]]; }).join(", ");
+  }
+
+  /* -- the word lists --------------------------------------------------------- */
+
+  function getWords(path, count) {
+    if (!count) return Promise.resolve([]);
+    return fetch(base + path).then(function (r) {
+      if (!r.ok) throw new Error(path + ": HTTP " + r.status);
+      return r.text();
+    }).then(function (t) {
+      var out = t.split("\n");
+      if (out[out.length - 1] === "") out.pop();
+      return out;
+    });
+  }
+  function loadWords(s) {
+    if (words[s.id]) return Promise.resolve(words[s.id]);
+    return Promise.all([getWords(s.answers.file, s.answers.count), getWords(s.guesses.file, s.guesses.count)])
+      .then(function (got) {
+        var valid = Object.create(null);
+        got[0].forEach(function (w) { valid[w] = true; });
+        got[1].forEach(function (w) { valid[w] = true; });
+        words[s.id] = { answers: got[0], valid: valid, letters: new WG.Letters(s.alphabet, s.digraphs) };
+        return words[s.id];
+      });
+  }
+
+  /* -- pickers and the URL ---------------------------------------------------- */
+
+  function options(select, values, labels, chosen) {
+    clear(select);
+    values.forEach(function (v) { text(select, "option", labels[v] || v).value = v; });
+    select.value = values.indexOf(chosen) >= 0 ? chosen : values[0] || "";
+    select.disabled = values.length < 2;
+    return select.value;
+  }
+  function fillPickers() {
+    var ids = index.setups.map(function (s) { return s.id; }), titles = {};
+    index.setups.forEach(function (s) { titles[s.id] = s.title + " (" + s.id + ")"; });
+    state.setup = options(el.setup, ids, titles, state.setup);
+    setup = setups[state.setup];
+    state.rule = options(el.rule, Object.keys(setup.trees), index.rule_titles, state.rule || "free");
+  }
+  function fromUrl() {
+    var q = new URLSearchParams(location.search);
+    state.setup = q.get("setup") || "";
+    state.rule = q.get("rule") || "";
+    state.mode = q.get("mode") === "random" ? "random" : "day";
+    state.word = q.get("word");
+    var date = q.get("date") || "";
+    state.date = /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : "";
+  }
+  function url() {
+    var q = "setup=" + encodeURIComponent(state.setup) + "&rule=" + encodeURIComponent(state.rule) +
+      "&mode=" + state.mode;
+    if (state.mode === "random") q += "&word=" + game.index;
+    else if (state.date) q += "&date=" + state.date;
+    return "?" + q;
+  }
+
+  /* The secret's place: the word of the day, the one the URL names, or a
+   * new random one; with a note when the URL named no word of the list. */
+  function secretIndex() {
+    var n = data.answers.length, w = state.word;
+    state.word = null;
+    if (state.mode === "day") return { index: dayIndex(state.date || today(), setup.id, n) };
+    if (w !== null && /^\d+$/.test(w) && parseInt(w, 10) < n) return { index: parseInt(w, 10) };
+    var at = w === null ? -1 : data.answers.indexOf(w.toLowerCase());
+    if (at >= 0) return { index: at };
+    return { index: Math.floor(Math.random() * n), note: w ? "No word " + w + " here: a new random word instead. " : "" };
+  }
+
+  /* -- a game ----------------------------------------------------------------- */
+
+  function load() {
+    fillPickers();
+    var mine = ++run;
+    api.ready = false;
+    data = game = null;  // no play until the set-up's words are in
+    clear(el.board);
+    clear(el.keyboard);
+    el.summary.hidden = true;
+    say("Loading the words of " + setup.title + " ...");
+    return loadWords(setup).then(function (got) {
+      if (mine !== run) return;
+      data = got;
+      if (!data.answers.length) { say("No words to play for this set-up.", "error"); return; }
+      start();
+    }, function (err) {
+      if (mine === run) say("Could not load the words (" + err.message + "). Serve the site over http (see the home page).", "error");
+    });
+  }
+
+  function start() {
+    var picked = secretIndex(), i = picked.index;
+    var secret = data.answers[i], parts = split(secret);
+    game = { index: i, secret: secret, parts: parts, first: parts[0], rows: [], typed: "", over: false, won: false };
+    run += 1;
+    api.summary = null;
+    api.index = i;
+    el.summary.hidden = true;
+    clear(el.trees);
+    el.title.textContent = (state.mode === "day" ? "Word of the day, " + (state.date || today()) : "Random word") +
+      ": " + setup.title + ", " + (index.rule_titles[state.rule] || state.rule) + ".";
+    buildKeyboard();
+    render();
+    say((picked.note || "") + turnMessage(), picked.note ? "error" : "");
+    el.share.href = url();
+    history.replaceState(null, "", url());
+    api.ready = true;
+  }
+
+  function turnMessage() {
+    var turn = game.rows.length + 1;
+    var rule = state.rule === "same-start" ? " Under TV rules every guess begins with " + upper(game.first) + "." : "";
+    return "Turn " + turn + " of " + setup.turns + ": the word begins with " + upper(game.first) + "." + rule;
+  }
+
+  function known() {  // the letter known at each place: the first, and every green so far
+    var out = game.parts.map(function (_, k) { return k === 0 ? game.first : ""; });
+    game.rows.forEach(function (r) {
+      for (var k = 0; k < r.parts.length; k++) if (r.pattern[k] === "G") out[k] = r.parts[k];
+    });
+    return out;
+  }
+
+  function tile(parent, letter, mark) {
+    var t = text(parent, "span", letter, "tile " + (mark === "G" ? "g" : mark === "Y" ? "y" : "n"));
+    t.setAttribute("data-mark", mark);
+    text(t, "span", mark === "." ? "·" : mark, "mark");
+    return t;
+  }
+  function row(parent, label) {
+    var r = text(parent, "div", undefined, "row");
+    r.setAttribute("role", "group");
+    r.setAttribute("aria-label", label);
+    var tiles = text(r, "span", undefined, "tiles");
+    tiles.setAttribute("aria-hidden", "true");
+    return tiles;
+  }
+
+  function render() {
+    clear(el.board);
+    var L = setup.length, hints = known();
+    for (var i = 0; i < setup.turns; i++) {
+      var r = game.rows[i];
+      if (r) {
+        var tiles = row(el.board, "turn " + (i + 1) + ": " + r.word + ": " + describe(r.parts, r.pattern));
+        tiles.parentNode.setAttribute("data-word", r.word);
+        r.parts.forEach(function (l, k) { tile(tiles, l, r.pattern[k]); });
+        continue;
+      }
+      var current = !game.over && i === game.rows.length;
+      var typed = current ? split(game.typed) : [];
+      var label = "turn " + (i + 1) + (current ? (typed.length ? ", your guess so far: " + game.typed
+        : ": the word begins with " + game.first) : ": not played");
+      var cells = row(el.board, label);
+      cells.parentNode.className = "row" + (current ? " current" : "");
+      for (var k = 0; k < L; k++) {
+        if (k < typed.length) text(cells, "span", typed[k], "tile typed");
+        else if (current && hints[k]) text(cells, "span", hints[k], "tile hint");
+        else text(cells, "span", "", "tile empty");
+      }
+    }
+    colourKeys();
+  }
+
+  function valid(word) { return data.valid[word] === true; }
+
+  function type(letter) {
+    if (!game || game.over) return false;
+    var next = game.typed + letter, parts = data.letters.split(next);
+    if (parts === null || parts.length > setup.length) return false;
+    game.typed = next;
+    render();
+    return true;
+  }
+  function back() {
+    if (!game || game.over || !game.typed) return;
+    var parts = split(game.typed);
+    parts.pop();
+    game.typed = parts.join("");
+    render();
+  }
+
+  function submit() {
+    if (!game || game.over) return;
+    var word = game.typed, parts = split(word), L = setup.length;
+    if (parts.length < L) {
+      say("A word of " + L + " letters, please: " + (word || "nothing") + " has " + parts.length + ".", "error");
+      return;
+    }
+    if (!valid(word)) {
+      say(word + " is not in the word list: try another word (this does not count as a turn).", "error");
+      return;
+    }
+    if (state.rule === "same-start" && parts[0] !== game.first) {
+      say("Under TV rules every guess begins with " + upper(game.first) + ", and " + word +
+          " does not: try another word (this does not count as a turn).", "error");
+      return;
+    }
+    var pattern = WG.feedback(data.letters, word, game.secret);
+    game.rows.push({ word: word, parts: parts, pattern: pattern });
+    game.typed = "";
+    var turns = game.rows.length;
+    if (pattern === allGreen(L)) { game.over = true; game.won = true; }
+    else if (turns >= setup.turns) game.over = true;
+    render();
+    var said = word + ": " + describe(parts, pattern) + ".";
+    if (game.won) say("Won in " + turns + (turns === 1 ? " turn" : " turns") + ": the word is " + game.secret + ".", "done");
+    else if (game.over) say(said + " Out of turns: the word was " + game.secret + ".", "error");
+    else say(said + " " + turnMessage());
+    if (game.over) summary();
+  }
+
+  /* -- the on-screen keyboard ------------------------------------------------- */
+
+  function buildKeyboard() {
+    clear(el.keyboard);
+    keys = {};
+    var letters = data.letters.letters, placed = {};
+    var rows = ROWS.map(function (r) {
+      return r.split("").filter(function (c) { return c in data.letters.code; });
+    });
+    rows.forEach(function (r) { r.forEach(function (c) { placed[c] = true; }); });
+    letters.forEach(function (c) { if (!placed[c]) rows[rows.length - 1].push(c); });  // digraphs, other letters
+    rows.forEach(function (r, i) {
+      var line = text(el.keyboard, "div", undefined, "keys");
+      if (i === rows.length - 1) key(line, "Enter", "Enter", "Enter: play the word", "wide");
+      r.forEach(function (c) { keys[c] = key(line, c, c, c, ""); });
+      if (i === rows.length - 1) key(line, "Backspace", "⌫", "Backspace: take a letter back", "wide");
+    });
+  }
+  function key(line, name, shown, label, cls) {
+    var b = text(line, "button", shown, "key" + (cls ? " " + cls : ""));
+    b.type = "button";
+    b.setAttribute("data-key", name);
+    b.setAttribute("aria-label", label);
+    b.addEventListener("click", function () { press(name); });
+    return b;
+  }
+  function colourKeys() {
+    var best = {};
+    game.rows.forEach(function (r) {
+      r.parts.forEach(function (l, k) {
+        if (!best[l] || RANK[r.pattern[k]] > RANK[best[l]]) best[l] = r.pattern[k];
+      });
+    });
+    Object.keys(keys).forEach(function (l) {
+      var b = keys[l], m = best[l];
+      b.className = "key" + (m ? " " + (m === "G" ? "g" : m === "Y" ? "y" : "n") : "");
+      b.textContent = l;
+      if (m) {
+        var mark = text(b, "span", m === "." ? "·" : m, "mark");
+        mark.setAttribute("aria-hidden", "true");
+      }
+      b.setAttribute("aria-label", l + (m ? ", " + NAMES[m] : ""));
+      b.disabled = game.over;
+    });
+    Array.prototype.forEach.call(el.keyboard.querySelectorAll(".wide"), function (b) { b.disabled = game.over; });
+  }
+  function press(name) {
+    if (name === "Enter") submit();
+    else if (name === "Backspace") back();
+    else type(name);
+  }
+
+  /* Keys typed anywhere on the page (but in a picker, a field or the theme's
+   * search) play; the theme's own shortcut keys must not see them. */
+  function onKey(ev) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || !game) return;
+    var t = ev.target || document.body, tag = t.tagName || "";
+    var free = t === document.body || t === document.documentElement || t === el.board ||
+      (t.classList && t.classList.contains("key"));
+    var inside = root.contains(t) && tag !== "SELECT" && tag !== "INPUT" && tag !== "TEXTAREA";
+    var k = ev.key || "", letter = k.length === 1 && k.toLowerCase() in data.letters.code;
+    if (k === "Enter" && free && !game.over) submit();
+    else if (k === "Backspace" && (free || inside) && !game.over) back();
+    else if (letter && (free || inside)) type(k.toLowerCase());  // a full row or a game over: nothing
+    else return;
+    ev.preventDefault();
+    ev.stopPropagation();
+  }
+
+  /* -- after the game: the trees' play of the same word ------------------------ */
+
+  function walk(tree, secret) {  // the guesses and their feedback, from the root to the secret
+    var node = tree.root, out = [], L = setup.length;
+    for (var turn = 0; turn < 50; turn++) {
+      var word = typeof node === "string" ? node : node.guess;
+      var pattern = WG.feedback(data.letters, word, secret);
+      if (pattern === null) return null;
+      out.push({ word: word, parts: split(word), pattern: pattern });
+      if (pattern === allGreen(L)) return out;
+      if (typeof node === "string" || !(pattern in node.next)) return null;
+      node = node.next[pattern];
+    }
+    return null;
+  }
+
+  function summary() {
+    var mine = run, secret = game.secret, letter = game.first;
+    var names = Object.keys(index.strategy_titles);
+    var have = setup.trees[state.rule] || {};
+    el.summaryWord.textContent = secret;
+    el.summary.hidden = false;
+    clear(el.trees);
+    var you = game.won ? game.rows.length + (game.rows.length === 1 ? " turn" : " turns") : "not found in " + setup.turns + " turns";
+    text(el.trees, "p", "You: " + you + ".", "you");
+    var sections = names.map(function (name) {
+      var box = text(el.trees, "section", undefined, "tree-play");
+      box.setAttribute("data-strategy", name);
+      text(box, "h3", index.strategy_titles[name]);
+      var note = text(box, "p", "Loading ...");
+      return { name: name, box: box, note: note };
+    });
+    var found = [];
+    Promise.all(sections.map(function (s) {
+      if ((have[s.name] || []).indexOf(letter) < 0) {
+        s.note.textContent = "This site has no such tree for " + upper(letter) + " under this rule.";
+        found.push({ strategy: s.name, turns: null, words: [] });
+        return null;
+      }
+      var file = base + "trees/" + [setup.id, state.rule, s.name, letter].map(encodeURIComponent).join("/") + ".json";
+      return fetch(file).then(function (r) {
+        if (!r.ok) throw new Error("HTTP " + r.status);
+        return r.json();
+      }).then(function (tree) {
+        if (mine !== run) return;
+        var path = walk(tree, secret);
+        if (path === null) {
+          s.note.textContent = "The tree does not reach " + secret + ".";
+          s.note.className = "error";
+          found.push({ strategy: s.name, turns: null, words: [] });
+          return;
+        }
+        var n = path.length;
+        s.note.textContent = n + (n === 1 ? " turn" : " turns") +
+          (n > setup.turns ? ", past the " + setup.turns + " turns of the game" : "") + ".";
+        s.note.className = "turns";
+        var list = text(s.box, "ol", undefined, "tree-path");
+        path.forEach(function (step, i) {
+          var li = text(list, "li");
+          var tiles = row(li, "turn " + (i + 1) + ": " + step.word + ": " + describe(step.parts, step.pattern));
+          tiles.parentNode.setAttribute("data-word", step.word);
+          step.parts.forEach(function (l, k) { tile(tiles, l, step.pattern[k]); });
+        });
+        found.push({ strategy: s.name, turns: n, words: path.map(function (step) { return step.word; }) });
+      }, function (err) {
+        if (mine !== run) return;
+        s.note.textContent = "Could not load the tree " + file + " (" + err.message + ").";
+        s.note.className = "error";
+        found.push({ strategy: s.name, turns: null, words: [] });
+      });
+    })).then(function () {
+      if (mine !== run) return;
+      found.sort(function (a, b) { return names.indexOf(a.strategy) - names.indexOf(b.strategy); });
+      api.summary = found;
+    });
+  }
+
+  /* -- wiring ------------------------------------------------------------------ */
+
+  el.setup.addEventListener("change", function () {
+    state.setup = el.setup.value;
+    if (state.mode === "random") state.word = null;
+    load();
+  });
+  el.rule.addEventListener("change", function () {  // the same word under the other rule
+    state.rule = el.rule.value;
+    if (game) { state.word = String(game.index); start(); }
+  });
+  el.random.addEventListener("click", function () {
+    if (!data) return;
+    state.mode = "random";
+    state.word = null;
+    start();
+    el.board.focus();
+  });
+  el.day.addEventListener("click", function () {
+    if (!data) return;
+    state.mode = "day";
+    start();
+    el.board.focus();
+  });
+  window.addEventListener("keydown", onKey, true);
+
+  fromUrl();
+  if (!index.setups.length) { say("No LINGO set-up on this site.", "error"); return; }
+  load();
+})();

@@ -1,0 +1,151 @@
+"""The practice page's data: the words of each LINGO set-up, the word of the day."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+
+from generator.core.catalog import load_list
+from generator.output.practicedata import (
+    PracticeSetup,
+    day_index,
+    practice_files,
+    practice_index,
+    practice_setups,
+    write_practice,
+)
+
+EVERY = {"free": {"human": list("abcdefghijklmnopqrstuvwxyz"), "optimal": list("abcdefghijklmnopqrstuvwxyz"),
+                  "scm": ["a"]}}
+
+
+def test_the_word_of_the_day_is_pinned() -> None:
+    # practice.js computes the same (tests/test_browser_practice.py compares them)
+    assert day_index("2026-11-23", "nl", 3274) == 1837
+    assert day_index("2026-11-23", "en", 8636) == 8052
+    assert day_index("2026-11-23", "nl", 1) == 0
+
+
+def test_the_word_of_the_day_moves_anywhere_from_day_to_day() -> None:
+    first = date(2026, 1, 1)
+    days = [(first + timedelta(days=n)).isoformat() for n in range(365)]
+    picked = [day_index(d, "nl", 3274) for d in days]
+    assert all(0 <= i < 3274 for i in picked)
+    assert len(set(picked)) > 300  # a year repeats few words
+    steps = {(b - a) % 3274 for a, b in zip(picked, picked[1:], strict=False)}
+    assert len(steps) > 300  # not a fixed step through the list
+    assert day_index("2026-11-23", "nl", 3274) != day_index("2026-11-23", "nl-ij", 3274)
+
+
+@pytest.mark.parametrize("bad", ["2026-1-23", "23-11-2026", "2026-11-23 ", "", "2026/11/23"])
+def test_the_date_must_be_year_month_day(bad: str) -> None:
+    with pytest.raises(ValueError, match="YYYY-MM-DD"):
+        day_index(bad, "nl", 10)
+
+
+def test_no_words_no_word_of_the_day() -> None:
+    with pytest.raises(ValueError, match="no words"):
+        day_index("2026-11-23", "nl", 0)
+
+
+def test_the_answers_are_those_of_the_letters_with_trees() -> None:
+    (nl,) = practice_setups({"nl": {"free": {"human": ["q", "x"], "optimal": ["q"]},
+                                    "same-start": {"scm": ["x"]}}})
+    answers, guesses = load_list("nl-basis-5"), load_list("nl-all-5")
+    assert nl.answers == tuple(w for w in answers.words if w[0] in "qx")
+    assert set(nl.guesses).isdisjoint(nl.answers)
+    assert set(nl.guesses) | set(nl.answers) == set(guesses.words) | set(nl.answers)
+    assert nl.trees == {"free": {"human": ("q", "x"), "optimal": ("q",)}, "same-start": {}}
+    assert (nl.length, nl.turns, nl.digraphs) == (5, 5, ())
+
+
+def test_a_digraph_is_a_start_letter() -> None:
+    (ij,) = practice_setups({"nl-ij": {"free": {"human": ["ij"], "optimal": ["ij"]}}})
+    assert ij.answers and all(w.startswith("ij") for w in ij.answers)
+    assert ij.digraphs == ("ij",)
+    (i,) = practice_setups({"nl-ij": {"free": {"human": ["i"]}}})
+    assert i.answers and not any(w.startswith("ij") for w in i.answers)
+
+
+def test_only_lingo_set_ups_are_played() -> None:
+    found = practice_setups({"wordle": {"free": {"human": ["x"]}}, "mastermind": {"4x6": {"knuth": ["all"]}},
+                             "nosuch": {"free": {"human": ["q"]}}, "en": {"free": {"human": ["x"]}}})
+    assert [s.id for s in found] == ["en"]
+
+
+def words_of(data: bytes) -> list[str]:
+    text = data.decode()
+    assert text == "" or text.endswith("\n")
+    return text.splitlines()
+
+
+def test_the_word_files_are_small_plain_text() -> None:
+    offered = practice_setups({"nl": EVERY, "nl-ij": EVERY, "en": EVERY})
+    files = dict(practice_files(offered))
+    assert sorted(files) == sorted(f"practice/{s}/{kind}.txt" for s in ("en", "nl", "nl-ij")
+                                   for kind in ("answers", "guesses"))
+    for s in offered:
+        assert words_of(files[f"practice/{s.id}/answers.txt"]) == list(s.answers)
+        assert words_of(files[f"practice/{s.id}/guesses.txt"]) == list(s.guesses)
+    assert len(words_of(files["practice/nl/answers.txt"])) == 3274
+    assert len(words_of(files["practice/nl/answers.txt"])) + len(words_of(files["practice/nl/guesses.txt"])) == 5414
+    assert files["practice/en/guesses.txt"] == b""  # English LINGO guesses only its answers
+    sizes = {s.id: sum(len(files[f"practice/{s.id}/{k}.txt"]) for k in ("answers", "guesses")) for s in offered}
+    assert sizes["nl"] < 40_000 and sizes["nl-ij"] < 40_000 and sizes["en"] < 60_000, sizes
+
+
+def test_the_index_names_files_counts_and_trees() -> None:
+    offered = practice_setups({"nl": {"free": {"human": ["q"], "optimal": ["q", "x"], "scm": ["q"]}}})
+    index = practice_index(offered, {"free": "free rule"}, {"human": "Human", "optimal": "Optimal", "scm": "SCM"})
+    assert index["strategy_titles"] == {"human": "Human", "optimal": "Optimal"}
+    assert index["rule_titles"] == {"free": "free rule"}
+    (nl,) = index["setups"]
+    assert nl["answers"] == {"file": "practice/nl/answers.txt", "count": len(offered[0].answers)}
+    assert nl["trees"] == {"free": {"human": ["q"], "optimal": ["q", "x"]}}
+    assert nl["alphabet"] == "abcdefghijklmnopqrstuvwxyz" and nl["turns"] == 5
+
+
+def lookup(setups: dict[str, dict[str, dict[str, list[str]]]]) -> dict[str, object]:
+    return {"rule_titles": {"free": "free rule"}, "strategy_titles": {"human": "Human"},
+            "setups": {sid: {"title": sid, "digraphs": [], "rules": rules} for sid, rules in setups.items()}}
+
+
+def test_the_page_holds_the_index(tmp_path: Path) -> None:
+    write_practice(tmp_path, lookup({"nl": {"free": {"human": ["q", "x"]}}}))
+    page = (tmp_path / "practice.md").read_text(encoding="utf-8")
+    found = re.search(r'<script type="application/json" id="practice-index">(.*?)</script>', page)
+    assert found is not None
+    index = json.loads(found.group(1))
+    assert [s["id"] for s in index["setups"]] == ["nl"]
+    answers = (tmp_path / "practice/nl/answers.txt").read_text().splitlines()
+    assert len(answers) == index["setups"][0]["answers"]["count"] and answers[0].startswith("q")
+    assert 'src="assets/practice.js"' in page and 'src="assets/wordgame.js"' in page
+
+
+def test_no_lingo_set_up_no_page(tmp_path: Path) -> None:
+    write_practice(tmp_path, lookup({"wordle": {"free": {"human": ["x"]}}}))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_words_and_titles_are_escaped(tmp_path: Path, evil_project: Callable[[Path], Path],
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LINGO_TREES_ROOT", str(tmp_path / "evil"))
+    evil_project(tmp_path / "evil")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    write_practice(docs, lookup({"evil": {"free": {"human": ["a", "b"]}}}))
+    page = (docs / "practice.md").read_text(encoding="utf-8")
+    assert "<script>alert" not in page and "<b>" not in page
+    index = json.loads(re.search(r'id="practice-index">(.*?)</script>', page).group(1))  # type: ignore[union-attr]
+    assert index["setups"][0]["title"].startswith("Evil <script>")
+    assert "a<b>x" in (docs / "practice/evil/answers.txt").read_text().splitlines()
+
+
+def test_a_practice_set_up_is_plain_data() -> None:
+    (s,) = practice_setups({"en": {"free": {"human": ["x"]}}})
+    assert isinstance(s, PracticeSetup) and all(w.startswith("x") for w in s.answers)
