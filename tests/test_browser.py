@@ -12,6 +12,9 @@ browsers are never downloaded (no ``playwright install``).
 
 from __future__ import annotations
 
+import random
+import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +22,7 @@ from typing import Any
 import pytest
 
 from generator.core.feedback import replier
+from generator.core.kinds import kind_of
 from generator.core.tree import Node, play
 from generator.core.words import Letters
 from generator.output import site
@@ -236,4 +240,66 @@ def test_evil_words_are_text_in_the_helper(served: str, page: Any) -> None:
     assert page.locator("#helper b, #helper img, #helper script:not([type]):not([src])").count() == 0
     assert "<img" in page.locator("#pick-list option").first.text_content()  # the title, as text
     assert page.evaluate("window.__pwned === undefined")
+    assert page.errors == []
+
+
+# -- games of pegs: Mastermind and Bulls and Cows in the lookup ----------------------
+
+MASTERMIND = Path(__file__).resolve().parent.parent / "trees" / "mastermind"
+
+
+@pytest.fixture(scope="module")
+def mastermind_site(serve: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A site of two committed Mastermind trees (classic and Bulls and Cows)."""
+    root = tmp_path_factory.mktemp("pegs")
+    for variant in ("4x6", "bulls-and-cows"):
+        folder = root / "trees" / "mastermind" / variant / "knuth"
+        folder.mkdir(parents=True)
+        shutil.copy(MASTERMIND / variant / "knuth" / "all.json", folder)
+    site.build_site(root / "trees", root / "site", pdf=False, progress=lambda _: None)
+    with serve(root / "site") as url:
+        yield url
+
+
+@pytest.mark.parametrize("variant", ["4x6", "bulls-and-cows"])
+def test_peg_lookup_reaches_sampled_codes(mastermind_site: str, page: Any, variant: str) -> None:
+    tree_file = MASTERMIND / variant / "knuth" / "all.json"
+    tree = read_tree(tree_file)
+    reply = kind_of(tree.game).reply()
+    for secret in random.Random(variant).sample(tree.secrets, 6):
+        _open(page, _lookup(mastermind_site, "mastermind", variant, "knuth", "all"))
+        assert "black pegs" in page.text_content("#tiles")
+        played: list[str] = []
+        while True:
+            guess = page.text_content("#next-guess")
+            played.append(guess)
+            left = page.locator("#candidates li").all_text_contents()
+            assert left == sorted(s for s in tree.secrets
+                                  if all(reply(g, s) == reply(g, secret) for g in played[:-1]))
+            black, white = re.fullmatch(r"(\d)B(\d)W", reply(guess, secret)).groups()  # type: ignore[union-attr]
+            page.select_option("#pegs-black", black)
+            page.select_option("#pegs-white", white)
+            page.click("#submit")
+            if guess == secret:
+                break
+            assert len(played) < 10
+        assert "Solved" in page.text_content("#status")
+        assert played == play(tree.root, secret, reply)
+        assert page.url.endswith("path=" + ",".join(reply(g, secret) for g in played))
+    # pegs no code gives are refused, by name
+    _open(page, _lookup(mastermind_site, "mastermind", variant, "knuth", "all"))
+    page.select_option("#pegs-black", "3")
+    page.select_option("#pegs-white", "1")
+    page.click("#submit")
+    assert "No code still possible gives 3 black, 1 white" in page.text_content("#status")
+    assert page.errors == []
+
+
+def test_peg_pickers_work_by_keyboard(mastermind_site: str, page: Any) -> None:
+    _open(page, _lookup(mastermind_site, "mastermind", "4x6", "knuth", "all", "1B1W"))
+    assert page.locator("#history li").count() == 1
+    page.focus("#pegs-black")
+    page.keyboard.press("ArrowDown")  # 0 -> 1 black
+    page.keyboard.press("Enter")
+    assert page.locator("#history li").count() == 2 and page.url.endswith("path=1B1W,1B0W")
     assert page.errors == []

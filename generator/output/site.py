@@ -40,9 +40,11 @@ import orjson
 
 from generator.core.catalog import CHECKOUT, project_root, trees_dir
 from generator.core.files import FileError, dump_json, new_folder_mode, read_limited, write_atomic
+from generator.output.hangmanpage import write_hangman
 from generator.output.helperdata import helper_files
 from generator.output.index import top_index_data
 from generator.output.pdf import PdfError, find_chromium, print_all
+from generator.output.practicedata import write_practice
 from generator.output.sheets import (
     SHEET_VERSION,
     LetterSheet,
@@ -56,7 +58,9 @@ from generator.output.sheets import (
 from generator.output.sitemodel import (
     Download,
     Files,
+    FolderView,
     Key,
+    SetupView,
     SiteError,
     SiteModel,
     TreeFolder,
@@ -227,46 +231,85 @@ def _fill_sheets(model: SiteModel, sheets: dict[Key, LetterSheet], out: Path) ->
 
 def _render_pages(project: Path, model: SiteModel, sheets: dict[Key, LetterSheet], docs: Path) -> list[Any]:
     """Write every Markdown page into ``docs``; returns the MkDocs nav."""
+    assets = docs / "assets"
+    assets.mkdir(exist_ok=True)
+    for name in ASSETS:
+        shutil.copy(package_dir("static") / name, assets / name)
+    lookup = lookup_index(model)
+    write_atomic(assets / "lookup-index.json", orjson.dumps(lookup, option=orjson.OPT_INDENT_2))
+    (docs / "lookup.md").write_text(render("site/lookup.md.j2", site=model), encoding="utf-8")
+    (docs / "helper.md").write_text(render("site/helper.md.j2", index=_helper_data(docs)), encoding="utf-8")
+    write_practice(docs, lookup)  # practice.md and its words, for the LINGO set-ups
+    files = {(f.setup, f.rule, f.strategy): d for f, d in model.folder_downloads}
+    for s in model.setups:
+        (docs / f"{s.id}.md").write_text(render("site/setup.md.j2", setup=s, site=model),
+                                         encoding="utf-8")
+        for f in s.folders:
+            page = docs / Path(f.page).with_suffix(".md")
+            page.parent.mkdir(parents=True, exist_ok=True)
+            page.write_text(render("site/folder.md.j2", setup=s, f=f, files=files.get((f.setup, f.rule, f.strategy), ()),
+                                   root="../../"), encoding="utf-8")
+            for r in f.letters:
+                page = docs / Path(r.page).with_suffix(".md")
+                page.parent.mkdir(parents=True, exist_ok=True)
+                page.write_text(render("site/letter.md.j2", sheet=sheets[(f.setup, f.rule, f.strategy, r.letter)],
+                                       row=r, folder=f, root="../../../"), encoding="utf-8")
+    _hand_written(project, model, docs)
+    return _nav(model, docs)
+
+
+def _hand_written(project: Path, model: SiteModel, docs: Path) -> None:
+    """The pages of ``site/docs/``: Markdown pages are templates of the site
+    model (and of ``pages``: the pages made, so they link only those)."""
     env = environment()
     src = project / "docs"
+    pages = {str(p.relative_to(docs)) for p in docs.rglob("*.md")}
     for path in sorted(src.rglob("*")) if src.exists() else []:
         rel = path.relative_to(src)
         if path.is_dir():
             continue
         target = docs / rel
         target.parent.mkdir(parents=True, exist_ok=True)
-        if path.suffix == ".md":  # hand-written pages are templates of the site model
-            text = env.from_string(path.read_text(encoding="utf-8")).render(site=model)
+        if path.suffix == ".md":
+            text = env.from_string(path.read_text(encoding="utf-8")).render(site=model, pages=pages)
             target.write_text(text, encoding="utf-8")
         else:
             shutil.copy(path, target)
-    assets = docs / "assets"
-    assets.mkdir(exist_ok=True)
-    for name in ASSETS:
-        shutil.copy(package_dir("static") / name, assets / name)
-    write_atomic(assets / "lookup-index.json", orjson.dumps(lookup_index(model), option=orjson.OPT_INDENT_2))
-    (docs / "lookup.md").write_text(render("site/lookup.md.j2", site=model), encoding="utf-8")
-    (docs / "helper.md").write_text(render("site/helper.md.j2", index=_helper_data(docs)), encoding="utf-8")
-    for s in model.setups:
-        (docs / f"{s.id}.md").write_text(render("site/setup.md.j2", setup=s, site=model), encoding="utf-8")
-        for f in s.folders:
-            for r in f.letters:
-                page = docs / Path(r.page).with_suffix(".md")
-                page.parent.mkdir(parents=True, exist_ok=True)
-                page.write_text(render("site/letter.md.j2", sheet=sheets[(f.setup, f.rule, f.strategy, r.letter)],
-                                       row=r, folder=f, root="../../../"), encoding="utf-8")
+
+
+def _nav(model: SiteModel, docs: Path) -> list[Any]:
+    """The navigation in the order a player thinks: LINGO (by language and
+    length), the other games, then the tools and the method. Each set-up is a
+    section: its overview, then a page per strategy. MkDocs themes put nav
+    titles into the page unescaped (see :func:`heading_text`)."""
+    def page(f: FolderView, title: str) -> dict[str, str]:
+        return {heading_text(title[:1].upper() + title[1:]): str(Path(f.page).with_suffix(".md"))}
+
+    def section(s: SetupView) -> dict[str, Any]:
+        pages: list[Any] = [{"Overview": f"{s.id}.md"}]
+        if len(s.rules) == 1:
+            pages += [page(f, f.short) for f in s.folders]
+        else:  # a sub-section per rule, named as the overview's headings
+            for rule in s.rules:
+                folders = s.in_rule(rule)
+                pages.append({heading_text(folders[0].rule_short[:1].upper() + folders[0].rule_short[1:]):
+                              [page(f, f.short) for f in folders]})
+        return {heading_text(s.title): pages}
+
     nav: list[Any] = [{"Home": "index.md"}]
-    # MkDocs themes put nav titles into the page unescaped (see heading_text)
-    nav += [{heading_text(s.title): f"{s.id}.md"} for s in model.setups]
-    nav += [{"Lookup": "lookup.md"}, {"Clue helper": "helper.md"}]
-    if (docs / "method.md").exists():
-        nav += [{"Method and downloads": "method.md"}]
+    lingo = [section(s) for s in model.setups if s.family == "lingo"]
+    if lingo:
+        nav.append({"LINGO": lingo})
+    nav += [section(s) for s in model.setups if s.family != "lingo"]
+    pages = [("Hangman", "hangman.md"), ("Lookup", "lookup.md"), ("Clue helper", "helper.md"),
+             ("Practice", "practice.md"), ("Method and downloads", "method.md")]
+    nav += [{title: name} for title, name in pages if (docs / name).exists()]
     return nav
 
 
 #: the static files of the pages (generator/output/static)
 ASSETS = ("sheet.css", "lookup.css", "site.css", "lookup.js", "wordgame.js", "helper.js", "helper-worker.js",
-          "offline.js")
+          "offline.js", "practice.js", "practice.css", "hangman.js", "hangman.css")
 
 
 def _helper_data(docs: Path) -> dict[str, Any]:
@@ -416,6 +459,7 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
             printed = _pdfs(sheets, cards, docs, out, report, pdf, print_many, say)
             files = _copy_trees(folders, docs, report)
             model = site_model(folders, cards, printed, files)
+            write_hangman(trees, docs)  # hangman.md and the trees its lookup loads, where there are any
             nav = _render_pages(project, model, sheets, docs)
             t1 = time.perf_counter()
             _mkdocs(config_file, docs, new, nav)
@@ -437,7 +481,7 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
 
 
 #: what the service worker stores when it installs (more is stored as it is visited)
-SHELL_PAGES = ("index.html", "lookup.html", "helper.html", "method.html", "404.html")
+SHELL_PAGES = ("index.html", "lookup.html", "helper.html", "practice.html", "hangman.html", "method.html", "404.html")
 
 
 def _service_worker(site: Path) -> None:

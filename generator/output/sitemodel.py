@@ -10,15 +10,18 @@ template formats. Nothing here writes a file.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator.core.catalog import catalog
 from generator.core.catalog import setups as catalog_setups
 from generator.core.rules import GuessRule
-from generator.core.strategies import FAMILIES, strategy_order
-from generator.core.tree import GameTree
-from generator.errors import LingoTreesError, TreeFormatError
+from generator.core.strategies import FAMILIES, strategy_info, strategy_order
+from generator.core.tree import GameTree, Node
+from generator.errors import LingoTreesError, StrategyError, TreeFormatError
+from generator.games.mastermind import variant
 from generator.output import paper
 from generator.output.index import index_data, tree_folders
 from generator.output.sheets import (
@@ -36,6 +39,13 @@ from generator.output.sheets import (
 from generator.output.treefile import read_tree
 
 Key = tuple[str, str, str, str]  # (setup, rule, strategy, letter)
+
+#: how the site names each game family
+GAME_TITLES = {"lingo": "LINGO", "wordle": "Wordle", "mastermind": "Mastermind", "hangman": "Hangman"}
+#: the order of the families in the navigation and on the home page
+FAMILY_ORDER = ("lingo", "wordle", "mastermind", "hangman")
+#: LINGO set-ups by language: the show's own (Dutch) first
+LANGUAGE_ORDER = ("nl", "en")
 
 
 class SiteError(LingoTreesError):
@@ -58,8 +68,11 @@ class TreeFolder:
 
     @property
     def family(self) -> str:
-        known = catalog_setups()
-        return known[self.setup].game.name if self.setup in known else "lingo"
+        """The game family of its trees (``lingo``, ``wordle``, ``mastermind``,
+        ``hangman``): Bulls and Cows is a Mastermind variant."""
+        name = next(iter(self.trees.values())).game.name
+        name = "mastermind" if name == "bulls-and-cows" else name
+        return name if name in FAMILIES else "lingo"
 
 
 def _rule_order(rule: str) -> tuple[int, str]:
@@ -157,10 +170,21 @@ class FolderView:
     card: OpenersCard | None
     card_pdf: str | None = None
     paper_rows: tuple[PaperRow, ...] = ()
+    first: str = ""  # a folder of one tree (Wordle, Mastermind): its first guess
 
     @property
     def anchor(self) -> str:
         return f"{self.rule}-{self.strategy}"
+
+    @property
+    def rule_short(self) -> str:
+        """``free rule``, ``TV rules``, ``Bulls and Cows``: the title to its first ``:`` or ``(``."""
+        return self.rule_title.split(":")[0].split(" (")[0]
+
+    @property
+    def page(self) -> str:
+        """URL of the folder's page, from the site root."""
+        return folder_page(self.setup, self.rule, self.strategy)
 
     @property
     def at_limit(self) -> int:
@@ -173,17 +197,70 @@ class FolderView:
 
 @dataclass(frozen=True)
 class SetupView:
+    """One set-up: an overview page (``<id>.html``) and a page per folder."""
+
     id: str
     title: str
-    answers: str
+    family: str  # lingo, wordle, mastermind, hangman
+    answers: str  # what the home page says the secrets and guesses are
     guesses: str
     digraphs: tuple[str, ...]
     folders: tuple[FolderView, ...]
     comparison: tuple[Histogram, ...]
+    language: str = ""  # LINGO and Wordle: the answers list's language
+    length: int = 0
 
     @property
     def rules(self) -> list[str]:
         return sorted({f.rule for f in self.folders}, key=_rule_order)
+
+    @property
+    def game_title(self) -> str:
+        return GAME_TITLES.get(self.family, self.family)
+
+    @property
+    def noun(self) -> str:
+        """What its secrets are called in a table heading."""
+        return "codes" if self.family == "mastermind" else "words"
+
+    def in_rule(self, rule: str) -> tuple[FolderView, ...]:
+        return tuple(f for f in self.folders if f.rule == rule)
+
+    def legend(self, rule: str) -> tuple[tuple[str, str], ...]:
+        """The (short name, title) of each strategy of a rule, once: a strategy
+        played from a fixed opener (``scm-salet``) is described as ``scm``."""
+        out: dict[str, str] = {}
+        for f in self.in_rule(rule):
+            try:
+                info = strategy_info(self.family, f.strategy)
+                if info.opener is not None:
+                    info = strategy_info(self.family, f.strategy[: -len(info.opener) - 1])
+            except StrategyError:  # a folder of no registered strategy: as it is
+                out.setdefault(f.short, f.title)
+                continue
+            out.setdefault(info.short, info.title)
+        return tuple(out.items())
+
+    def grid(self, rule: str) -> tuple[GridRow, ...]:
+        """Every letter of the rule's folders: its words and its row in each
+        folder (``None`` where a folder has no tree for it)."""
+        folders = self.in_rule(rule)
+        rows = {f.strategy: {r.letter: r for r in f.letters} for f in folders}
+        letters = sorted({r.letter for f in folders for r in f.letters})
+        out = []
+        for letter in letters:
+            cells = tuple(rows[f.strategy].get(letter) for f in folders)
+            out.append(GridRow(letter, max(c.secrets for c in cells if c is not None), cells))
+        return tuple(out)
+
+
+@dataclass(frozen=True)
+class GridRow:
+    """A letter on a set-up's overview: its row in each strategy of a rule."""
+
+    letter: str
+    secrets: int
+    cells: tuple[LetterRow | None, ...]
 
 
 @dataclass(frozen=True)
@@ -212,6 +289,10 @@ class SiteModel:
     strategy_titles: dict[str, str]
 
 
+def folder_page(setup: str, rule: str, strategy: str) -> str:
+    return f"{setup}/{rule}/{strategy}.html"
+
+
 def letter_page(setup: str, rule: str, strategy: str, letter: str) -> str:
     return f"{setup}/{rule}/{strategy}/{letter}.html"
 
@@ -235,22 +316,56 @@ def site_model(folders: list[TreeFolder], cards: dict[tuple[str, str, str], Open
     by_setup: dict[str, list[FolderView]] = {}
     for f in folders:
         by_setup.setdefault(f.setup, []).append(_folder_view(f, cards, printed))
-    known = catalog_setups()
-    setups = []
-    for sid, views in by_setup.items():
-        s = known.get(sid)
-        setups.append(SetupView(
-            id=sid, title=s.title if s else sid, answers=s.answers if s else "?",
-            guesses=s.guesses if s else "?", digraphs=tuple(s.game.digraphs) if s else (),
-            folders=tuple(views), comparison=_comparison(views) if s and s.paper else ()))
+    family = {f.setup: f.family for f in folders}
+    setups = sorted((_setup_view(sid, family[sid], views) for sid, views in by_setup.items()), key=_setup_order)
     views_by_key = {(v.setup, v.rule, v.strategy): v for s in setups for v in s.folders}
     return SiteModel(
         setups=tuple(setups), downloads=files.downloads,
         folder_downloads=tuple((views_by_key[k], d) for k, d in files.by_folder.items() if k in views_by_key),
         archive=files.archive,
-        rule_titles={r.value: r.label for r in GuessRule},
+        rule_titles={r.value: r.label for r in GuessRule} | {v.rule: v.rule_title for s in setups for v in s.folders},
         strategy_titles={v.strategy: v.title for s in setups for v in s.folders},
     )
+
+
+def _setup_view(sid: str, family: str, views: list[FolderView]) -> SetupView:
+    """A set-up's view: from the catalog for word games, from the variants
+    (the rule folders) for Mastermind."""
+    s = catalog_setups().get(sid)
+    if s is not None:
+        lists = catalog()[0]
+        language = lists[s.answers].language if s.answers in lists else ""
+        return SetupView(sid, s.title, family, s.answers, s.guesses, tuple(s.game.digraphs), tuple(views),
+                         _comparison(views) if s.paper else (), language, s.game.length)
+    if family == "mastermind":
+        codes = "; ".join(f"{_variant_title(rule)}, {_codes(rule)}" for rule in dict.fromkeys(v.rule for v in views))
+        return SetupView(sid, "Mastermind and Bulls and Cows", family, f"every code ({codes})",
+                         "every code", (), tuple(views), ())
+    return SetupView(sid, sid, family, "(not in the catalog)", "(not in the catalog)", (), tuple(views), ())
+
+
+def _variant_title(rule: str) -> str:
+    """A Mastermind rule folder is a variant: its title."""
+    try:
+        return variant(rule).title
+    except LingoTreesError:
+        return rule
+
+
+def _codes(rule: str) -> str:
+    try:
+        v = variant(rule)
+    except LingoTreesError:
+        return "?"
+    n = len(v.symbols) ** v.positions if v.repeats else math.perm(len(v.symbols), v.positions)
+    return f"{n} codes"
+
+
+def _setup_order(s: SetupView) -> tuple[Any, ...]:
+    """Families in :data:`FAMILY_ORDER`; LINGO by language, then length."""
+    family = FAMILY_ORDER.index(s.family) if s.family in FAMILY_ORDER else len(FAMILY_ORDER)
+    language = LANGUAGE_ORDER.index(s.language) if s.language in LANGUAGE_ORDER else len(LANGUAGE_ORDER)
+    return (family, language, s.language, s.length, s.id)
 
 
 def _folder_view(f: TreeFolder, cards: dict[tuple[str, str, str], OpenersCard],
@@ -280,13 +395,23 @@ def _folder_view(f: TreeFolder, cards: dict[tuple[str, str, str], OpenersCard],
             for r in rows)
     return FolderView(
         setup=f.setup, rule=f.rule, strategy=f.strategy, title=strategy_title(f.family, f.strategy),
-        short=strategy_short(f.family, f.strategy), rule_title=rule_title(f.rule), turns_limit=limit,
+        short=strategy_short(f.family, f.strategy),
+        rule_title=_variant_title(f.rule) if f.family == "mastermind" else rule_title(f.rule), turns_limit=limit,
         totals=totals, letters=tuple(rows),
         histogram=histogram(f"{f.setup}, {f.rule}, {f.strategy}: turns",
                             [(f"ours ({totals['secrets']})", hist)]),
         card=cards.get((f.setup, f.rule, f.strategy)),
         card_pdf=card_pdf if card_pdf in printed else None, paper_rows=paper_rows,
+        first=_first_guess(f.trees),
     )
+
+
+def _first_guess(trees: dict[str, GameTree]) -> str:
+    """The opening guess of a folder holding one tree, else ``""``."""
+    if len(trees) != 1:
+        return ""
+    root = next(iter(trees.values())).root
+    return root.guess if isinstance(root, Node) else ""
 
 
 def _comparison(views: list[FolderView]) -> tuple[Histogram, ...]:

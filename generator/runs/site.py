@@ -29,6 +29,7 @@ import orjson
 from generator.core.catalog import trees_dir
 from generator.core.files import read_limited
 from generator.errors import LingoTreesError
+from generator.output.hangmanpage import tree_files as hangman_tree_files
 from generator.output.index import tree_folders
 from generator.output.pdf import print_all
 from generator.output.site import PrintMany, SiteReport, build_site, check_out, read_marker, site_dir
@@ -58,8 +59,9 @@ def verifier_fingerprint() -> str:
 
 def tree_files(trees: Path) -> list[Path]:
     """The tree files the site reads, their names checked
-    (:func:`generator.output.index.tree_folders`)."""
-    return [p for files in tree_folders(trees).values() for p in files]
+    (:func:`generator.output.index.tree_folders`, and the Hangman trees of
+    :func:`generator.output.hangmanpage.tree_files`, one level deeper)."""
+    return [p for files in tree_folders(trees).values() for p in files] + hangman_tree_files(trees)
 
 
 def _key() -> bytes | None:

@@ -94,8 +94,10 @@ def test_build_prints_pdfs_and_counts_pages(tiny: Path, tmp_path: Path) -> None:
     assert len(r.pdf_pages) == 8 and len(r.card_pages) == 4
     assert all(p == 1 for p in r.pdf_pages.values()) and all(p == 1 for p in r.card_pages.values())
     assert (tmp_path / "b/pdf/tiny-free-human-b.pdf").read_bytes().startswith(b"%PDF")
-    setup_page = (tmp_path / "b/tiny.html").read_text(encoding="utf-8")
-    assert 'href="pdf/tiny-free-human-b.pdf"' in setup_page and 'href="pdf/tiny-free-human-openers.pdf"' in setup_page
+    folder_page = (tmp_path / "b/tiny/free/human.html").read_text(encoding="utf-8")
+    assert 'href="../../pdf/tiny-free-human-b.pdf"' in folder_page
+    overview = (tmp_path / "b/tiny.html").read_text(encoding="utf-8")
+    assert 'href="pdf/tiny-free-human-openers.pdf"' in overview
     # a second build reuses the PDFs whose printed HTML did not change
     again = site.build_site(tiny, tmp_path / "b", progress=lambda _: None)
     assert again.pdfs_reused == again.pdfs == 12 and again.pdf_pages == r.pdf_pages

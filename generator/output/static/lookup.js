@@ -1,7 +1,8 @@
 /* lingo-trees interactive lookup: static files only.
  *
  * State in the URL: lookup.html?setup=S&rule=R&strategy=T&letter=L&path=P1,P2
- * (P = one feedback pattern, G right place, Y elsewhere, . absent).
+ * (P = one feedback pattern, G right place, Y elsewhere, . absent; for a
+ * game of pegs, Mastermind, "2B1W": black and white pegs).
  * The word to play next is shown in #next-guess, the words still possible in
  * #candidates (one <li> per word). Words are always inserted as text, never
  * as HTML. Once a letter's tree is loaded nothing else is fetched. The rules
@@ -19,7 +20,7 @@
     setup: $("pick-setup"), rule: $("pick-rule"), strategy: $("pick-strategy"), letter: $("pick-letter"),
     status: $("status"), history: $("history"), next: $("next-guess"), tiles: $("tiles"),
     submit: $("submit"), won: $("won"), back: $("back"), restart: $("restart"),
-    candidates: $("candidates"), count: $("count"), share: $("share")
+    candidates: $("candidates"), count: $("count"), share: $("share"), hint: $("hint")
   };
   var index = null, tree = null, trees = {}, game = null;
   var state = { setup: "", rule: "", strategy: "", letter: "", path: [] };
@@ -37,6 +38,15 @@
 
   function split(word) { return game.letters.split(word); }
   function allGreen(n) { return new Array(n + 1).join("G"); }
+  function isPegs() { return tree.game.feedback === "pegs"; }
+  /* The feedback that says the word (code) played is the answer. */
+  function winning(word) { return isPegs() ? split(word).length + "B0W" : allGreen(split(word).length); }
+  var HINTS = {
+    tiles: "Click a tile to cycle its feedback: · absent, Y elsewhere in the word, G right place. " +
+      "By keyboard: Tab to a tile, press G, Y or . (the focus moves on), then Enter.",
+    pegs: "Choose the black pegs (right colour in the right place) and the white pegs (right colour, " +
+      "wrong place) you got, then Next code."
+  };
 
   /* The tree's letters (every character of its secrets and guesses, and its
    * digraphs) and its secrets coded, for wordgame.js. */
@@ -54,6 +64,11 @@
   }
 
   function stillPossible() {  // the secrets that give every feedback received so far (wordgame.js)
+    if (isPegs()) {
+      return tree.secrets.filter(function (secret) {
+        return state.path.every(function (p, i) { return WordGame.pegs(guessAt(i), secret) === p; });
+      }).sort();
+    }
     var clues = state.path.map(function (p, i) {
       var letters = split(guessAt(i)), codes = new Uint8Array(letters.length);
       letters.forEach(function (l, k) { codes[k] = game.letters.code[l]; });
@@ -122,7 +137,7 @@
     for (var i = 0; i < state.path.length; i++) {
       var p = state.path[i];
       var word = typeof node === "string" ? node : node.guess;
-      if (p === allGreen(split(word).length)) { ok.push(p); solved = true; break; }
+      if (p === winning(word)) { ok.push(p); solved = true; break; }
       if (typeof node === "string" || !(p in node.next)) break;
       ok.push(p);
       node = node.next[p];
@@ -149,13 +164,18 @@
 
   function show() {
     clear(el.history);
-    var turns = solved ? state.path.length : state.path.length;
+    var turns = state.path.length;
     for (var i = 0; i < turns; i++) {
       var li = text(el.history, "li");
       var w = guessAt(i), ls = split(w), p = state.path[i];
       var row = text(li, "span", undefined, "row");
       row.setAttribute("aria-label", w + ": " + p);
-      ls.forEach(function (l, k) { tile(row, l, p[k]); });
+      if (isPegs()) {
+        ls.forEach(function (l) { text(row, "span", l, "tile code"); });
+        text(row, "span", pegText(p), "pegs");
+      } else {
+        ls.forEach(function (l, k) { tile(row, l, p[k]); });
+      }
     }
     var word = typeof node === "string" ? node : node.guess;
     letters = split(word);
@@ -165,6 +185,9 @@
     left.forEach(function (w) { text(el.candidates, "li", w); });
     el.count.textContent = String(left.length);
     clear(el.tiles);
+    el.hint.textContent = isPegs() ? HINTS.pegs : HINTS.tiles;
+    el.submit.textContent = isPegs() ? "Next code" : "Next word";
+    if (isPegs()) { showPegs(); return; }
     if (solved || typeof node === "string") {
       marks = letters.map(function () { return "G"; });
     } else {
@@ -178,17 +201,41 @@
       b.addEventListener("keydown", function (ev) { key(ev, k); });
       label(b, k);
     });
-    var done = solved || typeof node === "string";
+    finish(word);
+  }
+
+  function finish(word) {  // buttons, status and URL after the position changed
     el.submit.disabled = solved;
     el.won.disabled = solved;
     el.back.disabled = state.path.length === 0;
-    Array.prototype.forEach.call(el.tiles.children, function (b) { b.disabled = solved; });
+    Array.prototype.forEach.call(el.tiles.querySelectorAll("button, select"), function (b) { b.disabled = solved; });
     var turn = state.path.length + 1;
     if (solved) say("Solved in " + state.path.length + " turns: " + word + ".", "done");
-    else if (typeof node === "string") say("Turn " + turn + ": play " + word + ", the only word left. It is the answer.", "done");
+    else if (typeof node === "string") say("Turn " + turn + ": play " + word + ", the only " + (isPegs() ? "code" : "word") + " left. It is the answer.", "done");
+    else if (isPegs()) say("Turn " + turn + ": play " + word + ", then choose the pegs you got.");
     else say("Turn " + turn + ": play " + word + ", then click the tiles to show the feedback you got.");
     el.share.href = url();
     history.replaceState(null, "", url());
+  }
+
+  function pegText(p) {
+    var m = /^(\d+)B(\d+)W$/.exec(p);
+    return m ? m[1] + " black, " + m[2] + " white" : p;
+  }
+
+  /* Pegs: two pickers (black, white) instead of tiles. */
+  function showPegs() {
+    var n = letters.length, done = solved || typeof node === "string";
+    split(el.next.textContent).forEach(function (l) { text(el.tiles, "span", l, "tile code"); });
+    [["black", "black pegs: right colour, right place"], ["white", "white pegs: right colour, wrong place"]].forEach(function (kind) {
+      var lab = text(el.tiles, "label", kind[1] + " ", "peg-pick");
+      var sel = text(lab, "select");
+      sel.id = "pegs-" + kind[0];
+      for (var v = 0; v <= n; v++) text(sel, "option", String(v)).value = String(v);
+      sel.value = done && kind[0] === "black" ? String(n) : "0";
+      sel.addEventListener("keydown", function (ev) { if (ev.key === "Enter") { ev.preventDefault(); submit(); } });
+    });
+    finish(el.next.textContent);
   }
 
   function label(b, k) {
@@ -217,18 +264,26 @@
     if (/^[gGyY.\-]$/.test(c) && k + 1 < tiles.length) tiles[k + 1].focus();
   }
 
+  function entered() {  // the feedback entered: tiles, or pegs
+    if (!isPegs()) return marks.join("");
+    return $("pegs-black").value + "B" + $("pegs-white").value + "W";
+  }
+
   function submit() {
     if (solved) return;
-    var p = marks.join("");
-    if (p === allGreen(letters.length)) { state.path.push(p); solved = true; show(); return; }
+    var p = entered(), word = typeof node === "string" ? node : node.guess;
+    if (p === winning(word)) { state.path.push(p); solved = true; show(); return; }
     if (typeof node === "string" || !(p in node.next)) {
-      say("No word still possible gives " + p + " for " + (typeof node === "string" ? node : node.guess) + ": check the tiles.", "error");
+      var what = isPegs() ? "code" : "word";
+      say("No " + what + " still possible gives " + (isPegs() ? pegText(p) : p) + " for " + word + ": check the " +
+          (isPegs() ? "pegs" : "tiles") + ".", "error");
       return;
     }
     state.path.push(p);
     node = node.next[p];
     show();
-    if (el.tiles.firstChild) el.tiles.firstChild.focus();
+    var first = el.tiles.querySelector("button, select");
+    if (first) first.focus();
   }
 
   function fromUrl() {
@@ -241,7 +296,11 @@
   }
 
   el.submit.addEventListener("click", submit);
-  el.won.addEventListener("click", function () { letters.forEach(function (_, k) { setMark(k, "G"); }); submit(); });
+  el.won.addEventListener("click", function () {
+    if (isPegs()) { $("pegs-black").value = String(letters.length); $("pegs-white").value = "0"; }
+    else letters.forEach(function (_, k) { setMark(k, "G"); });
+    submit();
+  });
   el.back.addEventListener("click", function () { state.path.pop(); replay(); });
   el.restart.addEventListener("click", function () { state.path = []; replay(); });
   ["setup", "rule", "strategy", "letter"].forEach(function (k) {

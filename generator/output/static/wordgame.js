@@ -192,9 +192,34 @@
     return best.slice(0, top);
   }
 
+  /* The pattern (G/Y/.) of a guess for a secret, both words of letters
+   * (a Letters), as generator.core.feedback.feedback; null if either is not one. */
+  function feedback(letters, guess, secret) {
+    var g = letters.split(guess), s = letters.split(secret);
+    if (g === null || s === null || g.length !== s.length) return null;
+    var n = g.length, codes = new Uint8Array(2 * n);
+    for (var i = 0; i < n; i++) { codes[i] = letters.code[g[i]]; codes[n + i] = letters.code[s[i]]; }
+    return patternOfCode(patternCode(codes, 0, codes, n, n, new Int32Array(letters.letters.length)), n);
+  }
+
+  /* Mastermind's pegs ("2B1W") of a code guessed for a secret code, as
+   * generator.games.mastermind: black = right symbol in the right place,
+   * white = the symbols in common (counted with repeats) less the blacks. */
+  function pegs(guess, secret) {
+    var black = 0, common = 0, left = {}, i;
+    for (i = 0; i < secret.length; i++) {
+      if (guess[i] === secret[i]) black += 1;
+      left[secret[i]] = (left[secret[i]] || 0) + 1;
+    }
+    for (i = 0; i < guess.length; i++) {
+      if (left[guess[i]]) { left[guess[i]] -= 1; common += 1; }
+    }
+    return black + "B" + (common - black) + "W";
+  }
+
   root.WordGame = {
     Letters: Letters, patternCode: patternCode, codeOfPattern: codeOfPattern, patternOfCode: patternOfCode,
-    parsePattern: parsePattern, constraints: constraints, regex: regex, describeCounts: describeCounts,
-    fit: fit, scoreGuesses: scoreGuesses
+    feedback: feedback, parsePattern: parsePattern, constraints: constraints, regex: regex, describeCounts: describeCounts,
+    fit: fit, scoreGuesses: scoreGuesses, pegs: pegs
   };
 })(typeof self !== "undefined" ? self : this);
