@@ -101,6 +101,7 @@ class SiteReport:
     card_pages: dict[str, int] = field(default_factory=dict)
     largest_page: tuple[str, int] = ("", 0)
     largest_tree: tuple[str, int] = ("", 0)
+    largest_words: tuple[str, int] = ("", 0)  # a word file the helper or practice loads
     archive_size: int = 0
 
 
@@ -170,9 +171,10 @@ def _print_pdfs(plan: list[tuple[str, str]], docs: Path, previous: Path, report:
 
 def _copy_trees(folders: list[TreeFolder], docs: Path, report: SiteReport) -> Files:
     """Copy every tree file into ``docs/trees`` with the indexes made from
-    them and the schema of this program, and zip them all."""
+    them and the schema of this program, and zip them all (with the Hangman
+    trees :func:`write_hangman` put there)."""
     out = docs / "trees"
-    out.mkdir(parents=True)
+    out.mkdir(parents=True, exist_ok=True)
     (out / "schema.json").write_bytes(dump_json(SCHEMA))
     (out / "index.json").write_bytes(dump_json(top_index_data([f.index for f in folders])))
     archive = docs / "downloads" / "lingo-trees.zip"
@@ -197,6 +199,11 @@ def _copy_trees(folders: list[TreeFolder], docs: Path, report: SiteReport) -> Fi
                 if size > report.largest_tree[1]:
                     report.largest_tree = (rel, size)
             by_folder[(f.setup, f.rule, f.strategy)] = tuple(files)
+        for path in sorted(p for p in (out / "hangman").rglob("*") if p.is_file()):
+            rel = f"trees/{path.relative_to(out).as_posix()}"
+            zf.write(path, rel)
+            if path.stat().st_size > report.largest_tree[1]:
+                report.largest_tree = (rel, path.stat().st_size)
     downloads = []
     if (out / "schema.json").exists():
         downloads.append(Download("JSON Schema of the tree format", "trees/schema.json",
@@ -225,7 +232,7 @@ def _fill_sheets(model: SiteModel, sheets: dict[Key, LetterSheet], out: Path) ->
                 if text.count(SHEET_SLOT) != 1:
                     raise SiteError(f"{page}: the sheet's place is missing from the built page")
                 sheet = template.letter_sheet(sheets[(f.setup, f.rule, f.strategy, r.letter)])  # type: ignore[attr-defined]
-                page.write_text(text.replace(SHEET_SLOT, f'<div class="sheet-screen">{sheet}</div>'),
+                page.write_text(text.replace(SHEET_SLOT, f'<div class="sheet-screen" tabindex="0">{sheet}</div>'),
                                 encoding="utf-8")
 
 
@@ -457,9 +464,9 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
             docs = Path(tmp) / "docs"
             docs.mkdir()
             printed = _pdfs(sheets, cards, docs, out, report, pdf, print_many, say)
+            write_hangman(trees, docs)  # hangman.md and the trees its lookup loads, where there are any
             files = _copy_trees(folders, docs, report)
             model = site_model(folders, cards, printed, files)
-            write_hangman(trees, docs)  # hangman.md and the trees its lookup loads, where there are any
             nav = _render_pages(project, model, sheets, docs)
             t1 = time.perf_counter()
             _mkdocs(config_file, docs, new, nav)
@@ -518,3 +525,7 @@ def _measure_pages(report: SiteReport, out: Path) -> None:
         size = page.stat().st_size
         if size > report.largest_page[1]:
             report.largest_page = (str(page.relative_to(out)), size)
+    for folder in ("helper", "practice"):
+        for path in (out / folder).rglob("*"):
+            if path.is_file() and path.stat().st_size > report.largest_words[1]:
+                report.largest_words = (str(path.relative_to(out)), path.stat().st_size)

@@ -170,7 +170,7 @@
     var b = text(parent, "button", letter, "tile " + (mark === "G" ? "g" : mark === "Y" ? "y" : "n"));
     b.type = "button";
     b.setAttribute("data-mark", mark);
-    text(b, "span", mark === "." ? "·" : mark, "mark").setAttribute("aria-hidden", "true");
+    b.setAttribute("data-show", mark === "." ? "·" : mark);  // drawn by CSS: the name stays the letter's
     b.setAttribute("aria-label", "clue " + (clueIndex + 1) + ", letter " + (k + 1) + ", " + letter + ": " +
                    NAMES[mark] + " (click, or press G, Y or .)");
     b.addEventListener("click", function () { setMark(clueIndex, k, { ".": "Y", "Y": "G", "G": "." }[mark]); });

@@ -324,10 +324,8 @@
       var b = keys[l], m = best[l];
       b.className = "key" + (m ? " " + (m === "G" ? "g" : m === "Y" ? "y" : "n") : "");
       b.textContent = l;
-      if (m) {
-        var mark = text(b, "span", m === "." ? "·" : m, "mark");
-        mark.setAttribute("aria-hidden", "true");
-      }
+      if (m) b.setAttribute("data-show", m === "." ? "·" : m);  // drawn by CSS: the name stays the letter's
+      else b.removeAttribute("data-show");
       b.setAttribute("aria-label", l + (m ? ", " + NAMES[m] : ""));
       b.disabled = game.over;
     });
