@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import random
 import shutil
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -119,6 +120,14 @@ def play(page: Any, base: str, wordlist: str, strategy: str, length: int, tree: 
             assert page.locator("#hangman-tiles .tile").all_text_contents() == list(secret), where
             return
         node = node.next[calls[-1][1]]
+
+
+def test_the_trees_download_holds_the_hangman_trees(hangman_site_dir: Path) -> None:
+    with zipfile.ZipFile(hangman_site_dir / "downloads" / "lingo-trees.zip") as zf:
+        names = set(zf.namelist())
+    for wordlist, strategy, length in TREES:
+        assert f"trees/hangman/{wordlist}/6/{strategy}/{length}.json" in names
+    assert "trees/nl/free/scm/q.json" in names
 
 
 def test_sampled_secrets_play_to_the_end(hangman_site: str, page: Any) -> None:

@@ -38,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
                   f"{pages[0]}-{pages[-1]} A4 pages (median {pages[len(pages) // 2]}; most: {worst}, "
                   f"{r.pdf_pages[worst]})")
     print(f"largest page {r.largest_page[0]} ({_kib(r.largest_page[1])}); largest tree download "
-          f"{r.largest_tree[0]} ({_kib(r.largest_tree[1])}); all trees zipped {_kib(r.archive_size)}")
+          f"{r.largest_tree[0]} ({_kib(r.largest_tree[1])}); largest word file "
+          f"{r.largest_words[0]} ({_kib(r.largest_words[1])}); all trees zipped {_kib(r.archive_size)}")
     print(f"open it: python -m http.server -d {r.out} 8000, then http://localhost:8000/")
     return 0
