@@ -28,7 +28,10 @@ from typing import Any
 
 from generator.core.files import FileError, check_out_file, check_out_folder
 from generator.core.ids import ID_RULE, LETTER_RULE, is_id, is_letter_id, short
+from generator.core.tree import GameTree
+from generator.core.verify import game_lists, verify_tree
 from generator.errors import LingoTreesError
+from generator.output.treefile import read_tree
 from generator.runs.jobs import cluster
 from generator.runs.progress import Reporter
 
@@ -214,3 +217,14 @@ def progress_printer(quiet: bool) -> Reporter:
     """Where a command's progress goes: a bar on a terminal, lines on stderr
     otherwise, nothing with ``-q``."""
     return Reporter(quiet=quiet, stream=sys.stderr)
+
+
+def verified_tree(path: Path) -> GameTree:
+    """The tree file ``path``, every secret replayed (a report prints only
+    trees that verify); a tree that does not is a user error naming its first problem."""
+    tree = read_tree(path)
+    answers, guesses = game_lists(tree)
+    verdict = verify_tree(tree, answers, guesses)
+    if not verdict.ok:
+        raise LingoTreesError(f"{path}: does not verify: {verdict.problems[0]}")
+    return tree

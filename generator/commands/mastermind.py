@@ -23,16 +23,16 @@ from generator.commands import (
     many,
     on_cluster,
     progress_printer,
+    verified_tree,
 )
 from generator.core.catalog import trees_dir
 from generator.core.files import check_out_file
 from generator.core.ids import short
 from generator.core.kinds import code_list, pegs
 from generator.core.strategies import default_strategies, strategy_names
-from generator.core.verify import game_lists, verify_tree
-from generator.errors import LingoTreesError, RulesError, TreeFormatError
+from generator.errors import RulesError, TreeFormatError
 from generator.games.mastermind import PUBLISHED, variant
-from generator.output.treefile import KEPT, read_fingerprint, read_tree, write_tree
+from generator.output.treefile import KEPT, read_fingerprint, write_tree
 from generator.runs.mastermind import mastermind_fingerprint, mastermind_tree
 
 STRATEGIES = strategy_names("mastermind")
@@ -107,11 +107,7 @@ def run_report(args: argparse.Namespace) -> int:
         if not path.exists():
             print(f"{name:<11}{'-':>7}{'-':>7}{'-':>7}{'-':>5}  {published} (no tree: {path})")
             continue
-        tree = read_tree(path)
-        answers, guesses = game_lists(tree)
-        verdict = verify_tree(tree, answers, guesses)
-        if not verdict.ok:
-            raise LingoTreesError(f"{path}: does not verify: {verdict.problems[0]}")
+        tree = verified_tree(path)
         s = tree.stats
         assert s is not None
         note = "" if tree.strategy.get("proved_minimal", True) else " (limited search)"

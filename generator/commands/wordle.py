@@ -13,15 +13,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from generator.commands import add_force, add_out, add_quiet, add_trees, many, progress_printer
+from generator.commands import add_force, add_out, add_quiet, add_trees, many, progress_printer, verified_tree
 from generator.core.catalog import trees_dir
 from generator.core.ids import short
-from generator.core.rules import GuessRule
 from generator.core.strategies import default_strategies, strategy_order
-from generator.core.verify import game_lists, verify_tree
-from generator.errors import LingoTreesError, StrategyError, TreeFormatError
+from generator.errors import StrategyError, TreeFormatError
 from generator.output.index import check_targets, write_index, write_top_index
-from generator.output.treefile import KEPT, read_fingerprint, read_tree, write_tree
+from generator.output.treefile import KEPT, read_fingerprint, write_tree
 from generator.runs.wordle import OPENER, SETUP, default_builds, wordle_tree
 
 GREEDY = [s.name for s in default_strategies("wordle")]
@@ -73,16 +71,12 @@ def run_build(args: argparse.Namespace) -> int:
         s = tree.stats
         assert s is not None
         print(f"{path}: total {s.total_turns}, mean {s.mean_turns:.4f}, max {s.max_turns}, "
-              f"{_past_six(s.turns)} past six, opener {tree.strategy['opener']}, {seconds:.1f} s", flush=True)
+              f"{len(tree.late)} past six, opener {tree.strategy['opener']}, {seconds:.1f} s", flush=True)
     for folder in sorted({path.parent for _, path in todo}):
         write_index(folder)
     if todo:
         write_top_index(root)
     return 0
-
-
-def _past_six(turns: dict[int, int]) -> int:
-    return sum(n for t, n in turns.items() if int(t) > 6)
 
 
 def run_report(args: argparse.Namespace) -> int:
@@ -92,19 +86,15 @@ def run_report(args: argparse.Namespace) -> int:
         raise TreeFormatError(f"no Wordle trees in {folder} (lingo-trees wordle build)")
     print(f"Wordle: {root / SETUP}, every tree verified")
     print(f"{'mode':<7}{'strategy':<24}{'opener':>7}{'total':>7}{'mean':>8}{'max':>5}{'>6':>5}  proved")
-    for rule in (GuessRule.FREE.value, GuessRule.HARD.value):
+    for rule in RULES:
         names = sorted((p.name for p in (folder / rule).glob("*") if (p / "all.json").is_file()),
                        key=lambda n: strategy_order("wordle", n))
         for name in names:
             path = folder / rule / name / "all.json"
-            tree = read_tree(path)
-            answers, guesses = game_lists(tree)
-            verdict = verify_tree(tree, answers, guesses)
-            if not verdict.ok:
-                raise LingoTreesError(f"{path}: does not verify: {verdict.problems[0]}")
+            tree = verified_tree(path)
             s = tree.stats
             assert s is not None
             proved = "yes" if tree.strategy.get("proved_minimal") else "-"
             print(f"{MODES[rule]:<7}{name:<24}{tree.strategy.get('opener', ''):>7}{s.total_turns:>7}"
-                  f"{s.mean_turns:>8.4f}{s.max_turns:>5}{_past_six(s.turns):>5}  {proved}")
+                  f"{s.mean_turns:>8.4f}{s.max_turns:>5}{len(tree.late):>5}  {proved}")
     return 0

@@ -46,10 +46,14 @@ class StrategyInfo:
     version: int = 1  # bump when a change of the code changes what this strategy builds
 
     @property
+    def base(self) -> str:
+        """The name without its opener (``scm`` of ``scm-salet``)."""
+        return self.name if self.opener is None else self.name[: -len(self.opener) - 1]
+
+    @property
     def algorithm(self) -> str:
         """The fingerprint's ``algorithm``: ``family/name version`` (without the opener)."""
-        base = self.name if self.opener is None else self.name[: -len(self.opener) - 1]
-        return f"{self.family}/{base} {self.version}"
+        return f"{self.family}/{self.base} {self.version}"
 
 
 REGISTRY: tuple[StrategyInfo, ...] = (
@@ -103,7 +107,14 @@ REGISTRY: tuple[StrategyInfo, ...] = (
                  "fewest words lost, then fewest misses (depth-first search, memoized)"),
 )
 
-FAMILIES = ("lingo", "wordle", "mastermind", "hangman")
+FAMILIES = ("lingo", "wordle", "mastermind", "hangman")  # also their order on the site
+
+
+def family_of(game: str) -> str:
+    """The family of a game's name (a tree's ``game.name``): Bulls and Cows is
+    a Mastermind variant, a name of no family is LINGO's (a word game)."""
+    game = "mastermind" if game == "bulls-and-cows" else game
+    return game if game in FAMILIES else "lingo"
 
 
 def strategies(family: str) -> list[StrategyInfo]:

@@ -63,6 +63,12 @@ class Variant:
     repeats: bool
 
     @property
+    def codes(self) -> int:
+        """How many codes there are (counted, not listed: 8x10 has 10**8)."""
+        c, p = len(self.symbols), self.positions
+        return c**p if self.repeats else math.perm(c, p)
+
+    @property
     def game(self) -> Game:
         name = "mastermind" if self.repeats else "bulls-and-cows"
         return Game(name, length=self.positions, turns=TURNS, feedback="pegs",
@@ -97,10 +103,10 @@ def variant(name: str) -> Variant:
     symbols = "0123456789"[:c] if distinct or c == 10 else "123456789"[:c]
     vid = "bulls-and-cows" if spec == "4x10-distinct" else spec
     title = PRESETS.get(vid, f"{p} positions, {c} {'digits, no repeats' if distinct else 'colours'}")
-    n = math.perm(c, p) if distinct else c**p  # counted, not listed: 8x10 has 10**8
-    if n > 20000:
-        raise RulesError(f"variant {name!r} has {n} codes: more than this program's 20000")
-    return Variant(vid, title, p, symbols, not distinct)
+    v = Variant(vid, title, p, symbols, not distinct)
+    if v.codes > 20000:
+        raise RulesError(f"variant {name!r} has {v.codes} codes: more than this program's 20000")
+    return v
 
 
 

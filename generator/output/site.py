@@ -181,6 +181,14 @@ def _copy_trees(folders: list[TreeFolder], docs: Path, report: SiteReport) -> Fi
     archive.parent.mkdir(parents=True)
     by_folder: dict[tuple[str, str, str], tuple[Download, ...]] = {}
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
+        def add(path: Path, rel: str) -> int:
+            """Zip one tree file; its size, counted for the largest download."""
+            zf.write(path, rel)
+            size = path.stat().st_size
+            if size > report.largest_tree[1]:
+                report.largest_tree = (rel, size)
+            return size
+
         for name in ("schema.json", "index.json"):
             if (out / name).exists():
                 zf.write(out / name, f"trees/{name}")
@@ -193,17 +201,10 @@ def _copy_trees(folders: list[TreeFolder], docs: Path, report: SiteReport) -> Fi
                 if path.parent != dst:
                     shutil.copy(path, dst / path.name)
                 rel = f"trees/{f.setup}/{f.rule}/{f.strategy}/{path.name}"
-                zf.write(path, rel)
-                size = path.stat().st_size
-                files.append(Download(path.stem, rel, size))
-                if size > report.largest_tree[1]:
-                    report.largest_tree = (rel, size)
+                files.append(Download(path.stem, rel, add(path, rel)))
             by_folder[(f.setup, f.rule, f.strategy)] = tuple(files)
         for path in sorted(p for p in (out / "hangman").rglob("*") if p.is_file()):
-            rel = f"trees/{path.relative_to(out).as_posix()}"
-            zf.write(path, rel)
-            if path.stat().st_size > report.largest_tree[1]:
-                report.largest_tree = (rel, path.stat().st_size)
+            add(path, f"trees/{path.relative_to(out).as_posix()}")
     downloads = []
     if (out / "schema.json").exists():
         downloads.append(Download("JSON Schema of the tree format", "trees/schema.json",
@@ -289,18 +290,20 @@ def _nav(model: SiteModel, docs: Path) -> list[Any]:
     length), the other games, then the tools and the method. Each set-up is a
     section: its overview, then a page per strategy. MkDocs themes put nav
     titles into the page unescaped (see :func:`heading_text`)."""
-    def page(f: FolderView, title: str) -> dict[str, str]:
-        return {heading_text(title[:1].upper() + title[1:]): str(Path(f.page).with_suffix(".md"))}
+    def title(text: str) -> str:  # "SCM from salet", "Free rule"
+        return heading_text(text[:1].upper() + text[1:])
+
+    def page(f: FolderView) -> dict[str, str]:
+        return {title(f.short): str(Path(f.page).with_suffix(".md"))}
 
     def section(s: SetupView) -> dict[str, Any]:
         pages: list[Any] = [{"Overview": f"{s.id}.md"}]
         if len(s.rules) == 1:
-            pages += [page(f, f.short) for f in s.folders]
+            pages += [page(f) for f in s.folders]
         else:  # a sub-section per rule, named as the overview's headings
             for rule in s.rules:
                 folders = s.in_rule(rule)
-                pages.append({heading_text(folders[0].rule_short[:1].upper() + folders[0].rule_short[1:]):
-                              [page(f, f.short) for f in folders]})
+                pages.append({title(folders[0].rule_short): [page(f) for f in folders]})
         return {heading_text(s.title): pages}
 
     nav: list[Any] = [{"Home": "index.md"}]
@@ -310,12 +313,12 @@ def _nav(model: SiteModel, docs: Path) -> list[Any]:
     nav += [section(s) for s in model.setups if s.family != "lingo"]
     pages = [("Hangman", "hangman.md"), ("Lookup", "lookup.md"), ("Clue helper", "helper.md"),
              ("Practice", "practice.md"), ("Method and downloads", "method.md")]
-    nav += [{title: name} for title, name in pages if (docs / name).exists()]
+    nav += [{name: md} for name, md in pages if (docs / md).exists()]
     return nav
 
 
 #: the static files of the pages (generator/output/static)
-ASSETS = ("sheet.css", "lookup.css", "site.css", "lookup.js", "wordgame.js", "helper.js", "helper-worker.js",
+ASSETS = ("sheet.css", "lookup.css", "site.css", "dom.js", "lookup.js", "wordgame.js", "helper.js", "helper-worker.js",
           "offline.js", "practice.js", "practice.css", "hangman.js", "hangman.css")
 
 

@@ -10,7 +10,6 @@ template formats. Nothing here writes a file.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,7 @@ from typing import Any
 from generator.core.catalog import catalog
 from generator.core.catalog import setups as catalog_setups
 from generator.core.rules import GuessRule
-from generator.core.strategies import FAMILIES, strategy_info, strategy_order
+from generator.core.strategies import FAMILIES, family_of, strategy_info, strategy_order
 from generator.core.tree import GameTree, Node
 from generator.errors import LingoTreesError, StrategyError, TreeFormatError
 from generator.games.mastermind import variant
@@ -42,8 +41,6 @@ Key = tuple[str, str, str, str]  # (setup, rule, strategy, letter)
 
 #: how the site names each game family
 GAME_TITLES = {"lingo": "LINGO", "wordle": "Wordle", "mastermind": "Mastermind", "hangman": "Hangman"}
-#: the order of the families in the navigation and on the home page
-FAMILY_ORDER = ("lingo", "wordle", "mastermind", "hangman")
 #: LINGO set-ups by language: the show's own (Dutch) first
 LANGUAGE_ORDER = ("nl", "en")
 
@@ -70,9 +67,7 @@ class TreeFolder:
     def family(self) -> str:
         """The game family of its trees (``lingo``, ``wordle``, ``mastermind``,
         ``hangman``): Bulls and Cows is a Mastermind variant."""
-        name = next(iter(self.trees.values())).game.name
-        name = "mastermind" if name == "bulls-and-cows" else name
-        return name if name in FAMILIES else "lingo"
+        return family_of(next(iter(self.trees.values())).game.name)
 
 
 def _rule_order(rule: str) -> tuple[int, str]:
@@ -98,8 +93,7 @@ def read_folders(trees: Path) -> list[TreeFolder]:
         raise SiteError(f"no trees under {trees} (run lingo-trees build first)")
 
     def order(f: TreeFolder) -> tuple[Any, ...]:
-        family = f.family if f.family in FAMILIES else "lingo"
-        return (f.setup, _rule_order(f.rule), strategy_order(family, f.strategy))
+        return (f.setup, _rule_order(f.rule), strategy_order(f.family, f.strategy))
 
     return sorted(found, key=order)
 
@@ -232,9 +226,7 @@ class SetupView:
         out: dict[str, str] = {}
         for f in self.in_rule(rule):
             try:
-                info = strategy_info(self.family, f.strategy)
-                if info.opener is not None:
-                    info = strategy_info(self.family, f.strategy[: -len(info.opener) - 1])
+                info = strategy_info(self.family, strategy_info(self.family, f.strategy).base)
             except StrategyError:  # a folder of no registered strategy: as it is
                 out.setdefault(f.short, f.title)
                 continue
@@ -354,16 +346,15 @@ def _variant_title(rule: str) -> str:
 
 def _codes(rule: str) -> str:
     try:
-        v = variant(rule)
+        return f"{variant(rule).codes} codes"
     except LingoTreesError:
         return "?"
-    n = len(v.symbols) ** v.positions if v.repeats else math.perm(len(v.symbols), v.positions)
-    return f"{n} codes"
 
 
 def _setup_order(s: SetupView) -> tuple[Any, ...]:
-    """Families in :data:`FAMILY_ORDER`; LINGO by language, then length."""
-    family = FAMILY_ORDER.index(s.family) if s.family in FAMILY_ORDER else len(FAMILY_ORDER)
+    """Families in the order of :data:`~generator.core.strategies.FAMILIES`;
+    LINGO by language, then length."""
+    family = FAMILIES.index(s.family)
     language = LANGUAGE_ORDER.index(s.language) if s.language in LANGUAGE_ORDER else len(LANGUAGE_ORDER)
     return (family, language, s.language, s.length, s.id)
 

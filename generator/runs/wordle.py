@@ -54,14 +54,21 @@ class WordleBuild:
                            strategy_info("wordle", self.folder).algorithm)
 
 
+def _guess_row(word: str) -> int:
+    """The row of an allowed Wordle guess; raises :class:`StrategyError` for another word."""
+    position = context(SETUP).matrix.guesses.position
+    if word not in position:
+        raise StrategyError(f"opener {short(word)!r} is not an allowed Wordle guess")
+    return int(position[word])
+
+
 def default_builds(rules: list[str], strategies: list[str], opener: str | None = OPENER) -> list[WordleBuild]:
     """The builds of ``strategies`` under ``rules``: from ``opener`` (None:
     each strategy's own first guess); the letter-frequency helper always
     opens with its own candidate when the opener is no answer."""
-    ctx = context(SETUP)
-    if opener is not None and opener not in ctx.matrix.guesses.position:
-        raise StrategyError(f"opener {short(opener)!r} is not an allowed Wordle guess")
-    answers = set(ctx.answers)
+    if opener is not None:
+        _guess_row(opener)  # a word that is no guess fails here, before any build
+    answers = set(context(SETUP).answers)
     out = []
     for rule in rules:
         for name in strategies:
@@ -78,11 +85,9 @@ def wordle_tree(b: WordleBuild) -> tuple[GameTree, float]:
     cols = np.arange(len(ctx.answers), dtype=np.int64)
     row = None
     if b.opener is not None:
-        if b.opener not in m.guesses.position:
-            raise StrategyError(f"opener {short(b.opener)!r} is not an allowed Wordle guess")
+        row = _guess_row(b.opener)
         if b.strategy == LETTER_FREQUENCY and b.opener not in ctx.answers:
             raise StrategyError(f"{LETTER_FREQUENCY} plays candidates only, and {b.opener!r} is not an answer")
-        row = m.guesses.position[b.opener]
     info = strategy_info("wordle", b.folder)
     start = time.perf_counter()
     if b.strategy == LETTER_FREQUENCY:

@@ -36,14 +36,7 @@
   var game = null;  // where state.path leads: {node, shown, calls, misses, end ("", "leaf", "solved")}
   var marked = [];  // the places marked for the letter called
 
-  function text(parent, tag, content, cls) {
-    var e = document.createElement(tag);
-    if (content !== undefined) e.textContent = content;
-    if (cls) e.className = cls;
-    parent.appendChild(e);
-    return e;
-  }
-  function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
+  var text = Dom.text, clear = Dom.clear;
   function say(msg, kind) { el.status.textContent = msg; el.status.className = kind || ""; }
   function has(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
   function blanks(n) { var a = []; for (var i = 0; i < n; i++) a.push(BLANK); return a; }

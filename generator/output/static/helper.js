@@ -29,14 +29,7 @@
   var worker = null, started = false, sent = {}, job = 0, current = { id: 0, scale: 1, sample: 0, total: 0 };
   window.lingoHelper = { start: performance.now(), firstResult: null, bestResult: null };
 
-  function text(parent, tag, content, cls) {
-    var e = document.createElement(tag);
-    if (content !== undefined) e.textContent = content;
-    if (cls) e.className = cls;
-    parent.appendChild(e);
-    return e;
-  }
-  function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
+  var text = Dom.text, clear = Dom.clear;
   function say(msg, kind) { el.status.textContent = msg; el.status.className = kind || ""; }
   function getWords(path) {  // a words file: one word a line
     if (cache[path]) return Promise.resolve(cache[path]);

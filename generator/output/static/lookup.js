@@ -26,14 +26,7 @@
   var state = { setup: "", rule: "", strategy: "", letter: "", path: [] };
   var node = null, marks = [], letters = [], solved = false;
 
-  function text(parent, tag, content, cls) {
-    var e = document.createElement(tag);
-    if (content !== undefined) e.textContent = content;
-    if (cls) e.className = cls;
-    parent.appendChild(e);
-    return e;
-  }
-  function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
+  var text = Dom.text, clear = Dom.clear;
   function say(msg, kind) { el.status.textContent = msg; el.status.className = kind || ""; }
 
   function split(word) { return game.letters.split(word); }

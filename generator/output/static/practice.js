@@ -58,14 +58,7 @@
     return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate());
   }
 
-  function text(parent, tag, content, cls) {
-    var e = document.createElement(tag);
-    if (content !== undefined) e.textContent = content;
-    if (cls) e.className = cls;
-    parent.appendChild(e);
-    return e;
-  }
-  function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
+  var text = Dom.text, clear = Dom.clear;
   function say(msg, kind) { el.status.textContent = msg; el.status.className = kind || ""; }
   function allGreen(n) { return new Array(n + 1).join("G"); }
   function split(word) { return data.letters.split(word) || []; }
