@@ -162,6 +162,19 @@ def test_tiles_and_keys_set_the_feedback(lists_site: str, page: Any) -> None:
     assert page.errors == []
 
 
+def test_the_theme_starts_after_the_first_result(lists_site: str, page: Any) -> None:
+    """The helper page loads the theme's script after its words are on screen
+    (site/overrides/main.html): it still runs, and its search opens by key."""
+    html = page.request.get(f"{lists_site}/helper.html").text()
+    assert 'type="text/plain" data-deferred-src="assets/javascripts/bundle.' in html
+    lookup = page.request.get(f"{lists_site}/lookup.html").text()
+    assert "data-deferred-src" not in lookup and '<script src="assets/javascripts/bundle.' in lookup
+    open_helper(page, helper_url(lists_site, "nl-all", 10, []))
+    page.wait_for_function("document.documentElement.classList.contains('js')")
+    page.keyboard.press("/")
+    page.wait_for_function("document.activeElement && document.activeElement.matches('[data-md-component=search-query]')")
+
+
 def test_the_site_works_offline_after_a_visit(serve: Any, lists_site_dir: Path, page: Any) -> None:
     clues = [Clue("crane", "..GY.", tuple("crane"))]
     with serve(lists_site_dir) as url:

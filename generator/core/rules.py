@@ -57,6 +57,22 @@ _RULE_TITLES = {
 }
 
 
+#: where a game names a rule its own way (Wordle's players say "normal mode")
+_FAMILY_RULE_TITLES = {
+    "wordle": {"free": "normal mode: any allowed word may be guessed"},
+}
+
+
+def rule_label(rule: str | GuessRule, family: str = "lingo") -> str:
+    """How pages, sheets and reports name ``rule`` in the games of ``family``.
+
+    >>> rule_label("free"), rule_label("free", "wordle")
+    ('free rule: any word may be guessed', 'normal mode: any allowed word may be guessed')
+    """
+    rule = guess_rule(rule)
+    return _FAMILY_RULE_TITLES.get(family, {}).get(rule.value, rule.label)
+
+
 def guess_rule(value: str | GuessRule) -> GuessRule:
     """Parse a guess-rule name, with a clear error for an unknown one."""
     try:

@@ -14,7 +14,7 @@ from typing import Any
 from generator.core.catalog import load_list
 from generator.core.catalog import setup as get_setup
 from generator.core.feedback import replier
-from generator.core.rules import GuessRule
+from generator.core.rules import GuessRule, rule_label
 from generator.core.strategies import strategies
 from generator.core.tree import play
 from generator.errors import CatalogError
@@ -63,7 +63,7 @@ def setup_report(root: Path, setup_id: str) -> list[str]:
             limit = max((x.get("turns_limit", s.game.turns) for x in index["letters"].values()),
                         default=s.game.turns)
             with_paper = s.paper and rule is GuessRule.FREE
-            out.append(f"-- {info.title}; {rule.label}")
+            out.append(f"-- {info.title}; {rule_label(rule, s.game.name)}")
             cols = [(f"ours ({totals['secrets']})", _hist(totals))]
             if with_paper and strategy == "scm":
                 cols.insert(0, (f"paper ({paper.WORDS})", paper.FIG3_SCM))

@@ -39,8 +39,8 @@ import jinja2
 from markupsafe import Markup
 
 from generator.core.feedback import GREEN, GREY, YELLOW, Pattern
-from generator.core.rules import guess_rule
-from generator.core.strategies import strategy_info
+from generator.core.rules import rule_label
+from generator.core.strategies import family_of, strategy_info
 from generator.core.tree import GameTree
 from generator.core.words import Letter, Letters, Word
 from generator.errors import RulesError, StrategyError
@@ -53,10 +53,10 @@ MARK_TEXT = {GREEN: "G", YELLOW: "Y", GREY: "·"}
 MARK_NAME = {GREEN: "right place", YELLOW: "elsewhere", GREY: "absent"}
 
 
-def rule_title(rule: str) -> str:
-    """The title of a guess rule (:attr:`GuessRule.label`), or the name itself."""
+def rule_title(rule: str, family: str = "lingo") -> str:
+    """The title of a guess rule in ``family``'s games (:func:`rule_label`), or the name itself."""
     try:
-        return guess_rule(rule).label
+        return rule_label(rule, family)
     except RulesError:
         return rule
 
@@ -299,7 +299,7 @@ def letter_sheet(tree: GameTree, setup: str, setup_title: str, rule: str, strate
     """The view model of one letter's sheet, from its tree."""
     alphabet = tree_alphabet(tree)
     st = tree.strategy
-    family = tree.game.name
+    family = family_of(tree.game.name)
     table = has_table(family, st.get("scheme")) and "groups" in st
     openers: list[Word] = list(st.get("openers", [])) if table else []
     groups = []
@@ -322,7 +322,7 @@ def letter_sheet(tree: GameTree, setup: str, setup_title: str, rule: str, strate
         groups=groups, late=list(tree.late),
         opener_secrets=[w for w in openers if w in secret_set],
         has_table=table, lookup=lookup_url(setup, rule, strategy, letter),
-        rule_title=rule_title(rule), strategy_title=strategy_title(family, strategy),
+        rule_title=rule_title(rule, family), strategy_title=strategy_title(family, strategy),
     )
 
 

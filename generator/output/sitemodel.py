@@ -10,6 +10,7 @@ template formats. Nothing here writes a file.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,7 @@ Key = tuple[str, str, str, str]  # (setup, rule, strategy, letter)
 GAME_TITLES = {"lingo": "LINGO", "wordle": "Wordle", "mastermind": "Mastermind", "hangman": "Hangman"}
 #: LINGO set-ups by language: the show's own (Dutch) first
 LANGUAGE_ORDER = ("nl", "en")
+LANGUAGE_NAMES = {"nl": "Dutch", "en": "English"}
 
 
 class SiteError(LingoTreesError):
@@ -315,9 +317,16 @@ def site_model(folders: list[TreeFolder], cards: dict[tuple[str, str, str], Open
         setups=tuple(setups), downloads=files.downloads,
         folder_downloads=tuple((views_by_key[k], d) for k, d in files.by_folder.items() if k in views_by_key),
         archive=files.archive,
-        rule_titles={r.value: r.label for r in GuessRule} | {v.rule: v.rule_title for s in setups for v in s.folders},
+        rule_titles=_rule_titles(setups),
         strategy_titles={v.strategy: v.title for s in setups for v in s.folders},
     )
+
+
+def _rule_titles(setups: Sequence[SetupView]) -> dict[str, str]:
+    """Every rule's title as LINGO names it, and the other games' own rules
+    (Mastermind's variants); a set-up's own names are in its lookup entry."""
+    lingo = {r.value: r.label for r in GuessRule}
+    return lingo | {v.rule: v.rule_title for s in setups for v in s.folders if v.rule not in lingo}
 
 
 def _setup_view(sid: str, family: str, views: list[FolderView]) -> SetupView:
@@ -387,7 +396,7 @@ def _folder_view(f: TreeFolder, cards: dict[tuple[str, str, str], OpenersCard],
     return FolderView(
         setup=f.setup, rule=f.rule, strategy=f.strategy, title=strategy_title(f.family, f.strategy),
         short=strategy_short(f.family, f.strategy),
-        rule_title=_variant_title(f.rule) if f.family == "mastermind" else rule_title(f.rule), turns_limit=limit,
+        rule_title=_variant_title(f.rule) if f.family == "mastermind" else rule_title(f.rule, f.family), turns_limit=limit,
         totals=totals, letters=tuple(rows),
         histogram=histogram(f"{f.setup}, {f.rule}, {f.strategy}: turns",
                             [(f"ours ({totals['secrets']})", hist)]),
@@ -428,6 +437,7 @@ def lookup_index(model: SiteModel) -> dict[str, Any]:
         "setups": {
             s.id: {
                 "title": s.title, "digraphs": list(s.digraphs),
+                "rule_titles": {f.rule: f.rule_title for f in s.folders},
                 "rules": {rule: {f.strategy: [r.letter for r in f.letters]
                                  for f in s.folders if f.rule == rule} for rule in s.rules},
             }

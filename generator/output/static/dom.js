@@ -17,5 +17,22 @@
   /* Remove every child of e. */
   function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
 
-  root.Dom = { text: text, clear: clear };
+  /* Load the scripts a page left inert (site/overrides/main.html: the theme's,
+   * on a page that shows its first result before them), in their order, then
+   * replay DOMContentLoaded, which the theme waits for. Once; a no-op elsewhere. */
+  function loadDeferred() {
+    var inert = Array.prototype.slice.call(document.querySelectorAll("script[data-deferred-src]"));
+    var left = inert.length;
+    inert.forEach(function (tag) {
+      var s = document.createElement("script");
+      s.src = tag.getAttribute("data-deferred-src");
+      s.async = false;  // run in document order, as the tags would have
+      s.onload = s.onerror = function () {
+        if (--left === 0) document.dispatchEvent(new Event("DOMContentLoaded"));
+      };
+      tag.parentNode.replaceChild(s, tag);
+    });
+  }
+
+  root.Dom = { text: text, clear: clear, loadDeferred: loadDeferred };
 })(this);

@@ -102,6 +102,7 @@
       update();
     }, function (err) {
       say("Could not load the words (" + err.message + "). Serve the site over http (see the home page).", "error");
+      Dom.loadDeferred();
     });
   }
 
@@ -136,7 +137,10 @@
     clear(el.candidates);
     cands.slice(0, SHOW).forEach(function (k) { pickable(text(el.candidates, "li"), data.words[k]); });
     el.more.textContent = cands.length > SHOW ? "and " + (cands.length - SHOW) + " more (less common)" : "";
-    if (window.lingoHelper.firstResult === null) window.lingoHelper.firstResult = performance.now();
+    if (window.lingoHelper.firstResult === null) {
+      window.lingoHelper.firstResult = performance.now();
+      setTimeout(Dom.loadDeferred, 0);  // the theme's script, once the words are on screen
+    }
     if (found.contradiction) {
       var c = found.contradiction, which = c.clue < 0 ? "the revealed first letter " + first.toUpperCase()
         : "clue " + (read.clues[c.clue].index + 1) + " (" + read.clues[c.clue].word + " " + read.clues[c.clue].pattern + ")";
@@ -282,7 +286,10 @@
   el.from.addEventListener("change", function () { update(); });
 
   fromUrl();
+  setTimeout(Dom.loadDeferred, 3000);  // the theme's script in any case, should the first result not come
   index = JSON.parse($("helper-index").textContent);  // in the page: the words can be fetched at once
-  if (!index.lists.length) say("This site offers no word lists to the helper.", "error");
-  else load();
+  if (!index.lists.length) {
+    say("This site offers no word lists to the helper.", "error");
+    Dom.loadDeferred();
+  } else load();
 })();

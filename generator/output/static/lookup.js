@@ -87,8 +87,9 @@
     var titles = {};
     setups.forEach(function (s) { titles[s] = index.setups[s].title + " (" + s + ")"; });
     state.setup = options(el.setup, setups, titles, state.setup);
-    var rules = index.setups[state.setup] ? index.setups[state.setup].rules : {};
-    state.rule = options(el.rule, Object.keys(rules), index.rule_titles, state.rule);
+    var chosen = index.setups[state.setup] || {};
+    var rules = chosen.rules || {};
+    state.rule = options(el.rule, Object.keys(rules), chosen.rule_titles || index.rule_titles, state.rule);
     var strategies = rules[state.rule] || {};
     state.strategy = options(el.strategy, Object.keys(strategies), index.strategy_titles, state.strategy);
     var lettersOf = strategies[state.strategy] || [];
