@@ -15,9 +15,9 @@ from generator.core.catalog import load_list
 from generator.core.catalog import setup as get_setup
 from generator.core.feedback import replier
 from generator.core.rules import GuessRule, rule_label
-from generator.core.strategies import strategies
+from generator.core.strategies import strategy_info, strategy_order
 from generator.core.tree import play
-from generator.errors import CatalogError
+from generator.errors import CatalogError, StrategyError
 from generator.output import paper
 from generator.output.index import folder_index
 from generator.output.treefile import read_tree
@@ -53,9 +53,16 @@ def histogram_table(columns: list[tuple[str, dict[int, int]]]) -> list[str]:
 def setup_report(root: Path, setup_id: str) -> list[str]:
     s = get_setup(setup_id)
     out = [f"== {setup_id}: {s.title} (answers {s.answers}, guesses {s.guesses})", ""]
-    for rule in (GuessRule.FREE, GuessRule.SAME_START):
-        for info in strategies(s.game.name):
-            strategy = info.name
+    family = s.game.name
+    for rule in GuessRule:  # free, then the set-up's other rule (TV rules, hard mode)
+        folder = root / setup_id / rule.value
+        names = sorted((p.name for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else (),
+                       key=lambda name: strategy_order(family, name))
+        for strategy in names:
+            try:
+                info = strategy_info(family, strategy)
+            except StrategyError:
+                continue  # not a strategy of this game: nothing to report
             index = load_index(root, setup_id, rule.value, strategy)
             if index is None:
                 continue
@@ -132,6 +139,39 @@ def _opener_table(index: dict[str, Any], with_paper: bool) -> list[str]:
         lines.append(f"paper: opening words {paper.OPENING_WORDS}, exception moves {len(paper.EXCEPTIONS)}, "
                      f"words to learn {paper.WORDS_TO_LEARN}")
     return lines
+
+
+#: the summary's strategies: (folder, column title)
+SUMMARY_STRATEGIES = (("human", "human"), ("human-lookup", "lookup"), ("shared", "shared"), ("scm", "scm"),
+                      ("optimal", "optimal"))
+
+
+def summary(root: Path, setups: list[str]) -> str:
+    """One line per set-up and rule: words, words to learn (human scheme; the
+    shared openers and probes of the whole list), mean turns, the words past
+    the turns per strategy (``-``: not built) and the largest tree file."""
+    titles = "".join(f"{t:>8}" for _, t in SUMMARY_STRATEGIES)
+    width = 8 * len(SUMMARY_STRATEGIES)
+    lines = [f"{'':<23} {'':>6} {'words to learn':>13} {'mean turns':^{width}} {'words past the turns':^{width}}",
+             f"{'set-up':<11} {'rule':<11} {'words':>6} {'human':>6} {'shared':>6} {titles} {titles}  largest file"]
+    for sid in setups:
+        for rule in (GuessRule.FREE, GuessRule.SAME_START):
+            indexes = {name: load_index(root, sid, rule.value, name) for name, _ in SUMMARY_STRATEGIES}
+            built = {name: ix["totals"] for name, ix in indexes.items() if ix is not None}
+            if not built:
+                continue
+            words = next(iter(built.values()))["secrets"]
+            human, shared = built.get("human", {}), built.get("shared", {})
+            files = [p for name in built for p in (root / sid / rule.value / name).glob("*.json")
+                     if p.name != "index.json"]
+            big = max(files, key=lambda p: (p.stat().st_size, str(p)))
+            means = "".join(f"{built[n]['mean_turns']:>8.3f}" if n in built else f"{'-':>8}"
+                            for n, _ in SUMMARY_STRATEGIES)
+            late = "".join(f"{len(built[n]['late']):>8}" if n in built else f"{'-':>8}" for n, _ in SUMMARY_STRATEGIES)
+            lines.append(f"{sid:<11} {rule.value:<11} {words:>6} {human.get('words_to_learn', '-')!s:>6} "
+                         f"{shared.get('distinct_words', '-')!s:>6} {means} {late}  "
+                         f"{big.relative_to(root).as_posix()} ({big.stat().st_size // 1024} KiB)")
+    return "\n".join(lines) + "\n"
 
 
 def report(root: Path, setups: list[str]) -> str:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import orjson
 import pytest
 
 from generator.cli import main
+from generator.core.catalog import trees_dir
 from generator.output.report import report
 from generator.runs.lingo import build_trees
 
@@ -22,8 +24,29 @@ def test_report_on_built_trees(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert "TV rules" in text
     assert main(["report", "--setup", "nl", "--trees", str(tmp_path)]) == 0
     assert "Human scheme" in capsys.readouterr().out
+    assert main(["report", "--summary", "--trees", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split()[:5] == ["set-up", "rule", "words", "human", "shared"]
+    free, tv = lines[2].split(), lines[3].split()
+    assert free[:3] == ["nl", "free", "29"] and tv[:3] == ["nl", "same-start", "29"]
+    human_learn = sum(len(x["openers"]) + len(x["exceptions"]) for x in
+                      [summary_item(tmp_path, "free", letter) for letter in ("q", "u")])
+    assert free[3] == str(human_learn) and free[4] == "-"  # no shared trees built
+    assert free[-3].startswith("nl/free/") and free[-1] == "KiB)"
+
+
+def summary_item(root: Path, rule: str, letter: str) -> dict:  # type: ignore[type-arg]
+    tree = orjson.loads((root / "nl" / rule / "human" / f"{letter}.json").read_bytes())
+    return {"openers": tree["strategy"]["openers"], "exceptions": tree["strategy"].get("exceptions", [])}
 
 
 def test_report_without_trees(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["report", "--setup", "en", "--trees", str(tmp_path)]) == 2
     assert "no trees for set-up 'en'" in capsys.readouterr().err
+
+
+def test_report_on_wordle_has_both_modes() -> None:
+    text = report(trees_dir(), ["wordle"])
+    assert "-- Optimal adaptive tree (least total turns), from salet; normal mode" in text
+    assert "-- Optimal adaptive tree (least total turns), from salet; hard mode" in text
+    assert "free rule" not in text and "TV rules" not in text
