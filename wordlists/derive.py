@@ -9,19 +9,27 @@ The filters are the whole truth about how a list was made:
 =================  ==========================================================
 list               filter
 =================  ==========================================================
-nl-basis-5         OpenTaal basiswoorden-gekeurd: lines matching ^[a-z]{5}$
-nl-all-5           the same over basiswoorden-gekeurd + flexies-ongekeurd
-nl-basis-5-ij      basiswoorden-gekeurd, ^[a-z]+$, five letters when every
-                   'ij' counts as one letter (so 'bijna' is out, 'fijnst'
-                   is in)
-nl-all-5-ij        the same over basiswoorden + flexies
+nl-basis-N         OpenTaal basiswoorden-gekeurd: lines matching ^[a-z]{N}$,
+                   for N = 4 to 8 (the lengths the TV show plays)
+nl-all-N           the same over basiswoorden-gekeurd + flexies-ongekeurd
+nl-basis-N-ij      basiswoorden-gekeurd, ^[a-z]+$, N letters when every
+                   'ij' counts as one letter (so 'bijna' is out of the
+                   five-letter list, 'fijnst' is in)
+nl-all-N-ij        the same over basiswoorden + flexies
 nl-basis           basiswoorden-gekeurd, ^[a-z]+$, every length
 nl-all             basiswoorden + flexies, ^[a-z]+$, every length
 en-enable-5        ENABLE (enable1.txt): lines of five letters
+en-common-5        the words of en-enable-5 in common use: Zipf frequency
+                   (wordfreq, English, the version pinned in COMMON_WORDFREQ)
+                   at least COMMON_ZIPF = 2.5, i.e. seen about three times
+                   in a million words of running text or more; 3801 words
 en-enable          not derived: sources/enable1.txt is used as it is (every
                    line is already a lowercase a-z word, sorted, no duplicates)
 wordle-answers     answers.txt as it is, in the game's original order
 wordle-allowed     answers + allowed-extra, sorted
+wordle-common      the words of wordle-allowed in common use: Zipf frequency
+                   at least COMMON_ZIPF (as en-common-5); 4066 words, the
+                   middle tier of Wordle's secrets (answers, common, allowed)
 =================  ==========================================================
 
 The Dutch and ENABLE lists are sorted with plain code-point order
@@ -37,6 +45,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 SOURCES = HERE / "sources"
 AZ = re.compile(r"^[a-z]+$")
+LINGO_LENGTHS = range(4, 9)
+#: en-common-5: the Zipf frequency a word needs, and the wordfreq release that
+#: rates it (another release rates words a little differently: pinned)
+COMMON_ZIPF = 2.5
+COMMON_WORDFREQ = "3.1.1"
 
 
 def _read(name: str) -> list[str]:
@@ -49,6 +62,23 @@ def _units(word: str) -> int:
     return len(word) - word.count("ij")
 
 
+def _common(words: list[str]) -> list[str]:
+    """The words rated at least ``COMMON_ZIPF`` by the pinned wordfreq (its
+    English list; the lists are derived one after the other)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        installed = version("wordfreq")
+    except PackageNotFoundError:
+        installed = "none"
+    if installed != COMMON_WORDFREQ:
+        sys.exit(f"en-common-5 and wordle-common are derived with wordfreq {COMMON_WORDFREQ}, installed: {installed} "
+                 f"(pip install wordfreq=={COMMON_WORDFREQ})")
+    from wordfreq import zipf_frequency
+
+    return [w for w in words if zipf_frequency(w, "en") >= COMMON_ZIPF]
+
+
 def derive() -> dict[str, list[str]]:
     basis = [w for w in _read("opentaal-basiswoorden-gekeurd.txt") if AZ.match(w)]
     flexies = [w for w in _read("opentaal-flexies-ongekeurd.txt") if AZ.match(w)]
@@ -57,16 +87,21 @@ def derive() -> dict[str, list[str]]:
     enable = sorted(set(_read("enable1.txt")))
     answers = _read("wordle-answers.txt")
     extra = _read("wordle-allowed-extra.txt")
-    return {
-        "nl-basis-5": [w for w in basis if len(w) == 5],
-        "nl-all-5": [w for w in every if len(w) == 5],
-        "nl-basis-5-ij": [w for w in basis if _units(w) == 5],
-        "nl-all-5-ij": [w for w in every if _units(w) == 5],
+    lists = {}
+    for n in LINGO_LENGTHS:
+        lists[f"nl-basis-{n}"] = [w for w in basis if len(w) == n]
+        lists[f"nl-all-{n}"] = [w for w in every if len(w) == n]
+        lists[f"nl-basis-{n}-ij"] = [w for w in basis if _units(w) == n]
+        lists[f"nl-all-{n}-ij"] = [w for w in every if _units(w) == n]
+    enable5 = [w for w in enable if len(w) == 5]
+    return lists | {
         "nl-basis": basis,
         "nl-all": every,
-        "en-enable-5": [w for w in enable if len(w) == 5],
+        "en-enable-5": enable5,
+        "en-common-5": _common(enable5),
         "wordle-answers": answers,
         "wordle-allowed": sorted(set(answers) | set(extra)),
+        "wordle-common": _common(sorted(set(answers) | set(extra))),
     }
 
 

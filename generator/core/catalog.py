@@ -93,6 +93,7 @@ _LIST_KEYS = ("language", "length", "alphabet", "digraphs", "file", "source", "v
 #: (no ``..``, no name starting with a dot)
 FILE_NAME = re.compile(r"(?:[A-Za-z0-9_][A-Za-z0-9._-]{0,99}/){0,3}[A-Za-z0-9_][A-Za-z0-9._-]{0,99}")
 MAX_CATALOG_BYTES = 1 << 20
+MAX_TURNS = 20
 
 
 def _read_catalog(path: Path) -> dict[str, Any]:
@@ -158,7 +159,10 @@ def _setup(path: Path, setup_id: str, entry: Any, lists: dict[str, ListSpec]) ->
         game = preset(_field(path, where, entry, "game", str, None))
     except RulesError as exc:
         raise CatalogError(f"{path}: {where}: {exc}") from None
-    game = replace(game, length=spec.length, digraphs=spec.digraphs)
+    turns = _field(path, where, entry, "turns", int, game.turns)
+    if not 1 <= turns <= MAX_TURNS:
+        raise CatalogError(f"{path}: {where}: turns {turns} is not 1 to {MAX_TURNS}")
+    game = replace(game, length=spec.length, digraphs=spec.digraphs, turns=turns)
     return Setup(setup_id, _field(path, where, entry, "title", str, setup_id), game,
                  entry["answers"], entry["guesses"], _field(path, where, entry, "paper", bool, False))
 
@@ -214,7 +218,7 @@ def load_list(list_id: str) -> WordList:
 
 
 def setup(setup_id: str) -> Setup:
-    """The set-up ``setup_id`` (``nl``, ``nl-ij``, ``en``, ``wordle``)."""
+    """The set-up ``setup_id`` (``nl``, ``nl-6``, ``nl-ij``, ``en-common``, ``wordle``, ...)."""
     _, setups = catalog()
     if setup_id not in setups:
         raise CatalogError(f"unknown set-up {setup_id!r} (known: {', '.join(setups)})")

@@ -27,6 +27,8 @@ COUNTS = {
     "nl-basis-5-ij": 3431,
     "nl-all-5-ij": 5673,
     "en-enable-5": 8636,
+    "en-common-5": 3801,
+    "wordle-common": 4066,
     "wordle-answers": 2315,
     "wordle-allowed": 12972,
 }
@@ -39,6 +41,34 @@ def test_shipped_lists_load_with_their_counts(list_id: str, count: int) -> None:
     assert words.id == list_id
     assert words.length == 5
     assert words.codes.shape == (count, 5)
+
+
+#: the show's other lengths (Dutch, OpenTaal 2.20.23): (answers, guesses) per length
+DUTCH = {4: (2150, 2706), 6: (6033, 11242), 7: (9155, 18476), 8: (14670, 26478)}
+DUTCH_IJ = {4: (2183, 2785), 6: (6322, 11721), 7: (9808, 19313), 8: (15039, 27175)}
+#: the lengths with a set-up (trees built and committed); seven and eight letters: the lists alone so far
+WITH_SETUP = (4, 6)
+
+
+@pytest.mark.parametrize("n", sorted(DUTCH))
+def test_every_length_of_the_show(n: int) -> None:
+    for counts, suffix in ((DUTCH[n], ""), (DUTCH_IJ[n], "-ij")):
+        answers, guesses = load_list(f"nl-basis-{n}{suffix}"), load_list(f"nl-all-{n}{suffix}")
+        assert (len(answers), len(guesses)) == counts
+        assert set(answers) <= set(guesses)
+        assert all(len(answers.split(w)) == n for w in answers.words[:200])
+        if n in WITH_SETUP:
+            s = setup(f"nl-{n}" if not suffix else f"nl-ij-{n}")
+            assert (s.answers, s.guesses) == (answers.id, guesses.id)
+            assert s.game.length == n and s.game.turns == 5 and s.game.reveals_first_letter
+
+
+def test_english_common_words_are_enable_words_guessing_any() -> None:
+    s = setup("en-common")
+    assert (s.answers, s.guesses) == ("en-common-5", "en-enable-5")
+    common = load_list("en-common-5")
+    assert {"house", "apple", "world"} <= set(common) and "abaci" not in common
+    assert set(common) <= set(load_list("en-enable-5"))
 
 
 def test_wordle_answers_keep_the_original_order() -> None:
@@ -67,7 +97,8 @@ def test_answers_are_allowed_guesses(small: str, large: str) -> None:
 
 
 def test_setups() -> None:
-    assert list(setups()) == ["nl", "nl-ij", "en", "wordle"]
+    assert list(setups()) == ["nl", "nl-ij", "en", "nl-4", "nl-ij-4", "nl-6", "nl-ij-6", "en-common",
+                              "wordle"]
     nl = setup("nl")
     assert (nl.answers, nl.guesses) == ("nl-basis-5", "nl-all-5")
     assert nl.game.name == "lingo" and nl.game.turns == 5 and nl.game.reveals_first_letter
@@ -94,12 +125,12 @@ def test_project_root_is_the_checkout() -> None:
 
 @pytest.mark.parametrize("call", [load_list, list_spec])
 def test_unknown_list_id(call) -> None:  # type: ignore[no-untyped-def]
-    with pytest.raises(CatalogError, match=r"unknown word list 'nl-basis-6' \(known: .*nl-basis-5"):
-        call("nl-basis-6")
+    with pytest.raises(CatalogError, match=r"unknown word list 'nl-basis-9' \(known: .*nl-basis-5"):
+        call("nl-basis-9")
 
 
 def test_unknown_setup_id() -> None:
-    with pytest.raises(CatalogError, match=r"unknown set-up 'fr' \(known: nl, nl-ij, en, wordle\)"):
+    with pytest.raises(CatalogError, match=r"unknown set-up 'fr' \(known: nl, nl-ij, en, nl-4, .*, wordle\)"):
         setup("fr")
 
 
@@ -167,6 +198,22 @@ def test_setup_naming_an_unknown_list(tmp_path: Path, monkeypatch: pytest.Monkey
     monkeypatch.setenv("LINGO_TREES_ROOT", str(root))
     with pytest.raises(CatalogError, match="set-up 'x' names unknown list 'nope'"):
         setup("x")
+
+
+@pytest.mark.parametrize("turns, message", [("0", "turns 0 is not 1 to 20"), ('"six"', "turns must be a whole number")])
+def test_setup_turns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, turns: str, message: str) -> None:
+    text = LIST + f'\n[setups.x]\ngame = "lingo"\nanswers = "demo"\nguesses = "demo"\nturns = {turns}\n'
+    root = _catalog_root(tmp_path, text, {"demo.txt": "cigar\n"})
+    monkeypatch.setenv("LINGO_TREES_ROOT", str(root))
+    with pytest.raises(CatalogError, match=message):
+        setup("x")
+
+
+def test_setup_may_set_its_turns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = LIST + '\n[setups.x]\ngame = "lingo"\nanswers = "demo"\nguesses = "demo"\nturns = 6\n'
+    root = _catalog_root(tmp_path, text, {"demo.txt": "cigar\n"})
+    monkeypatch.setenv("LINGO_TREES_ROOT", str(root))
+    assert setup("x").game.turns == 6
 
 
 def test_derive_check_passes() -> None:
