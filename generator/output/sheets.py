@@ -51,6 +51,7 @@ SHEET_VERSION = 1
 MARK_CLASS = {GREEN: "g", YELLOW: "y", GREY: "n"}
 MARK_TEXT = {GREEN: "G", YELLOW: "Y", GREY: "·"}
 MARK_NAME = {GREEN: "right place", YELLOW: "elsewhere", GREY: "absent"}
+TWO_COLUMN_TILES = 15  # a sheet's groups in two columns up to this many opener tiles
 
 
 def rule_title(rule: str, family: str = "lingo") -> str:
@@ -181,6 +182,12 @@ class LetterSheet:
     @property
     def largest_group(self) -> int:
         return max((len(g.words) for g in self.groups), default=0)
+
+    @property
+    def columns(self) -> int:
+        """Columns of the groups table on the page: two while the openers'
+        feedback fits half an A4 width (three five-letter words), else one."""
+        return 2 if sum(len(w.tiles) for w in self.openers) <= TWO_COLUMN_TILES else 1
 
 
 @dataclass(frozen=True)

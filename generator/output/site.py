@@ -56,6 +56,7 @@ from generator.output.sheets import (
     render_print,
 )
 from generator.output.sitemodel import (
+    LANGUAGE_NAMES,
     Download,
     Files,
     FolderView,
@@ -296,7 +297,7 @@ def _nav(model: SiteModel, docs: Path) -> list[Any]:
     def page(f: FolderView) -> dict[str, str]:
         return {title(f.short): str(Path(f.page).with_suffix(".md"))}
 
-    def section(s: SetupView) -> dict[str, Any]:
+    def section(s: SetupView, within: str = "") -> dict[str, Any]:
         pages: list[Any] = [{"Overview": f"{s.id}.md"}]
         if len(s.rules) == 1:
             pages += [page(f) for f in s.folders]
@@ -304,12 +305,18 @@ def _nav(model: SiteModel, docs: Path) -> list[Any]:
             for rule in s.rules:
                 folders = s.in_rule(rule)
                 pages.append({title(folders[0].rule_short): [page(f) for f in folders]})
-        return {heading_text(s.title): pages}
+        lead = f"{within} LINGO, "  # in a language's section: "Four letters", not "Dutch LINGO, four letters"
+        return {title(s.title[len(lead):]) if within and s.title.startswith(lead) else heading_text(s.title): pages}
 
     nav: list[Any] = [{"Home": "index.md"}]
-    lingo = [section(s) for s in model.setups if s.family == "lingo"]
-    if lingo:
-        nav.append({"LINGO": lingo})
+    lingo = [s for s in model.setups if s.family == "lingo"]
+    languages = list(dict.fromkeys(s.language for s in lingo))
+    if len(languages) > 1:  # LINGO, then a section per language, its set-ups by length
+        names = {lang: LANGUAGE_NAMES.get(lang, lang) for lang in languages}
+        nav.append({"LINGO": [{names[lang]: [section(s, names[lang]) for s in lingo if s.language == lang]}
+                              for lang in languages]})
+    elif lingo:
+        nav.append({"LINGO": [section(s) for s in lingo]})
     nav += [section(s) for s in model.setups if s.family != "lingo"]
     pages = [("Hangman", "hangman.md"), ("Lookup", "lookup.md"), ("Clue helper", "helper.md"),
              ("Practice", "practice.md"), ("Method and downloads", "method.md")]

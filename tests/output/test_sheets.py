@@ -33,6 +33,14 @@ def test_letter_sheet_has_every_group_in_order(tiny: Path) -> None:
     assert s.has_table and s.secrets == len(tree.secrets)
 
 
+def test_long_openers_print_in_one_column(tiny: Path) -> None:
+    s = _sheet(tiny, "free", "human", "b")
+    assert s.columns == 2 and 'class="groups-wrap"' in sheets.render_print([s], title="t")
+    six = sheets.WordTiles("bakken", tuple(sheets.Tile(c) for c in "bakken"))
+    wide = sheets.LetterSheet(**{**s.__dict__, "openers": [six, six, six]})
+    assert wide.columns == 1 and 'class="groups-wrap one-column"' in sheets.render_print([wide], title="t")
+
+
 def test_digraph_is_one_tile(tiny: Path) -> None:
     s = _sheet(tiny, "same-start", "human", "ij")
     for g in s.groups:

@@ -10,6 +10,7 @@ from pathlib import Path
 import orjson
 import pytest
 
+from generator.core.catalog import trees_dir
 from generator.output import site
 from generator.output.sheets import LetterSheet, render
 from generator.output.sitemodel import (
@@ -51,6 +52,36 @@ def test_model_lists_every_folder_and_letter(tiny: Path) -> None:
     assert [r.page for r in human.letters] == ["tiny/free/human/b.html", "tiny/free/human/ij.html"]
     index = lookup_index(model)
     assert index["setups"]["tiny"]["rules"]["same-start"]["scm"] == ["b", "ij"]
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Committed folders of three set-ups: Dutch four letters, English common words, Wordle."""
+    root = tmp_path_factory.mktemp("games")
+    for folder in ("nl-4/free/scm", "en-common/same-start/scm", "wordle/free/optimal-salet", "wordle/hard/optimal-salet"):
+        shutil.copytree(trees_dir() / folder, root / folder)
+    return root
+
+
+def test_each_game_names_its_rules(games: Path) -> None:
+    model, _ = model_of(games)
+    index = lookup_index(model)
+    assert index["setups"]["wordle"]["rule_titles"]["free"].startswith("normal mode")
+    assert index["setups"]["nl-4"]["rule_titles"]["free"].startswith("free rule")
+    assert index["rule_titles"]["free"].startswith("free rule")  # LINGO's, never Wordle's
+    wordle = next(s for s in model.setups if s.id == "wordle")
+    assert [f.rule_title.split(":")[0] for f in wordle.folders] == ["normal mode", "hard mode"]
+
+
+def test_nav_groups_lingo_by_language_then_length(games: Path, tmp_path: Path) -> None:
+    model, _ = model_of(games)
+    nav = site._nav(model, tmp_path)
+    lingo = next(entry["LINGO"] for entry in nav if "LINGO" in entry)
+    assert [next(iter(lang)) for lang in lingo] == ["Dutch", "English"]
+    dutch = lingo[0]["Dutch"]
+    assert [next(iter(s)) for s in dutch] == ["Four letters"]  # the section says "Dutch"
+    assert [next(iter(s)) for s in lingo[1]["English"]] == ["Common words (any ENABLE word may be guessed)"]
+    assert any("Wordle" in entry for entry in nav)
 
 
 def test_setup_page_golden(golden, tiny: Path) -> None:
