@@ -13,14 +13,23 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from generator.commands import add_force, add_out, add_quiet, add_trees, many, progress_printer, verified_tree
+from generator.commands import (
+    add_force,
+    add_out,
+    add_quiet,
+    add_trees,
+    many,
+    positive,
+    progress_printer,
+    verified_tree,
+)
 from generator.core.catalog import trees_dir
 from generator.core.ids import short
 from generator.core.strategies import default_strategies, strategy_order
 from generator.errors import StrategyError, TreeFormatError
 from generator.output.index import check_targets, write_index, write_top_index
 from generator.output.treefile import KEPT, read_fingerprint, write_tree
-from generator.runs.wordle import OPENER, SETUP, default_builds, wordle_tree
+from generator.runs.wordle import OPENER, SETUP, TIERS, default_builds, traps, wordle_tree
 
 GREEDY = [s.name for s in default_strategies("wordle")]
 RULES = ["free", "hard"]
@@ -47,6 +56,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     r = cmds.add_parser("report", help="every Wordle tree's total, mean and worst case, by mode")
     add_trees(r)
     r.set_defaults(func=run_report)
+
+    t = cmds.add_parser("traps", help="the one-letter traps (batch, hatch, latch, ...): largest families, "
+                                      "worst cases one by one and with a probe word")
+    many(t, "--tier", choices=list(TIERS), metavar="TIER",
+         help=f"secrets from: {', '.join(TIERS)} (default all)")
+    t.add_argument("--top", type=positive, default=10, metavar="N", help="largest families per tier (default 10)")
+    t.set_defaults(func=run_traps)
 
 
 def run_build(args: argparse.Namespace) -> int:
@@ -97,4 +113,20 @@ def run_report(args: argparse.Namespace) -> int:
             proved = "yes" if tree.strategy.get("proved_minimal") else "-"
             print(f"{MODES[rule]:<7}{name:<24}{tree.strategy.get('opener', ''):>7}{s.total_turns:>7}"
                   f"{s.mean_turns:>8.4f}{s.max_turns:>5}{len(tree.late):>5}  {proved}")
+    return 0
+
+
+def run_traps(args: argparse.Namespace) -> int:
+    print("One-letter traps: words that differ in one place. Worst case of finding the word once the")
+    print("feedback has left one family: guessing its words one by one (self hard mode), and with any")
+    print("allowed word (a probe holding the letters that differ); 'a-b': the search stopped at its budget,")
+    print("at least a guesses, b found.")
+    for tier in args.tier or list(TIERS):
+        print(f"\n{tier} ({TIERS[tier]})")
+        print(f"{'family':<8}{'words':>6}  {'letters':<20}{'one by one':>11}{'with probe':>11}  first guess")
+        for t in traps(tier, args.top):
+            p = t.with_probe
+            probe = f"{p.guesses}" if p.proved else f"{p.at_least}-{p.guesses}"
+            print(f"{t.family.pattern:<8}{len(t.family.words):>6}  {t.family.letters:<20}"
+                  f"{t.one_by_one.guesses:>11}{probe:>11}  {p.first}")
     return 0

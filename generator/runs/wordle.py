@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from generator.core.catalog import setup
+from generator.core.catalog import load_list, setup
 from generator.core.context import context
 from generator.core.fingerprint import Fingerprint, fingerprint, lists_digests
 from generator.core.ids import short
@@ -26,10 +26,32 @@ from generator.core.strategies import strategy_info
 from generator.core.tree import GameTree, Node
 from generator.errors import StrategyError
 from generator.search.greedy import greedy_tree, letter_frequency_tree
+from generator.search.traps import Family, WorstCase, families, worst_case
 
 SETUP = "wordle"
 OPENER = "salet"  # the opener of the committed optimal trees
 LETTER_FREQUENCY = "letter-frequency"
+#: the tiers of Wordle's secrets: the official answers, the allowed words in
+#: common use (wordfreq, as en-common), every allowed word
+TIERS = {"answers": "wordle-answers", "common": "wordle-common", "allowed": "wordle-allowed"}
+
+
+@dataclass(frozen=True)
+class Trap:
+    """A one-letter family of a tier, and the worst case of getting out of it:
+    guessing its words one by one (self hard mode) and with any allowed word."""
+
+    family: Family
+    one_by_one: WorstCase
+    with_probe: WorstCase
+
+
+def traps(tier: str, top: int) -> list[Trap]:
+    """The ``top`` largest one-letter families of a tier's words, with their worst cases."""
+    allowed = load_list(setup(SETUP).guesses)
+    words = load_list(TIERS[tier])
+    return [Trap(f, worst_case(allowed, f.words, f.words), worst_case(allowed, f.words, allowed.words))
+            for f in families(words)[:top]]
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,17 @@ def test_report_lists_the_committed_trees(cli) -> None:
     assert any(x.split()[:4] == ["normal", "entropy-salet", "salet", "7947"] for x in lines[2:])
 
 
+def test_traps_of_the_answers(cli) -> None:
+    code, out, _ = cli("wordle", "traps", "--tier", "answers", "--top", "3")
+    assert code == 0
+    rows = [x.split() for x in out.splitlines() if x.startswith("_")]
+    assert rows[0] == ["_ight", "9", "lnmewsfrt", "9", "3", "ferms"]  # night, light, ... one by one: 9
+    assert len(rows) == 3 and "answers (wordle-answers)" in out
+
+
 @pytest.mark.parametrize("argv, message", [
+    (["wordle", "traps", "--tier", "everything"], "invalid choice"),
+    (["wordle", "traps", "--top", "0"], "must be 1 or more"),
     (["wordle", "build", "--strategy", "nope"], "invalid choice"),
     (["wordle", "build", "--rule", "same-start"], "invalid choice"),
     (["wordle", "build", "--opener", "sa<et"], "is not a five-letter word"),
@@ -59,5 +69,6 @@ def test_report_lists_the_committed_trees(cli) -> None:
 ])
 def test_errors_are_one_line(cli, user_error, tmp_path: Path, argv: list[str], message: str) -> None:
     code, _, err = cli(*argv, *(["--out", str(tmp_path)] if argv[1] == "build" else []))
+    assert code != 0
     user_error(code, err, message)
     assert not list(tmp_path.rglob("*.json"))  # nothing written
