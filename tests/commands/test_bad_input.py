@@ -249,6 +249,8 @@ CASES: list[tuple[str, list[str], str, str]] = [
     ("wordle build", ["--out", "/dev/full"], r"/dev/full: exists and is not a folder", ""),
     ("wordle report", ["--trees", "{tmp}/none"], r"none: no such folder", ""),
     ("wordle report", ["--trees", "{tmp}/trees"], r"no Wordle trees in", "mm"),
+    ("wordle traps", ["--tier", "hard"], r"invalid choice 'hard'", ""),
+    ("wordle traps", ["--top", "-3"], r"--top: -3 must be 1 or more", ""),
     ("mastermind feedback", ["1172", "1122"], r"not a code of 4x6", ""),
     ("mastermind feedback", ["--variant", "bulls-and-cows", "1123", "1234"], r"'1123' repeats a symbol", ""),
     ("mastermind feedback", ["--variant", "4x6-distinct", "1123", "1234"], r"'1123' repeats a symbol", ""),
