@@ -89,9 +89,9 @@ def setup_report(root: Path, setup_id: str) -> list[str]:
                 out += _opener_table(index, with_paper and strategy == "human")
             if strategy == "optimal":
                 letters = index["letters"]
-                proved = "".join(sorted(k for k, v in letters.items() if v.get("proved_minimal")))
+                proved = sorted(k for k, v in letters.items() if v.get("proved_minimal"))  # "ij" is one letter
                 out.append(f"total {totals['total_turns']}; proved optimal: {len(proved)} of {len(letters)} letters"
-                           + (f" ({proved})" if 0 < len(proved) < len(letters) else "")
+                           + (f" ({' '.join(proved)})" if 0 < len(proved) < len(letters) else "")
                            + ("" if len(proved) == len(letters) else "; the others limited (not proved)"))
             if totals.get("late"):
                 out.append(f"not reached within {limit} turns ({len(totals['late'])}), listed in 'late':")

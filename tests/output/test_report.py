@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.core.catalog import trees_dir
 from generator.output.report import histogram_table, report
 from generator.runs.lingo import build_trees
 
@@ -20,3 +21,8 @@ def test_report_counts_proved_optimal_letters(tmp_path: Path) -> None:
     text = report(tmp_path, ["nl"])
     assert "-- Optimal adaptive tree (least total turns); TV rules: every guess begins with the given letter" in text
     assert "proved optimal: 2 of 2 letters" in text
+
+
+def test_a_digraph_is_one_proved_letter() -> None:
+    text = report(trees_dir(), ["nl-ij-4"])
+    assert "proved optimal: 26 of 26 letters" in text  # ij counted once, not twice
