@@ -34,5 +34,26 @@
     });
   }
 
-  root.Dom = { text: text, clear: clear, loadDeferred: loadDeferred };
+  /* The lines of the text file base + path (a word list: one word a line), a
+   * promise; a failed fetch is an Error naming path and the HTTP status. */
+  function fetchLines(base, path) {
+    return fetch(base + path).then(function (r) {
+      if (!r.ok) throw new Error(path + ": HTTP " + r.status);
+      return r.text();
+    }).then(function (t) {
+      var lines = t.split("\n");
+      if (lines[lines.length - 1] === "") lines.pop();
+      return lines;
+    });
+  }
+
+  /* The JSON file at url (a tree), a promise; a failed fetch is an Error naming the HTTP status. */
+  function fetchJson(url) {
+    return fetch(url).then(function (r) {
+      if (!r.ok) throw new Error("HTTP " + r.status);
+      return r.json();
+    });
+  }
+
+  root.Dom = { text: text, clear: clear, loadDeferred: loadDeferred, fetchLines: fetchLines, fetchJson: fetchJson };
 })(this);

@@ -116,10 +116,7 @@
     var file = treeFile();
     root.setAttribute("data-state", "loading");
     say("Loading the tree of " + state.list + ", " + state.length + " letters ...");
-    var got = trees[file] ? Promise.resolve(trees[file]) : fetch(file).then(function (r) {
-      if (!r.ok) throw new Error("HTTP " + r.status);
-      return r.json();
-    });
+    var got = trees[file] ? Promise.resolve(trees[file]) : Dom.fetchJson(file);
     return got.then(function (data) {
       trees[file] = data;
       if (ticket !== loading) return;

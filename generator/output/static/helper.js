@@ -33,15 +33,7 @@
   function say(msg, kind) { el.status.textContent = msg; el.status.className = kind || ""; }
   function getWords(path) {  // a words file: one word a line
     if (cache[path]) return Promise.resolve(cache[path]);
-    return fetch(base + path).then(function (r) {
-      if (!r.ok) throw new Error(path + ": HTTP " + r.status);
-      return r.text();
-    }).then(function (t) {
-      var words = t.split("\n");
-      if (words[words.length - 1] === "") words.pop();
-      cache[path] = words;
-      return words;
-    });
+    return Dom.fetchLines(base, path).then(function (words) { cache[path] = words; return words; });
   }
 
   function fromUrl() {

@@ -110,10 +110,7 @@
     if (!state.letter) { say("No trees for this choice.", "error"); return Promise.resolve(); }
     var file = base + "trees/" + [state.setup, state.rule, state.strategy, state.letter].map(encodeURIComponent).join("/") + ".json";
     say("Loading " + state.setup + "/" + state.rule + "/" + state.strategy + "/" + state.letter + " ...");
-    var got = trees[file] ? Promise.resolve(trees[file]) : fetch(file).then(function (r) {
-      if (!r.ok) throw new Error("HTTP " + r.status);
-      return r.json();
-    });
+    var got = trees[file] ? Promise.resolve(trees[file]) : Dom.fetchJson(file);
     return got.then(function (data) {
       trees[file] = data;
       tree = data;

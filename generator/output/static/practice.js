@@ -71,14 +71,7 @@
 
   function getWords(path, count) {
     if (!count) return Promise.resolve([]);
-    return fetch(base + path).then(function (r) {
-      if (!r.ok) throw new Error(path + ": HTTP " + r.status);
-      return r.text();
-    }).then(function (t) {
-      var out = t.split("\n");
-      if (out[out.length - 1] === "") out.pop();
-      return out;
-    });
+    return Dom.fetchLines(base, path);
   }
   function loadWords(s) {
     if (words[s.id]) return Promise.resolve(words[s.id]);
@@ -387,10 +380,7 @@
         return null;
       }
       var file = base + "trees/" + [setup.id, state.rule, s.name, letter].map(encodeURIComponent).join("/") + ".json";
-      return fetch(file).then(function (r) {
-        if (!r.ok) throw new Error("HTTP " + r.status);
-        return r.json();
-      }).then(function (tree) {
+      return Dom.fetchJson(file).then(function (tree) {
         if (mine !== run) return;
         var path = walk(tree, secret);
         if (path === null) {
