@@ -18,6 +18,7 @@ import functools
 import http.server
 import os
 import re
+import shutil
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
@@ -33,6 +34,7 @@ from generator.core.feedback import GREEN, feedback, replier
 from generator.core.rules import LINGO, Game
 from generator.core.tree import GameTree, Node, Tree, play, stats_of
 from generator.core.words import Alphabet, WordList
+from generator.output import site
 from generator.output.pdf import find_chromium
 
 TESTS = Path(__file__).resolve().parent
@@ -220,6 +222,31 @@ def make_evil_project(root: Path) -> Path:
 def evil_project() -> Callable[[Path], Path]:
     """``evil_project(root)``: make the evil project under ``root``; its trees folder."""
     return make_evil_project
+
+
+def make_shipped_site(root: Path, trees: Sequence[str]) -> Path:
+    """A site (``root/site``, no PDFs) of the shipped word lists and the
+    committed tree files ``trees`` (paths under ``trees/``), built in a
+    project of its own (``root/project``); the site folder."""
+    project = root / "project"
+    project.mkdir(parents=True)
+    os.symlink(CHECKOUT / "wordlists", project / "wordlists")
+    for rel in trees:
+        (project / "trees" / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(CHECKOUT / "trees" / rel, project / "trees" / rel)
+    mp = pytest.MonkeyPatch()
+    try:
+        mp.setenv("LINGO_TREES_ROOT", str(project))
+        site.build_site(project / "trees", root / "site", pdf=False, progress=lambda _: None)
+    finally:
+        mp.undo()
+    return root / "site"
+
+
+@pytest.fixture(scope="session")
+def shipped_site() -> Callable[[Path, Sequence[str]], Path]:
+    """``shipped_site(root, trees)``: a site of the shipped lists and some committed trees."""
+    return make_shipped_site
 
 
 @pytest.fixture(scope="session")

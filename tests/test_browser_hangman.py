@@ -14,9 +14,7 @@ offline after a visit, and no page logs an error.
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,7 +25,6 @@ import pytest
 from generator.core.catalog import CHECKOUT
 from generator.core.kinds import mask
 from generator.core.tree import GameTree, Node
-from generator.output import site
 from generator.output.hangmanpage import masks_of
 from generator.output.treefile import read_tree
 
@@ -44,26 +41,10 @@ def tree_of(wordlist: str, strategy: str, length: int) -> GameTree:
 
 
 @pytest.fixture(scope="module")
-def hangman_site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def hangman_site_dir(tmp_path_factory: pytest.TempPathFactory, shipped_site: Any) -> Path:
     """A site of one LINGO tree and the Hangman trees of :data:`TREES` (no PDFs)."""
-    root = tmp_path_factory.mktemp("hangman")
-    project = root / "project"
-    project.mkdir()
-    os.symlink(CHECKOUT / "wordlists", project / "wordlists")
-    scm = project / "trees" / "nl" / "free" / "scm"
-    scm.mkdir(parents=True)
-    shutil.copy(CHECKOUT / "trees" / "nl" / "free" / "scm" / "q.json", scm)
-    for wordlist, strategy, length in TREES:
-        folder = project / "trees" / "hangman" / wordlist / "6" / strategy
-        folder.mkdir(parents=True, exist_ok=True)
-        shutil.copy(CHECKOUT / "trees" / "hangman" / wordlist / "6" / strategy / f"{length}.json", folder)
-    mp = pytest.MonkeyPatch()
-    try:
-        mp.setenv("LINGO_TREES_ROOT", str(project))
-        site.build_site(project / "trees", root / "site", pdf=False, progress=lambda _: None)
-    finally:
-        mp.undo()
-    return root / "site"
+    return shipped_site(tmp_path_factory.mktemp("hangman"),
+                        ["nl/free/scm/q.json"] + [f"hangman/{w}/6/{s}/{n}.json" for w, s, n in TREES])
 
 
 @pytest.fixture(scope="module")

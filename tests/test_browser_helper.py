@@ -12,9 +12,7 @@ With the server stopped, the pages visited still work (the service worker).
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,33 +20,19 @@ from urllib.parse import quote
 
 import pytest
 
-from generator.core.catalog import CHECKOUT, load_list
+from generator.core.catalog import load_list
 from generator.core.feedback import feedback
 from generator.core.scoring import expected_size
 from generator.core.words import WordList
-from generator.output import site
 from generator.search.clues import Clue, best_guesses, describe_counts, frequency_order, solve
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def lists_site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def lists_site_dir(tmp_path_factory: pytest.TempPathFactory, shipped_site: Any) -> Path:
     """A site of the shipped lists and two Dutch trees (no PDFs)."""
-    root = tmp_path_factory.mktemp("helper")
-    (root / "project").mkdir()
-    os.symlink(CHECKOUT / "wordlists", root / "project" / "wordlists")
-    trees = root / "project" / "trees" / "nl" / "free" / "scm"
-    trees.mkdir(parents=True)
-    for letter in ("q", "x"):
-        shutil.copy(CHECKOUT / "trees" / "nl" / "free" / "scm" / f"{letter}.json", trees)
-    mp = pytest.MonkeyPatch()
-    try:
-        mp.setenv("LINGO_TREES_ROOT", str(root / "project"))
-        site.build_site(root / "project" / "trees", root / "site", pdf=False, progress=lambda _: None)
-    finally:
-        mp.undo()
-    return root / "site"
+    return shipped_site(tmp_path_factory.mktemp("helper"), [f"nl/free/scm/{x}.json" for x in ("q", "x")])
 
 
 @pytest.fixture(scope="module")

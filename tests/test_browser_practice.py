@@ -14,9 +14,7 @@ text; with the server stopped a game visited still plays.
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
 from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
@@ -39,22 +37,14 @@ STRATEGIES = ("human", "optimal")
 
 
 @pytest.fixture(scope="module")
-def practice_site_dir(tmp_path_factory: pytest.TempPathFactory, evil_project: Any) -> Path:
+def practice_site_dir(tmp_path_factory: pytest.TempPathFactory, evil_project: Any, shipped_site: Any) -> Path:
     """A site of the shipped lists with the human and optimal trees of :data:`TREES`
     (``<root>/site``), and the evil project's site (``<root>/evil``)."""
     root = tmp_path_factory.mktemp("practice")
-    (root / "project").mkdir()
-    os.symlink(CHECKOUT / "wordlists", root / "project" / "wordlists")
-    for (sid, rule), letters in TREES.items():
-        for strategy in STRATEGIES:
-            folder = root / "project" / "trees" / sid / rule / strategy
-            folder.mkdir(parents=True)
-            for letter in letters:
-                shutil.copy(CHECKOUT / "trees" / sid / rule / strategy / f"{letter}.json", folder)
+    shipped_site(root, [f"{sid}/{rule}/{strategy}/{letter}.json" for (sid, rule), letters in TREES.items()
+                        for strategy in STRATEGIES for letter in letters])
     mp = pytest.MonkeyPatch()
     try:
-        mp.setenv("LINGO_TREES_ROOT", str(root / "project"))
-        site.build_site(root / "project" / "trees", root / "site", pdf=False, progress=lambda _: None)
         mp.setenv("LINGO_TREES_ROOT", str(root / "evil-project"))
         trees = evil_project(root / "evil-project")
         site.build_site(trees, root / "evil", pdf=False, progress=lambda _: None)
