@@ -1,20 +1,28 @@
 """Greedy Wordle trees: every heuristic, normal and hard mode, its own opener and SALET.
 
-Run: python benchmarks/bench_greedy.py [--salet-only]
+Run: python benchmarks/bench_greedy.py [--salet-only | --layouts]
 Prints, per heuristic of generator.core.scoring (and the letter-frequency helper of
 the Word Mastermind paper / Wordle blog, which plays candidates only), the
 opener, total turns over the 2315 answers, mean, worst case, the answers past
 six turns, and the build time. Figures only; nothing is asserted.
+
+``--layouts`` compares, side by side in one run, the layouts the part
+statistics can read (generator.core.partition.LAYOUT): the guesses x secrets
+matrix, its transpose, and the default choice between them by the shape of
+each call, on an entropy tree from SALET of each tier of secrets in normal and
+hard mode, alternating, the median of three.
 """
 
 from __future__ import annotations
 
+import statistics
 import sys
 import time
 from dataclasses import dataclass
 
 import numpy as np
 
+import generator.core.partition as partition
 from generator.core.context import context
 from generator.core.scoring import HEURISTICS
 from generator.core.tree import Node
@@ -73,8 +81,36 @@ def print_rows(rows: list[Row]) -> None:
               f"{r.late:>4} {r.seconds:>6.1f}s")
 
 
+def layouts() -> None:
+    print("Greedy entropy trees from salet: seconds by the layout the part statistics read (median of 3)")
+    names = {"rows": "guess-major", "columns": "transposed", "auto": "auto"}
+    print(f"{'set-up':<16}{'mode':<7}{'secrets':>8}" + "".join(f"{n:>13}" for n in names.values()))
+    for sid in ("wordle", "wordle-common", "wordle-allowed"):
+        ctx = context(sid)
+        m = ctx.matrix
+        m.by_answer  # made once, not timed
+        cols = np.arange(len(ctx.answers), dtype=np.int64)
+        for rule in ("free", "hard"):
+            game = ctx.game(None, rule)
+            times: dict[str, list[float]] = {k: [] for k in names}
+            for _ in range(3):
+                for layout in names:  # alternating, so a busy moment hurts all alike
+                    partition.LAYOUT = layout
+                    t0 = time.perf_counter()
+                    greedy_tree(m, cols, HEURISTICS["entropy"], game, opener=m.guesses.position["salet"])
+                    times[layout].append(time.perf_counter() - t0)
+            partition.LAYOUT = "auto"
+            mode = "normal" if rule == "free" else "hard"
+            print(f"{sid:<16}{mode:<7}{len(cols):>8}" + "".join(f"{statistics.median(t):>12.2f}s" for t in times.values()),
+                  flush=True)
+
+
 def main() -> None:
     context("wordle")
+    if "--layouts" in sys.argv:
+        one_tree("scm", "free", "salet")  # warm the JIT kernels
+        layouts()
+        return
     one_tree("scm", "free", "salet")  # warm the JIT kernels
     openers: tuple[str | None, ...] = ("salet",) if "--salet-only" in sys.argv else (None, "salet")
     print("Wordle greedy trees (2315 answers, 12,972 guesses)")

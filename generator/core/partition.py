@@ -11,13 +11,21 @@ together with both word lists, so that searches work on integer indices.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numba
 import numpy as np
 
-from generator.core.feedback import all_green, feedback_matrix, pattern_string
+from generator.core.feedback import all_green, feedback_matrix, pattern_code, pattern_string
 from generator.core.words import Word, WordList
+
+#: the layout :meth:`Matrix.stats` reads: ``auto`` the transposed matrix
+#: (:attr:`Matrix.by_answer`) where there are no more candidates than guesses,
+#: as deep in a tree, and the guesses x secrets matrix for few guesses over
+#: many candidates, as in hard mode; ``rows`` or ``columns`` always one of them
+#: (``benchmarks/bench_greedy.py --layouts`` compares them)
+LAYOUT = "auto"
 
 
 @dataclass(frozen=True)
@@ -89,6 +97,73 @@ def _stats_kernel(matrix, rows, cols, npatterns, green, largest, parts, squares,
         wins[r] = win
 
 
+@numba.njit(cache=True, parallel=True, nogil=True)
+def _stats_by_answer_kernel(by_answer, rows, cols, npatterns, green,  # type: ignore[no-untyped-def]
+                            largest, parts, squares, klogk, wins):
+    """:func:`_stats_kernel` over the transposed matrix (secrets x guesses):
+    the codes of a block of guesses are gathered secret by secret from
+    contiguous memory, where the guesses x secrets matrix would cost a cache
+    line per code. The faster layout for few candidates, as deep in a tree."""
+    m = rows.shape[0]
+    n = cols.shape[0]
+    block = 256
+    klog = np.zeros(n + 1, np.float64)
+    for k in range(2, n + 1):
+        klog[k] = k * np.log2(k)
+    for b in numba.prange((m + block - 1) // block):
+        start = b * block
+        stop = min(m, start + block)
+        codes = np.empty((block, n), by_answer.dtype)
+        counts = np.zeros(npatterns, np.int32)
+        seen = np.empty(n, np.int64)
+        for i in range(n):
+            col = by_answer[cols[i]]
+            for j in range(start, stop):
+                codes[j - start, i] = col[rows[j]]
+        for j in range(start, stop):
+            row = codes[j - start]
+            nl = 0
+            for i in range(n):
+                code = row[i]
+                if counts[code] == 0:
+                    seen[nl] = code
+                    nl += 1
+                counts[code] += 1
+            big = 0
+            sq = 0
+            kl = 0.0
+            win = 0
+            for t in range(nl):
+                code = seen[t]
+                k = counts[code]
+                sq += k * k
+                kl += klog[k]
+                if k > big:
+                    big = k
+                if code == green:
+                    win = 1
+                counts[code] = 0
+            largest[j] = big
+            parts[j] = nl
+            squares[j] = sq
+            klogk[j] = kl
+            wins[j] = win
+
+
+@numba.njit(cache=True, nogil=True)
+def _transpose(a, out):  # type: ignore[no-untyped-def]
+    """``out[:] = a.T`` tile by tile (both stay in cache while a tile is copied)."""
+    rows, cols = a.shape
+    tile = 64
+    for j0 in range(0, cols, tile):
+        j1 = min(cols, j0 + tile)
+        for i0 in range(0, rows, tile):
+            i1 = min(rows, i0 + tile)
+            for j in range(j0, j1):
+                for i in range(i0, i1):
+                    out[j, i] = a[i, j]
+
+
 @numba.njit(cache=True, nogil=True)
 def _seen_kernel(matrix, rows, seen):  # type: ignore[no-untyped-def]
     """Mark in ``seen`` every code that occurs in the given rows."""
@@ -138,9 +213,25 @@ class Matrix:
         klogk = np.empty(m, np.float64)
         wins = np.empty(m, np.int64)
         if m:
-            _stats_kernel(self.codes, rows, cols, self.npatterns, self.green,
-                          largest, parts, squares, klogk, wins)
+            transposed = LAYOUT == "columns" or (LAYOUT == "auto" and cols.shape[0] <= rows.shape[0])
+            if transposed and self.npatterns <= 1 << 16:
+                _stats_by_answer_kernel(self.by_answer, rows, cols, self.npatterns, self.green,
+                                        largest, parts, squares, klogk, wins)
+            else:
+                _stats_kernel(self.codes, rows, cols, self.npatterns, self.green,
+                              largest, parts, squares, klogk, wins)
         return PartStats(largest, parts, squares, klogk, wins, int(cols.shape[0]))
+
+    @property
+    def by_answer(self) -> np.ndarray:
+        """The codes transposed (secrets x guesses, contiguous), made once."""
+        cached: np.ndarray | None = self.__dict__.get("_by_answer")
+        if cached is None:
+            codes = np.ascontiguousarray(self.codes)
+            cached = np.empty((codes.shape[1], codes.shape[0]), dtype=codes.dtype)
+            _transpose(codes, cached)
+            self.__dict__["_by_answer"] = cached
+        return cached
 
     def patterns_seen(self, rows: np.ndarray) -> int:
         """How many pattern codes occur in ``rows`` against any answer, the
@@ -173,6 +264,17 @@ class Matrix:
 
     def pattern(self, code: int) -> str:
         return pattern_string(code, self.length)
+
+    def code(self, pattern: str) -> int:
+        """The code of ``pattern`` (the inverse of :meth:`pattern`)."""
+        return int(pattern_code(pattern))
+
+    def consistent(self, history: Sequence[tuple[int, str]]) -> np.ndarray:
+        """The answer columns that agree with every (guess row, pattern) of ``history``."""
+        mask = np.ones(self.codes.shape[1], dtype=bool)
+        for row, pattern in history:
+            mask &= self.codes[row] == self.code(pattern)
+        return np.flatnonzero(mask)
 
     def guess_word(self, row: int) -> Word:
         return self.guesses.words[row]
@@ -216,3 +318,6 @@ class CodedMatrix(Matrix):
 
     def pattern(self, code: int) -> str:
         return self.labels[code]
+
+    def code(self, pattern: str) -> int:
+        return self.labels.index(pattern)

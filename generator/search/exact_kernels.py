@@ -127,20 +127,6 @@ def parts_kernel(by_answer, rows, cols, npatterns, green, parts, wins):  # type:
 
 
 @numba.njit(cache=True, nogil=True)
-def transpose(a, out):  # type: ignore[no-untyped-def]
-    """``out[:] = a.T`` tile by tile (both stay in cache while a tile is copied)."""
-    rows, cols = a.shape
-    tile = 64
-    for j0 in range(0, cols, tile):
-        j1 = min(cols, j0 + tile)
-        for i0 in range(0, rows, tile):
-            i1 = min(rows, i0 + tile)
-            for j in range(j0, j1):
-                for i in range(i0, i1):
-                    out[j, i] = a[i, j]
-
-
-@numba.njit(cache=True, nogil=True)
 def strict_bound(n, r, p, w, largest, fill, cap):  # type: ignore[no-untyped-def]
     """:meth:`Search._bounds` of one move, every secret within the cap: ``n``
     secrets, ``r`` turns left before the move, ``p`` parts (``w`` = 1: one
@@ -188,18 +174,14 @@ def quick_floor_kernel(by_answer, rows, cols, npatterns, green, fill, cap, r):  
 
 
 def by_answer(matrix: Matrix) -> tuple[np.ndarray, np.ndarray]:
-    """The feedback matrix transposed (secrets x guesses, contiguous) and a
-    random 64-bit key per secret, made once per matrix (for :func:`moves_kernel`)."""
-    cached: tuple[np.ndarray, np.ndarray] | None = matrix.__dict__.get("_by_answer")
-    if cached is not None:
-        return cached
-    codes = np.ascontiguousarray(matrix.codes)
-    rng = np.random.default_rng(20240607)
-    keys = np.asarray(rng.integers(0, 2**63, size=codes.shape[1], dtype=np.int64), dtype=np.uint64)
-    t = np.empty((codes.shape[1], codes.shape[0]), dtype=codes.dtype)
-    transpose(codes, t)
-    matrix.__dict__["_by_answer"] = (t, keys)
-    return t, keys
+    """The feedback matrix transposed (:attr:`Matrix.by_answer`) and a random
+    64-bit key per secret, made once per matrix (for :func:`moves_kernel`)."""
+    keys: np.ndarray | None = matrix.__dict__.get("_answer_keys")
+    if keys is None:
+        rng = np.random.default_rng(20240607)
+        keys = np.asarray(rng.integers(0, 2**63, size=matrix.codes.shape[1], dtype=np.int64), dtype=np.uint64)
+        matrix.__dict__["_answer_keys"] = keys
+    return matrix.by_answer, keys
 
 
 @numba.njit(cache=True, nogil=True)
