@@ -100,6 +100,9 @@ def run(args: argparse.Namespace) -> int:
     lingo = s.game.reveals_first_letter
     if rule == GuessRule.HARD and lingo:
         raise StrategyError("hard mode is a Wordle rule; LINGO set-ups take free or same-start")
+    if rule == GuessRule.SELF_HARD:
+        raise StrategyError("the exact search plays any allowed guess; self hard mode has greedy trees only "
+                            "(lingo-trees wordle build --rule self-hard)")
     if rule == GuessRule.SAME_START and not lingo:
         raise StrategyError(f"set-up {args.setup!r} reveals no letter: same-start needs a LINGO set-up")
     letter = _letter(args, lingo)

@@ -15,6 +15,11 @@ Guess rules:
     again in its place, and every revealed letter (green or yellow) is played
     again, as many times as it was revealed in one guess. A hard-mode guess
     need not be a possible answer.
+``self-hard``
+    "self hard mode" (the Wordle solvers' term): every guess is a word that
+    can still be the secret, so it agrees with every feedback so far (and is
+    one of the answers, which the caller checks: it holds the lists). It is
+    stricter than hard mode.
 
 >>> hard_mode_violation("crane", "Y.G..", "scare")
 >>> hard_mode_violation("crane", "Y.G..", "salty")
@@ -28,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from generator.core.feedback import GREEN, YELLOW, Pattern
+from generator.core.feedback import GREEN, YELLOW, Pattern, feedback
 from generator.core.ids import short
 from generator.core.words import Letter
 from generator.errors import RulesError
@@ -40,6 +45,7 @@ class GuessRule(str, Enum):
     FREE = "free"
     SAME_START = "same-start"
     HARD = "hard"
+    SELF_HARD = "self-hard"
 
     def __str__(self) -> str:
         return self.value
@@ -54,6 +60,7 @@ _RULE_TITLES = {
     "free": "free rule: any word may be guessed",
     "same-start": "TV rules: every guess begins with the given letter",
     "hard": "hard mode: every guess uses what the feedback showed",
+    "self-hard": "self hard mode: every guess can still be the secret",
 }
 
 
@@ -170,6 +177,21 @@ def hard_mode_violation(
     return None
 
 
+def inconsistency(
+    previous: Sequence[Letter], pattern: Pattern, guess: Sequence[Letter]
+) -> str | None:
+    """Why ``guess`` cannot be the secret after ``previous`` got ``pattern``, or None.
+
+    >>> inconsistency("crane", "G.YY.", "cabin")
+    >>> inconsistency("crane", "G.YY.", "civic")
+    "it would have given 'crane' G.... (not G.YY.)"
+    """
+    would = feedback(previous, guess)
+    if would != pattern:
+        return f"it would have given {''.join(previous)!r} {would} (not {pattern})"
+    return None
+
+
 def rule_violation(
     game: Game,
     guess: Sequence[Letter],
@@ -186,6 +208,11 @@ def rule_violation(
     elif game.guess_rule is GuessRule.HARD:
         for previous, pattern in history:
             why = hard_mode_violation(previous, pattern, guess)
+            if why:
+                return why
+    elif game.guess_rule is GuessRule.SELF_HARD:
+        for previous, pattern in history:
+            why = inconsistency(previous, pattern, guess)
             if why:
                 return why
     return None

@@ -8,7 +8,8 @@ A tree passes when
 * every secret is solved, within ``game.turns`` unless it is listed in
   ``late`` (and a secret in ``late`` really is solved only after the last turn);
 * every guess on the way is in the guesses list and keeps the guess rule
-  (same-start, hard mode), every leaf is a secret;
+  (same-start, hard mode; in self hard mode it is an answer that agrees with
+  every feedback so far), every leaf is a secret;
 * every pattern key is well formed, not the winning one, and produced by some secret;
 * its ``stats`` are those of the replay.
 
@@ -141,7 +142,7 @@ def _replay_guesses(tree: GameTree, answers: WordList, guesses: WordList, kind: 
     late = set(tree.late)
     for word in sorted(late - set(tree.secrets)):
         problem(f"late: {word!r} is not one of the secrets")
-    replay = _GuessReplay(tree, guesses, kind, problem)
+    replay = _GuessReplay(tree, answers, guesses, kind, problem)
     for secret in tree.secrets:
         if len(replay.split(secret)) != game.length:
             continue  # not an answer (said above), and no feedback compares words of two lengths
@@ -181,8 +182,9 @@ def _check_lists(game: Game, answers: WordList, guesses: WordList, problem: Prob
 class _GuessReplay:
     """Replays secrets through a guess tree, remembering which branches they used."""
 
-    def __init__(self, tree: GameTree, guesses: WordList, kind: FeedbackKind, problem: Problem) -> None:
-        self.tree, self.guesses, self.problem = tree, guesses, problem
+    def __init__(self, tree: GameTree, answers: WordList, guesses: WordList, kind: FeedbackKind,
+                 problem: Problem) -> None:
+        self.tree, self.answers, self.guesses, self.problem = tree, answers, guesses, problem
         # the lists say how words split into letters (a game that says
         # otherwise is reported by _check_lists, and still replayed)
         self.reply = kind.reply(guesses.alphabet.digraphs)
@@ -227,6 +229,8 @@ class _GuessReplay:
             self._rule_checked.add(key)
             split = self.split
             why = rule_violation(game, split(guess), [(split(g), p) for g, p in history])
+            if not why and game.guess_rule is GuessRule.SELF_HARD and guess not in self.answers:
+                why = f"it is not in the answers list {self.answers.id!r}"
             if why:
                 self.problem(f"{where(path)}: guess {guess!r} breaks the {game.guess_rule} rule: {why}")
                 return False

@@ -23,6 +23,9 @@ Format changes (bump :data:`VERSION` on any incompatible one):
   see :mod:`generator.core.fingerprint`), so a build reuses an up-to-date
   file. Nothing else changed; version 1 files are still read (they have no
   fingerprint, and a build rebuilds them).
+* version 2, compatible addition (2026-11): ``game.guess_rule`` may be
+  ``self-hard`` (Wordle's "self hard mode": every guess is an answer that
+  agrees with every feedback so far).
 
 Layout of a file::
 
@@ -114,7 +117,7 @@ SCHEMA: dict[str, Any] = {
                 "length": {"type": "integer", "minimum": 1, "maximum": 63},
                 "turns": {"type": "integer", "minimum": 1, "maximum": 1000},
                 "revealed": {"type": ["string", "null"], "minLength": 1, "maxLength": 2},
-                "guess_rule": {"enum": ["free", "same-start", "hard"]},
+                "guess_rule": {"enum": ["free", "same-start", "hard", "self-hard"]},
                 "digraphs": {"type": "array", "items": {"type": "string", "minLength": 2, "maxLength": 2}},
                 "symbols": {"type": "string", "minLength": 2},
                 "repeats": {"type": "boolean"},

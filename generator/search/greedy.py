@@ -10,7 +10,7 @@ remaining ties go to the first guess in list (alphabetical) order.
 Which guesses are allowed at a position follows the game's guess rule
 (:func:`allowed_rows`): all of the list (``free``), those that begin with the
 revealed letter (``same-start``), those that keep every revealed letter
-(``hard``).
+(``hard``), the answers that agree with every feedback so far (``self-hard``).
 
 :func:`letter_frequency_tree` plays the Word Mastermind helper's rule (the
 candidate whose letters occur in most candidates), which depends on the
@@ -36,23 +36,35 @@ History = Sequence[tuple[int, Pattern]]  # (guess row, pattern) pairs played so 
 def allowed_rows(game: Game, matrix: Matrix, history: History = ()) -> np.ndarray:
     """Indices of the guesses the rule allows after ``history``."""
     guesses = matrix.guesses
-    codes = guesses.codes
-    n = len(guesses)
-    mask = np.ones(n, dtype=bool)
     if game.guess_rule is GuessRule.SAME_START and game.revealed is not None:
-        mask &= codes[:, 0] == guesses.alphabet.index[game.revealed]
-    elif game.guess_rule is GuessRule.HARD:
-        for row, pattern in history:
-            letters = codes[row]
-            need: dict[int, int] = {}
-            for i, mark in enumerate(pattern):
-                if mark == GREEN:
-                    mask &= codes[:, i] == letters[i]
-                if mark in (GREEN, YELLOW):
-                    need[int(letters[i])] = need.get(int(letters[i]), 0) + 1
-            for letter, times in need.items():
-                mask &= (codes == letter).sum(axis=1) >= times
-    return np.flatnonzero(mask)
+        return np.flatnonzero(guesses.codes[:, 0] == guesses.alphabet.index[game.revealed])
+    if game.guess_rule is GuessRule.SELF_HARD:
+        own = matrix.answer_as_guess[matrix.consistent(history)]
+        return np.unique(own[own >= 0])
+    rows = np.arange(len(guesses), dtype=np.int64)
+    for row, pattern in history:
+        rows = narrow(game, matrix, rows, row, pattern)
+    return rows
+
+
+def narrow(game: Game, matrix: Matrix, rows: np.ndarray, row: int, pattern: Pattern) -> np.ndarray:
+    """The guesses of ``rows`` the rule still allows once guess ``row`` got
+    ``pattern``: in hard mode those that keep what it revealed, else all
+    (self hard mode's words are the secrets left, which the caller holds)."""
+    if game.guess_rule is not GuessRule.HARD:
+        return rows
+    codes = matrix.guesses.codes[rows]
+    letters = matrix.guesses.codes[row]
+    mask = np.ones(len(rows), dtype=bool)
+    need: dict[int, int] = {}
+    for i, mark in enumerate(pattern):
+        if mark == GREEN:
+            mask &= codes[:, i] == letters[i]
+        if mark in (GREEN, YELLOW):
+            need[int(letters[i])] = need.get(int(letters[i]), 0) + 1
+    for letter, times in need.items():
+        mask &= (codes == letter).sum(axis=1) >= times
+    return rows[mask]
 
 
 def greedy_tree(
@@ -78,55 +90,51 @@ def greedy_tree(
     game
         supplies the guess rule.
     candidates_only
-        play only words that can still be the secret.
+        play only words that can still be the secret (always so in self hard mode).
     history
         the guesses and patterns before this position (for hard mode).
     opener
         a fixed first guess (a guess row); greedy after it.
     """
     cols = np.asarray(cols, dtype=np.int64)
-    fixed_rows = None if game.guess_rule is GuessRule.HARD else allowed_rows(game, matrix)
+    self_hard = game.guess_rule is GuessRule.SELF_HARD
+    candidates_only = candidates_only or self_hard  # the secrets left are the words self hard mode allows
+    rows = np.arange(len(matrix.guesses), dtype=np.int64) if self_hard else allowed_rows(game, matrix, history)
+
+    def grow(part: np.ndarray, part_rows: np.ndarray) -> Tree:
+        return _grow(matrix, part, score, game, candidates_only, part_rows)
+
     if opener is None:
-        return _grow(matrix, cols, score, game, candidates_only, list(history), fixed_rows)
-    return _after(matrix, opener, cols, history,
-                  lambda part, h: _grow(matrix, part, score, game, candidates_only, list(h), fixed_rows))
+        return grow(cols, rows)
+    return _after(matrix, game, opener, cols, rows, grow)
 
 
-def _after(matrix: Matrix, row: int, cols: np.ndarray, history: History,
-           grow: Callable[[np.ndarray, History], Tree]) -> Node:
-    """A node playing guess ``row``, each part grown by ``grow(part, history)``."""
+def _after(matrix: Matrix, game: Game, row: int, cols: np.ndarray, rows: np.ndarray,
+           grow: Callable[[np.ndarray, np.ndarray], Tree]) -> Node:
+    """A node playing guess ``row``, each part grown by ``grow(part, rows allowed)``."""
     node = Node(matrix.guess_word(row))
     for code, part in matrix.split(row, cols).items():
         if code != matrix.green:
             pattern = matrix.pattern(code)
-            node.next[pattern] = grow(part, tuple(history) + ((row, pattern),))
+            node.next[pattern] = grow(part, narrow(game, matrix, rows, row, pattern))
     return node
 
 
 def _grow(matrix: Matrix, cols: np.ndarray, score: Heuristic, game: Game,
-          candidates_only: bool, history: list[tuple[int, Pattern]],
-          fixed_rows: np.ndarray | None) -> Tree:
+          candidates_only: bool, rows: np.ndarray) -> Tree:
     if len(cols) == 1:
         return matrix.answer_word(int(cols[0]))
-    rows = fixed_rows if fixed_rows is not None else allowed_rows(game, matrix, history)
+    options = rows
     if candidates_only:
         own = matrix.answer_as_guess[cols]
-        rows = np.intersect1d(own[own >= 0], rows)
-    stats = matrix.stats(rows, cols)
-    pick = int(rank(stats, score, rows)[0]) if len(rows) else -1
+        options = np.intersect1d(own[own >= 0], rows)
+    stats = matrix.stats(options, cols)
+    pick = int(rank(stats, score, options)[0]) if len(options) else -1
     if pick < 0 or (stats.largest[pick] == len(cols) and not stats.wins[pick]):
         words = [matrix.answer_word(int(c)) for c in cols[:5]]
         raise StrategyError(f"no allowed guess separates {len(cols)} secrets such as {words}")
-    row = int(rows[pick])
-    node = Node(matrix.guess_word(row))
-    for code, part in matrix.split(row, cols).items():
-        if code == matrix.green:
-            continue
-        pattern = matrix.pattern(code)
-        history.append((row, pattern))
-        node.next[pattern] = _grow(matrix, part, score, game, candidates_only, history, fixed_rows)
-        history.pop()
-    return node
+    return _after(matrix, game, int(options[pick]), cols, rows,
+                  lambda part, part_rows: _grow(matrix, part, score, game, candidates_only, part_rows))
 
 
 def letter_frequency(matrix: Matrix, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
@@ -156,21 +164,17 @@ def letter_frequency_tree(matrix: Matrix, cols: np.ndarray, game: Game,
     (ties: list order), as the paper's helper proposes (and the Wordle blog's
     "self hard mode" solver plays); ``opener``: a fixed first guess row."""
     cols = np.asarray(cols, dtype=np.int64)
-    if opener is not None:
-        return _after(matrix, opener, cols, history,
-                      lambda part, h: letter_frequency_tree(matrix, part, game, h))
-    if len(cols) == 1:
-        return matrix.answer_word(int(cols[0]))
-    rows = allowed_rows(game, matrix, history)
-    own = matrix.answer_as_guess[cols]
-    rows = np.intersect1d(own[own >= 0], rows)
-    if not len(rows):
-        raise StrategyError(f"no candidate can be played among {len(cols)} secrets")
-    scores = letter_frequency(matrix, rows, cols)
-    row = int(rows[int(np.argmax(scores))])
-    node = Node(matrix.guess_word(row))
-    for code, part in matrix.split(row, cols).items():
-        if code != matrix.green:
-            node.next[matrix.pattern(code)] = letter_frequency_tree(
-                matrix, part, game, tuple(history) + ((row, matrix.pattern(code)),))
-    return node
+    rows = (np.arange(len(matrix.guesses), dtype=np.int64) if game.guess_rule is GuessRule.SELF_HARD
+            else allowed_rows(game, matrix, history))
+
+    def grow(part: np.ndarray, part_rows: np.ndarray) -> Tree:
+        if len(part) == 1:
+            return matrix.answer_word(int(part[0]))
+        own = matrix.answer_as_guess[part]
+        options = np.intersect1d(own[own >= 0], part_rows)
+        if not len(options):
+            raise StrategyError(f"no candidate can be played among {len(part)} secrets")
+        scores = letter_frequency(matrix, options, part)
+        return _after(matrix, game, int(options[int(np.argmax(scores))]), part, part_rows, grow)
+
+    return grow(cols, rows) if opener is None else _after(matrix, game, opener, cols, rows, grow)

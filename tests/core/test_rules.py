@@ -11,6 +11,7 @@ from generator.core.rules import (
     GuessRule,
     guess_rule,
     hard_mode_violation,
+    inconsistency,
     preset,
     rule_violation,
 )
@@ -44,7 +45,7 @@ def test_guess_rule_parses(text: str, rule: GuessRule) -> None:
 
 
 def test_guess_rule_unknown() -> None:
-    with pytest.raises(RulesError, match=r"unknown guess rule 'easy' \(expected one of: free, same-start, hard\)"):
+    with pytest.raises(RulesError, match=r"unknown guess rule 'easy' \(expected one of: free, same-start, hard, self-hard\)"):
         guess_rule("easy")
 
 
@@ -153,3 +154,16 @@ def test_rule_violation_same_start() -> None:
 
 def test_same_start_without_revealed_letter_allows_anything() -> None:
     assert rule_violation(LINGO.with_rule("same-start"), tuple("crane")) is None
+
+
+# -- self hard mode ------------------------------------------------------------------
+
+
+def test_self_hard_mode_plays_only_words_that_agree_with_every_feedback() -> None:
+    game = WORDLE.with_rule("self-hard")
+    history = [("crane", "G.YY."), ("cabin", "GG.GY")]
+    assert inconsistency("crane", "G.YY.", "cabin") is None
+    assert rule_violation(game, "canid", history) is None  # would give both patterns
+    assert rule_violation(game, "cabin", history) == "it would have given 'cabin' GGGGG (not GG.GY)"
+    assert rule_violation(WORDLE.with_rule("hard"), "cabin", history) is None  # hard mode allows it
+    assert GuessRule.SELF_HARD.label == "self hard mode: every guess can still be the secret"

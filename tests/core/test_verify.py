@@ -298,3 +298,28 @@ def test_problems_are_capped(q: GameTree) -> None:
     verdict = verify_tree(q, load_list("nl-basis-5"), load_list("nl-all-5"), max_problems=3)
     assert len(verdict.problems) == 4 and verdict.problems[-1] == "... more problems not shown"
     assert verdict.solved == 1
+
+
+# -- self hard mode: every guess can still be the secret -----------------------------
+
+
+@pytest.mark.parametrize("second, why", [
+    ("aab", "it would have given 'aac' GG. (not YG.)"),  # a word that cannot be the secret
+    ("faa", "it is not in the answers list 'mini-answers'"),  # agrees, but is no answer
+    ("baa", None),
+])
+def test_self_hard_mode(kit, second: str, why: str | None) -> None:
+    secrets = ("aac", "baa", "daa")
+    answers = kit.wordlist("mini-answers", secrets)
+    guesses = kit.wordlist("mini-guesses", ("aab", "aac", "baa", "daa", "faa"))
+    assert {feedback("aac", s) for s in secrets[1:]} == {"YG."}
+    below = {"aab": {"YGY": "baa", "YG.": "daa"}, "faa": {".GG": Node("baa", {".GG": "daa"})},
+             "baa": {".GG": "daa"}}
+    root = Node("aac", {"YG.": Node(second, below[second])})
+    game = replace(WORDLE.with_rule("self-hard"), length=3)
+    tree = kit.finish(game, "mini-answers", "mini-guesses", secrets, root)
+    verdict = check(tree, answers, guesses)
+    if why is None:
+        assert verdict.ok, verdict.problems
+    else:
+        assert verdict.problems[0] == f"root > YG.: guess {second!r} breaks the self-hard rule: {why}"

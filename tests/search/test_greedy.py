@@ -75,6 +75,26 @@ def test_allowed_rows_hard_mode() -> None:
     assert all(w[2] == "a" and "c" in w for w in allowed)
 
 
+def test_self_hard_mode_plays_only_the_secrets_left() -> None:
+    words = load_list("wordle-allowed")
+    m = Matrix.build(words, load_list("wordle-answers"))
+    game = WORDLE.with_rule("self-hard")
+    history = [(words.position["crane"], "Y.G..")]
+    rows = allowed_rows(game, m, history)
+    assert {words.words[r] for r in rows} == {m.answer_word(int(c)) for c in m.consistent(history)}
+    cols = np.arange(300, dtype=np.int64)
+    root = greedy_tree(m, cols, scm, game)
+    secrets = {m.answer_word(int(c)) for c in cols}
+
+    def check(t: object, history: list[tuple[str, str]]) -> None:
+        guess = t if isinstance(t, str) else t.guess  # type: ignore[attr-defined]
+        assert guess in secrets and all(feedback(g, guess) == p for g, p in history)  # it can be the secret
+        for pattern, child in getattr(t, "next", {}).items():
+            check(child, history + [(guess, pattern)])
+
+    check(root, [])
+
+
 def test_deterministic(nl: Matrix) -> None:
     game = setup("nl").game.for_letter("i")
     a = greedy_tree(nl, letter(nl, "i"), scm, game)
@@ -87,7 +107,7 @@ def test_no_separating_guess_is_an_error(nl: Matrix) -> None:
     game = setup("nl").game.for_letter("q")
     with pytest.raises(StrategyError, match="no allowed guess separates"):
         from generator.search.greedy import _grow
-        _grow(nl, cols, scm, game, False, [], np.array([nl.guesses.position["xxxxx"]])
+        _grow(nl, cols, scm, game, False, np.array([nl.guesses.position["xxxxx"]])
               if "xxxxx" in nl.guesses else np.array([], dtype=np.int64))
 
 
