@@ -11,13 +11,14 @@ import jsonschema_rs
 import orjson
 import pytest
 
-from generator.core.catalog import load_list, setup_letters, setups, trees_dir
+from generator.core.catalog import load_list, setup, setup_letters, setups, trees_dir
 from generator.core.files import dump_json
 from generator.core.kinds import code_list
 from generator.core.strategies import default_strategies
 from generator.games.hangman import hangman_tree
 from generator.games.mastermind import variant
-from generator.output.treefile import SCHEMA, dump_tree
+from generator.output.rankingfile import read_rankings
+from generator.output.treefile import SCHEMA, dump_tree, read_tree
 from generator.runs.hangman import hangman_fingerprint
 from generator.runs.letters import LINGO_RULES
 from generator.runs.lingo import build_trees
@@ -27,7 +28,7 @@ TREES = trees_dir()
 
 
 def tree_files(root: Path) -> list[Path]:
-    return sorted(p for p in root.rglob("*.json") if p.name not in ("index.json", "schema.json"))
+    return sorted(p for p in root.rglob("*.json") if p.name not in ("index.json", "schema.json", "openers.json"))
 
 
 def test_the_published_schema_is_the_code_s_and_valid() -> None:
@@ -43,6 +44,21 @@ def test_every_committed_tree_validates_against_the_schema() -> None:
     bad = [(p, next(iter(validator.iter_errors(orjson.loads(p.read_bytes())))))
            for p in files if not validator.is_valid(orjson.loads(p.read_bytes()))]
     assert bad == [], f"{len(bad)} files break the schema, e.g. {bad[0][0]}: {bad[0][1]}"
+
+
+def test_the_openers_rankings_agree_with_the_committed_trees() -> None:
+    rankings = read_rankings(TREES / "openers.json")
+    assert {(r.tier, r.rule) for r in rankings} == {(t, "free") for t in ("answers", "common", "allowed")}
+    checked = 0
+    for r in rankings:
+        assert r.setup in setups() and r.scores and r.secrets == len(load_list(setup(r.setup).answers))
+        salet = next((x for x in r.scores if x.word == "salet"), None)
+        path = TREES / r.setup / r.rule / f"{r.strategy}-salet" / "all.json"
+        if salet is not None and path.is_file():  # the same tree, built once for the ranking
+            stats = read_tree(path).stats
+            assert stats is not None and (stats.total_turns, stats.max_turns) == (salet.total, salet.max_turns)
+            checked += 1
+    assert checked >= 12
 
 
 def test_the_schema_check_can_fail(tmp_path: Path) -> None:

@@ -1,11 +1,15 @@
 """``lingo-trees wordle``: the greedy rules' Wordle trees beside the optimum.
 
-``wordle build [--rule free,hard] [--strategy ...] [--opener WORD | --own-opener]``
-writes ``trees/wordle/<rule>/<strategy>-<opener>/all.json`` (from ``salet``,
-the optimal trees' opener, by default) or ``trees/wordle/<rule>/<strategy>/all.json``
-(the rule's own first guess); ``wordle report`` prints every Wordle tree's
-total, mean, worst case and answers past six guesses, verified first. The
-optimal trees come from ``lingo-trees exact --setup wordle --opener salet``.
+``wordle build [--tier answers,common,allowed] [--rule free,hard,self-hard]
+[--strategy ...] [--opener WORD | --own-opener]`` writes
+``trees/<tier's set-up>/<rule>/<strategy>-<opener>/all.json`` (from ``salet``,
+the optimal trees' opener, by default) or ``.../<rule>/<strategy>/all.json``
+(the rule's own first guess); ``wordle report`` prints, per tier and mode,
+every tree's min / mean / max guesses and secrets past six, verified first,
+and the best openers found; ``wordle openers`` ranks first words and writes
+``trees/openers.json``; ``wordle traps`` lists the one-letter
+families. The optimal trees come from ``lingo-trees exact --setup wordle
+--opener salet``.
 """
 
 from __future__ import annotations
@@ -15,33 +19,50 @@ from pathlib import Path
 
 from generator.commands import (
     add_force,
+    add_jobs,
     add_out,
     add_quiet,
+    add_scheduler,
     add_trees,
     many,
+    on_cluster,
     positive,
     progress_printer,
     verified_tree,
 )
-from generator.core.catalog import trees_dir
+from generator.core.catalog import setup, trees_dir
 from generator.core.ids import short
 from generator.core.strategies import default_strategies, strategy_order
 from generator.errors import StrategyError, TreeFormatError
 from generator.output.index import check_targets, write_index, write_top_index
+from generator.output.rankingfile import FILE_NAME as OPENERS_FILE
+from generator.output.rankingfile import read_rankings, write_rankings
 from generator.output.treefile import KEPT, read_fingerprint, write_tree
-from generator.runs.wordle import OPENER, SETUP, TIERS, default_builds, traps, wordle_tree
+from generator.runs.wordle import (
+    DOCUMENT_OPENERS,
+    OPENER,
+    RULES,
+    TIERS,
+    default_builds,
+    rank_openers,
+    shortlist,
+    traps,
+    wordle_tree,
+)
 
 GREEDY = [s.name for s in default_strategies("wordle")]
-RULES = ["free", "hard"]
-MODES = {"free": "normal", "hard": "hard"}
+MODES = {"free": "normal", "hard": "hard", "self-hard": "self hard"}
+COMPACT_SECRETS = 3000  # trees of more secrets are written without indentation (a fifth of the size)
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("wordle", help="Wordle: build the greedy rules' trees, compare them with the optimum")
     cmds = p.add_subparsers(dest="wordle_command", metavar="ACTION", required=True)
 
-    b = cmds.add_parser("build", help="build greedy trees into trees/wordle/<rule>/<strategy>[-<opener>]/")
-    many(b, "--rule", choices=RULES, metavar="RULE", help="free (normal mode) and/or hard (default both)")
+    b = cmds.add_parser("build", help="build greedy trees into trees/<tier's set-up>/<rule>/<strategy>[-<opener>]/")
+    add_tier(b)
+    many(b, "--rule", choices=RULES, metavar="RULE",
+         help="free (normal mode), hard, self-hard (only words that can still be the secret); default all")
     many(b, "--strategy", choices=GREEDY, metavar="NAME", help=f"rules of play (default all: {', '.join(GREEDY)})")
     first = b.add_mutually_exclusive_group()
     first.add_argument("--opener",
@@ -53,16 +74,37 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add_quiet(b)
     b.set_defaults(func=run_build)
 
-    r = cmds.add_parser("report", help="every Wordle tree's total, mean and worst case, by mode")
+    r = cmds.add_parser("report", help="per tier and mode: every tree's min, mean and max guesses, and the best openers")
+    add_tier(r)
     add_trees(r)
     r.set_defaults(func=run_report)
 
+    o = cmds.add_parser("openers", help=f"rank first words by the tree each leads to; writes trees/{OPENERS_FILE}")
+    add_tier(o)
+    many(o, "--rule", choices=RULES, metavar="RULE", help="modes (default free)")
+    many(o, "--strategy", choices=GREEDY, metavar="NAME", help="rules of play (default all)")
+    o.add_argument("--shortlist", type=positive, default=40, metavar="N",
+                   help="build the trees of the N best first words by the rule's own keys and the N best by "
+                        f"entropy (default 40), and of {', '.join((OPENER, *DOCUMENT_OPENERS))}")
+    o.add_argument("--top", type=positive, default=20, metavar="N", help="openers to print per ranking (default 20)")
+    o.add_argument("--no-write", action="store_true", help="print only")
+    add_out(o)
+    add_jobs(o)
+    add_scheduler(o)
+    add_quiet(o)
+    o.set_defaults(func=on_cluster(run_openers))
+
     t = cmds.add_parser("traps", help="the one-letter traps (batch, hatch, latch, ...): largest families, "
                                       "worst cases one by one and with a probe word")
-    many(t, "--tier", choices=list(TIERS), metavar="TIER",
-         help=f"secrets from: {', '.join(TIERS)} (default all)")
+    add_tier(t)
     t.add_argument("--top", type=positive, default=10, metavar="N", help="largest families per tier (default 10)")
     t.set_defaults(func=run_traps)
+
+
+def add_tier(parser: argparse.ArgumentParser) -> None:
+    many(parser, "--tier", choices=list(TIERS), metavar="TIER",
+         help="secrets from: answers (the official 2315), common (allowed words in common use), "
+              "allowed (all 12,972); default all")
 
 
 def run_build(args: argparse.Namespace) -> int:
@@ -70,20 +112,20 @@ def run_build(args: argparse.Namespace) -> int:
     opener = None if args.own_opener else (args.opener or OPENER).lower()
     if opener is not None and (len(opener) != 5 or not opener.isalpha()):
         raise StrategyError(f"opener {short(opener)!r} is not a five-letter word")
-    builds = default_builds(args.rule or RULES, args.strategy or GREEDY, opener)
+    builds = default_builds(args.rule or list(RULES), args.strategy or GREEDY, opener, args.tier or list(TIERS))
     progress = progress_printer(args.quiet)
     todo = []
     for b in builds:
-        path = root / SETUP / b.rule / b.folder / "all.json"
+        path = root / b.setup / b.rule / b.folder / "all.json"
         if not args.force and read_fingerprint(path) == b.fingerprint()["digest"]:
             print(f"{path}: {KEPT}", flush=True)
         else:
             todo.append((b, path))
     check_targets(root, [path for _, path in todo])  # before the first search
     for b, path in todo:
-        progress(f"{MODES[b.rule]} mode, {b.folder} ...")
+        progress(f"{b.tier}, {MODES[b.rule]} mode, {b.folder} ...")
         tree, seconds = wordle_tree(b)
-        write_tree(path, tree)
+        write_tree(path, tree, compact=len(tree.secrets) > COMPACT_SECRETS)
         s = tree.stats
         assert s is not None
         print(f"{path}: total {s.total_turns}, mean {s.mean_turns:.4f}, max {s.max_turns}, "
@@ -97,22 +139,61 @@ def run_build(args: argparse.Namespace) -> int:
 
 def run_report(args: argparse.Namespace) -> int:
     root = Path(args.trees) if args.trees else trees_dir()
-    folder = root / SETUP
-    if not folder.is_dir():
-        raise TreeFormatError(f"no Wordle trees in {folder} (lingo-trees wordle build)")
-    print(f"Wordle: {root / SETUP}, every tree verified")
-    print(f"{'mode':<7}{'strategy':<24}{'opener':>7}{'total':>7}{'mean':>8}{'max':>5}{'>6':>5}  proved")
-    for rule in RULES:
-        names = sorted((p.name for p in (folder / rule).glob("*") if (p / "all.json").is_file()),
-                       key=lambda n: strategy_order("wordle", n))
-        for name in names:
-            path = folder / rule / name / "all.json"
-            tree = verified_tree(path)
-            s = tree.stats
-            assert s is not None
-            proved = "yes" if tree.strategy.get("proved_minimal") else "-"
-            print(f"{MODES[rule]:<7}{name:<24}{tree.strategy.get('opener', ''):>7}{s.total_turns:>7}"
-                  f"{s.mean_turns:>8.4f}{s.max_turns:>5}{len(tree.late):>5}  {proved}")
+    tiers = [t for t in args.tier or list(TIERS) if (root / TIERS[t]).is_dir()]
+    if not tiers:
+        raise TreeFormatError(f"no Wordle trees in {root} (lingo-trees wordle build)")
+    rankings = read_rankings(root / OPENERS_FILE)
+    print(f"Wordle: {root}, every tree verified. Guesses per secret: min, mean, max; >6: secrets past six.")
+    for tier in tiers:
+        sid = TIERS[tier]
+        print(f"\n{tier}: {setup(sid).title} ({setup(sid).answers})")
+        print(f"{'mode':<11}{'strategy':<24}{'opener':>7}{'total':>7}{'min':>5}{'mean':>8}{'max':>5}{'>6':>5}  proved")
+        for rule in RULES:
+            folder = root / sid / rule
+            names = sorted((p.name for p in folder.glob("*") if (p / "all.json").is_file()),
+                           key=lambda n: strategy_order("wordle", n))
+            for name in names:
+                tree = verified_tree(folder / name / "all.json")
+                s = tree.stats
+                assert s is not None
+                proved = "yes" if tree.strategy.get("proved_minimal") else "-"
+                print(f"{MODES[rule]:<11}{name:<24}{tree.strategy.get('opener', ''):>7}{s.total_turns:>7}"
+                      f"{min(s.turns):>5}{s.mean_turns:>8.4f}{s.max_turns:>5}{len(tree.late):>5}  {proved}")
+        for r in sorted((r for r in rankings if r.tier == tier),
+                        key=lambda r: (RULES.index(r.rule) if r.rule in RULES else len(RULES),
+                                       strategy_order("wordle", r.strategy))):
+            best = ", ".join(f"{x.word} {r.mean(x):.4f}" for x in r.scores[:5])
+            placed = ", ".join(f"{w} {r.place(w)}" for w in r.asked)
+            print(f"openers, {MODES.get(r.rule, r.rule)} mode, {r.strategy}: {best}"
+                  + (f" (placed: {placed} of {len(r.scores)})" if placed else ""))
+    return 0
+
+
+def run_openers(args: argparse.Namespace) -> int:
+    root = Path(args.out) if args.out else trees_dir()
+    progress = progress_printer(args.quiet)
+    done = []
+    for tier in args.tier or list(TIERS):
+        for rule in args.rule or ["free"]:
+            for strategy in args.strategy or GREEDY:
+                words = shortlist(tier, rule, strategy, args.shortlist)
+                steps = progress.steps(len(words), f"{tier}, {MODES[rule]} mode, {strategy}")
+                ranking = rank_openers(tier, rule, strategy, words, args.shortlist, args.jobs, steps.step)
+                steps.close()
+                done.append(ranking)
+                print(f"\n{tier} ({ranking.secrets} secrets), {MODES[rule]} mode, {strategy}: "
+                      f"{len(ranking.scores)} openers built (the {args.shortlist} best first moves by its own keys "
+                      f"and by entropy, {', '.join((OPENER, *DOCUMENT_OPENERS))})")
+                print(f"{'place':>5}  {'opener':<7}{'total':>7}{'mean':>8}{'max':>5}{'>6':>4}{'first move':>12}")
+                shown = [(i, x) for i, x in enumerate(ranking.scores, 1)
+                         if i <= args.top or x.word in (OPENER, *DOCUMENT_OPENERS)]
+                for i, x in shown:
+                    print(f"{i:>5}  {x.word:<7}{x.total:>7}{ranking.mean(x):>8.4f}{x.max_turns:>5}{x.late:>4}"
+                          f"{x.first_move_place:>12}")
+                if not args.no_write:  # after each ranking: a long run keeps what it finished
+                    write_rankings(root / OPENERS_FILE, [ranking])
+    if not args.no_write:
+        print(f"\n{root / OPENERS_FILE}: {len(done)} rankings written")
     return 0
 
 
@@ -122,7 +203,7 @@ def run_traps(args: argparse.Namespace) -> int:
     print("allowed word (a probe holding the letters that differ); 'a-b': the search stopped at its budget,")
     print("at least a guesses, b found.")
     for tier in args.tier or list(TIERS):
-        print(f"\n{tier} ({TIERS[tier]})")
+        print(f"\n{tier} ({setup(TIERS[tier]).answers})")
         print(f"{'family':<8}{'words':>6}  {'letters':<20}{'one by one':>11}{'with probe':>11}  first guess")
         for t in traps(tier, args.top):
             p = t.with_probe

@@ -22,7 +22,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{spec.id:<16} {spec.language:<4} {length:>3} {n:>7}  {digraphs:<8}  "
               f"{spec.source}; {spec.version}; {spec.licence}")
     print()
-    print(f"{'set-up':<8} {'game':<7} {'answers':<16} {'guesses':<16} title")
+    width = max(8, *(len(sid) for sid in setups))
+    print(f"{'set-up':<{width}} {'game':<7} {'answers':<16} {'guesses':<16} title")
     for s in setups.values():
-        print(f"{s.id:<8} {s.game.name:<7} {s.answers:<16} {s.guesses:<16} {s.title}")
+        print(f"{s.id:<{width}} {s.game.name:<7} {s.answers:<16} {s.guesses:<16} {s.title}")
     return 0

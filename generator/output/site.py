@@ -40,11 +40,14 @@ import orjson
 
 from generator.core.catalog import CHECKOUT, project_root, trees_dir
 from generator.core.files import FileError, dump_json, new_folder_mode, read_limited, write_atomic
+from generator.errors import TreeFormatError
 from generator.output.hangmanpage import write_hangman
 from generator.output.helperdata import helper_files
 from generator.output.index import top_index_data
 from generator.output.pdf import PdfError, find_chromium, print_all
 from generator.output.practicedata import write_practice
+from generator.output.rankingfile import FILE_NAME as RANKINGS_FILE
+from generator.output.rankingfile import read_rankings
 from generator.output.sheets import (
     SHEET_VERSION,
     LetterSheet,
@@ -73,6 +76,7 @@ from generator.output.sitemodel import (
     site_model,
 )
 from generator.output.treefile import SCHEMA
+from generator.search.ranking import OpenerRanking
 
 __all__ = ["SiteError", "SiteReport", "build_site", "site_dir"]
 
@@ -297,7 +301,7 @@ def _nav(model: SiteModel, docs: Path) -> list[Any]:
     def page(f: FolderView) -> dict[str, str]:
         return {title(f.short): str(Path(f.page).with_suffix(".md"))}
 
-    def section(s: SetupView, within: str = "") -> dict[str, Any]:
+    def section(s: SetupView, lead: str = "") -> dict[str, Any]:
         pages: list[Any] = [{"Overview": f"{s.id}.md"}]
         if len(s.rules) == 1:
             pages += [page(f) for f in s.folders]
@@ -305,19 +309,24 @@ def _nav(model: SiteModel, docs: Path) -> list[Any]:
             for rule in s.rules:
                 folders = s.in_rule(rule)
                 pages.append({title(folders[0].rule_short): [page(f) for f in folders]})
-        lead = f"{within} LINGO, "  # in a language's section: "Four letters", not "Dutch LINGO, four letters"
-        return {title(s.title[len(lead):]) if within and s.title.startswith(lead) else heading_text(s.title): pages}
+        # within a section its title says less: "Four letters", not "Dutch LINGO, four letters"
+        return {title(s.title[len(lead):]) if lead and s.title.startswith(lead) else heading_text(s.title): pages}
 
     nav: list[Any] = [{"Home": "index.md"}]
     lingo = [s for s in model.setups if s.family == "lingo"]
     languages = list(dict.fromkeys(s.language for s in lingo))
     if len(languages) > 1:  # LINGO, then a section per language, its set-ups by length
         names = {lang: LANGUAGE_NAMES.get(lang, lang) for lang in languages}
-        nav.append({"LINGO": [{names[lang]: [section(s, names[lang]) for s in lingo if s.language == lang]}
-                              for lang in languages]})
+        nav.append({"LINGO": [{names[lang]: [section(s, f"{names[lang]} LINGO, ") for s in lingo
+                                              if s.language == lang]} for lang in languages]})
     elif lingo:
         nav.append({"LINGO": [section(s) for s in lingo]})
-    nav += [section(s) for s in model.setups if s.family != "lingo"]
+    wordle = [s for s in model.setups if s.family == "wordle"]
+    if len(wordle) > 1:  # a section per tier of secrets: "The official answers", ...
+        nav.append({"Wordle": [section(s, "Wordle, secrets from ") for s in wordle]})
+    else:
+        nav += [section(s) for s in wordle]
+    nav += [section(s) for s in model.setups if s.family not in ("lingo", "wordle")]
     pages = [("Hangman", "hangman.md"), ("Lookup", "lookup.md"), ("Clue helper", "helper.md"),
              ("Practice", "practice.md"), ("Method and downloads", "method.md")]
     nav += [{name: md} for name, md in pages if (docs / md).exists()]
@@ -476,7 +485,7 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
             printed = _pdfs(sheets, cards, docs, out, report, pdf, print_many, say)
             write_hangman(trees, docs)  # hangman.md and the trees its lookup loads, where there are any
             files = _copy_trees(folders, docs, report)
-            model = site_model(folders, cards, printed, files)
+            model = site_model(folders, cards, printed, files, _rankings(trees))
             nav = _render_pages(project, model, sheets, docs)
             t1 = time.perf_counter()
             _mkdocs(config_file, docs, new, nav)
@@ -495,6 +504,14 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
     _measure_pages(report, out)
     report.seconds = time.perf_counter() - t0
     return report
+
+
+def _rankings(trees: Path) -> list[OpenerRanking]:
+    """The openers rankings beside the trees (``openers.json``), if any."""
+    try:
+        return read_rankings(trees / RANKINGS_FILE)
+    except TreeFormatError as exc:
+        raise SiteError(str(exc)) from None
 
 
 #: what the service worker stores when it installs (more is stored as it is visited)

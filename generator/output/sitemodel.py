@@ -11,7 +11,7 @@ template formats. Nothing here writes a file.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +37,7 @@ from generator.output.sheets import (
     strategy_title,
 )
 from generator.output.treefile import read_tree
+from generator.search.ranking import OpenerRanking
 
 Key = tuple[str, str, str, str]  # (setup, rule, strategy, letter)
 
@@ -205,6 +206,7 @@ class SetupView:
     comparison: tuple[Histogram, ...]
     language: str = ""  # LINGO and Wordle: the answers list's language
     length: int = 0
+    openers: tuple[OpenersView, ...] = ()  # the rankings of first words made for it
 
     @property
     def rules(self) -> list[str]:
@@ -246,6 +248,44 @@ class SetupView:
             cells = tuple(rows[f.strategy].get(letter) for f in folders)
             out.append(GridRow(letter, max(c.secrets for c in cells if c is not None), cells))
         return tuple(out)
+
+
+@dataclass(frozen=True)
+class OpenerRow:
+    """One first word of a ranking, as its table shows it."""
+
+    place: int
+    word: str
+    total: int
+    mean: float
+    max_turns: int
+    late: int
+    first_move_place: int
+
+
+@dataclass(frozen=True)
+class OpenersView:
+    """A ranking of first words (:mod:`generator.search.ranking`) on its set-up's page."""
+
+    strategy: str  # the strategy's short name
+    title: str
+    rule_title: str
+    built: int  # openers whose trees were built
+    shortlist: int
+    top: tuple[OpenerRow, ...]
+    placed: tuple[OpenerRow, ...]  # the words asked for, below the top
+
+
+#: first words a ranking's table shows
+TOP_OPENERS = 20
+
+
+def openers_view(r: OpenerRanking, family: str) -> OpenersView:
+    rows = [OpenerRow(i, x.word, x.total, r.mean(x), x.max_turns, x.late, x.first_move_place)
+            for i, x in enumerate(r.scores, 1)]
+    return OpenersView(strategy_short(family, r.strategy), strategy_title(family, r.strategy),
+                       rule_title(r.rule, family), len(rows), r.shortlist, tuple(rows[:TOP_OPENERS]),
+                       tuple(x for x in rows[TOP_OPENERS:] if x.word in r.asked))
 
 
 @dataclass(frozen=True)
@@ -304,14 +344,18 @@ def _at_least(turns: dict[str, int], n: int) -> int:
 
 
 def site_model(folders: list[TreeFolder], cards: dict[tuple[str, str, str], OpenersCard],
-               printed: dict[str, int], files: Files) -> SiteModel:
+               printed: dict[str, int], files: Files, rankings: Sequence[OpenerRanking] = ()) -> SiteModel:
     """The view model of the whole site. ``printed``: the PDFs printed (name ->
-    pages; empty when PDFs are skipped); ``files``: the downloads."""
+    pages; empty when PDFs are skipped); ``files``: the downloads;
+    ``rankings``: the openers rankings, each shown on its set-up's page."""
     by_setup: dict[str, list[FolderView]] = {}
     for f in folders:
         by_setup.setdefault(f.setup, []).append(_folder_view(f, cards, printed))
     family = {f.setup: f.family for f in folders}
     setups = sorted((_setup_view(sid, family[sid], views) for sid, views in by_setup.items()), key=_setup_order)
+    setups = [replace(s, openers=tuple(openers_view(r, s.family) for r in sorted(
+        rankings, key=lambda r: (_rule_order(r.rule), strategy_order(s.family, r.strategy))) if r.setup == s.id))
+        for s in setups]
     views_by_key = {(v.setup, v.rule, v.strategy): v for s in setups for v in s.folders}
     return SiteModel(
         setups=tuple(setups), downloads=files.downloads,
@@ -365,7 +409,8 @@ def _setup_order(s: SetupView) -> tuple[Any, ...]:
     LINGO by language, then length."""
     family = FAMILIES.index(s.family)
     language = LANGUAGE_ORDER.index(s.language) if s.language in LANGUAGE_ORDER else len(LANGUAGE_ORDER)
-    return (family, language, s.language, s.length, s.id)
+    listed = list(catalog_setups())
+    return (family, language, s.language, s.length, listed.index(s.id) if s.id in listed else len(listed), s.id)
 
 
 def _folder_view(f: TreeFolder, cards: dict[tuple[str, str, str], OpenersCard],

@@ -2,16 +2,27 @@
 
 Each rule of :mod:`generator.core.scoring` (and the letter-frequency helper)
 plays every position after a first guess: by default the optimal trees'
-opener ``salet``, so the totals compare with the optimum move for move; the
-letter-frequency helper plays candidates only, and ``salet`` is none, so it
-opens with its own choice. A tree from a fixed opener lives in
-``trees/wordle/<rule>/<strategy>-<opener>/all.json``, one from the rule's own
-first choice in ``trees/wordle/<rule>/<strategy>/all.json``.
+opener ``salet``, so the totals compare with the optimum move for move. The
+letter-frequency helper and self hard mode play candidates only, so where
+``salet`` can be no secret they open with their own choice. A tree from a
+fixed opener lives in ``trees/<tier's set-up>/<rule>/<strategy>-<opener>/all.json``,
+one from the rule's own first choice in ``.../<rule>/<strategy>/all.json``.
+
+**Tiers** (:data:`TIERS`): where the secret comes from, each a set-up of the
+catalog with the same 12,972 allowed guesses: the official answers
+(``wordle``), the allowed words in common use (``wordle-common``, wordfreq
+Zipf >= 2.5) and every allowed word (``wordle-allowed``).
+
+**Openers** (:func:`rank_openers`): the first words of a rule and tier ranked
+by the total of the greedy tree each leads to, exact over a shortlist
+(:mod:`generator.search.ranking`), with the document's candidates
+(:data:`DOCUMENT_OPENERS`) placed among them.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,19 +32,36 @@ from generator.core.catalog import load_list, setup
 from generator.core.context import context
 from generator.core.fingerprint import Fingerprint, fingerprint, lists_digests
 from generator.core.ids import short
+from generator.core.rules import GuessRule
 from generator.core.scoring import HEURISTICS
 from generator.core.strategies import strategy_info
 from generator.core.tree import GameTree, Node
 from generator.errors import StrategyError
-from generator.search.greedy import greedy_tree, letter_frequency_tree
+from generator.runs.jobs import run_jobs
+from generator.search.greedy import allowed_rows, greedy_tree, letter_frequency, letter_frequency_tree
+from generator.search.ranking import OpenerRanking, OpenerScore, first_moves, ordered
 from generator.search.traps import Family, WorstCase, families, worst_case
 
 SETUP = "wordle"
 OPENER = "salet"  # the opener of the committed optimal trees
 LETTER_FREQUENCY = "letter-frequency"
-#: the tiers of Wordle's secrets: the official answers, the allowed words in
-#: common use (wordfreq, as en-common), every allowed word
-TIERS = {"answers": "wordle-answers", "common": "wordle-common", "allowed": "wordle-allowed"}
+#: the tiers of Wordle's secrets, each a set-up of the catalog: the official
+#: answers, the allowed words in common use (wordfreq, as en-common), every allowed word
+TIERS = {"answers": "wordle", "common": "wordle-common", "allowed": "wordle-allowed"}
+#: normal mode, hard mode, self hard mode (only words that can still be the secret)
+RULES = (GuessRule.FREE.value, GuessRule.HARD.value, GuessRule.SELF_HARD.value)
+#: the first words the Wordle solvers' document (seed 002) weighs
+DOCUMENT_OPENERS = ("alert", "sonde", "trail")
+
+
+def tier_answers(tier: str) -> frozenset[str]:
+    """The secrets of a tier (:data:`TIERS`)."""
+    return frozenset(load_list(setup(TIERS[tier]).answers).words)
+
+
+def candidates_only(rule: str, strategy: str) -> bool:
+    """Whether the strategy plays only words that can still be the secret."""
+    return strategy == LETTER_FREQUENCY or rule == GuessRule.SELF_HARD.value
 
 
 @dataclass(frozen=True)
@@ -49,7 +77,7 @@ class Trap:
 def traps(tier: str, top: int) -> list[Trap]:
     """The ``top`` largest one-letter families of a tier's words, with their worst cases."""
     allowed = load_list(setup(SETUP).guesses)
-    words = load_list(TIERS[tier])
+    words = load_list(setup(TIERS[tier]).answers)
     return [Trap(f, worst_case(allowed, f.words, f.words), worst_case(allowed, f.words, allowed.words))
             for f in families(words)[:top]]
 
@@ -58,9 +86,15 @@ def traps(tier: str, top: int) -> list[Trap]:
 class WordleBuild:
     """One greedy Wordle tree to build: a rule of play under a guess rule."""
 
-    rule: str  # free (normal mode) or hard
+    rule: str  # free (normal mode), hard or self-hard
     strategy: str  # a heuristic of generator.core.scoring, or letter-frequency
     opener: str | None  # a fixed first guess; None: the strategy's own choice
+    tier: str = "answers"  # where the secret comes from (TIERS)
+
+    @property
+    def setup(self) -> str:
+        """The catalog set-up of the tier."""
+        return TIERS[self.tier]
 
     @property
     def folder(self) -> str:
@@ -69,47 +103,52 @@ class WordleBuild:
 
     def fingerprint(self) -> Fingerprint:
         """What the tree depends on (:mod:`generator.core.fingerprint`)."""
-        s = setup(SETUP)
-        params: dict[str, Any] = {"setup": SETUP, "rule": self.rule, "strategy": self.strategy,
+        s = setup(self.setup)
+        params: dict[str, Any] = {"setup": self.setup, "rule": self.rule, "strategy": self.strategy,
                                   "opener": self.opener}
         return fingerprint(lists_digests(s.answers, s.guesses), params,
                            strategy_info("wordle", self.folder).algorithm)
 
 
-def _guess_row(word: str) -> int:
+def _guess_row(word: str, setup_id: str = SETUP) -> int:
     """The row of an allowed Wordle guess; raises :class:`StrategyError` for another word."""
-    position = context(SETUP).matrix.guesses.position
+    position = context(setup_id).matrix.guesses.position
     if word not in position:
         raise StrategyError(f"opener {short(word)!r} is not an allowed Wordle guess")
     return int(position[word])
 
 
-def default_builds(rules: list[str], strategies: list[str], opener: str | None = OPENER) -> list[WordleBuild]:
-    """The builds of ``strategies`` under ``rules``: from ``opener`` (None:
-    each strategy's own first guess); the letter-frequency helper always
-    opens with its own candidate when the opener is no answer."""
+def default_builds(rules: list[str], strategies: list[str], opener: str | None = OPENER,
+                   tiers: list[str] | tuple[str, ...] = ("answers",)) -> list[WordleBuild]:
+    """The builds of ``strategies`` under ``rules`` for each tier: from
+    ``opener`` (None: each strategy's own first guess); where only candidates
+    are played (letter frequency, self hard mode) and the opener can be no
+    secret of the tier, the strategy opens with its own choice."""
     if opener is not None:
         _guess_row(opener)  # a word that is no guess fails here, before any build
-    answers = set(context(SETUP).answers)
     out = []
-    for rule in rules:
-        for name in strategies:
-            first = None if name == LETTER_FREQUENCY and opener not in answers else opener
-            out.append(WordleBuild(rule, name, first))
+    for tier in tiers:
+        answers = tier_answers(tier)
+        for rule in rules:
+            for name in strategies:
+                first = None if candidates_only(rule, name) and opener not in answers else opener
+                out.append(WordleBuild(rule, name, first, tier))
     return out
 
 
 def wordle_tree(b: WordleBuild) -> tuple[GameTree, float]:
-    """The greedy tree of ``b`` over the 2315 answers, and the seconds it took."""
-    ctx = context(SETUP)
+    """The greedy tree of ``b`` over its tier's secrets, and the seconds it took."""
+    ctx = context(b.setup)
     m = ctx.matrix
     game = ctx.game(None, b.rule)
     cols = np.arange(len(ctx.answers), dtype=np.int64)
     row = None
     if b.opener is not None:
-        row = _guess_row(b.opener)
-        if b.strategy == LETTER_FREQUENCY and b.opener not in ctx.answers:
-            raise StrategyError(f"{LETTER_FREQUENCY} plays candidates only, and {b.opener!r} is not an answer")
+        row = _guess_row(b.opener, b.setup)
+        if candidates_only(b.rule, b.strategy) and b.opener not in ctx.answers:
+            who = LETTER_FREQUENCY if b.strategy == LETTER_FREQUENCY else "self hard mode"
+            raise StrategyError(f"{who} plays candidates only, and {b.opener!r} is no secret of the "
+                                f"{b.tier} tier")
     info = strategy_info("wordle", b.folder)
     start = time.perf_counter()
     if b.strategy == LETTER_FREQUENCY:
@@ -128,3 +167,64 @@ def wordle_tree(b: WordleBuild) -> tuple[GameTree, float]:
     tree = ctx.game_tree(game, cols, root, block)
     tree.fingerprint = b.fingerprint()
     return tree, seconds
+
+
+# -- openers --------------------------------------------------------------------------
+
+
+def first_words(tier: str, rule: str, strategy: str) -> list[str]:
+    """Every word the rule may open with in a tier, best first by the
+    strategy's own keys over all the tier's secrets (the letter-frequency
+    helper: by its score)."""
+    ctx = context(TIERS[tier])
+    m = ctx.matrix
+    cols = np.arange(len(ctx.answers), dtype=np.int64)
+    rows = allowed_rows(ctx.game(None, rule), m)
+    if candidates_only(rule, strategy):
+        own = m.answer_as_guess[cols]
+        rows = np.intersect1d(own[own >= 0], rows)
+    if strategy == LETTER_FREQUENCY:
+        best = rows[np.argsort(-letter_frequency(m, rows, cols), kind="stable")]
+    else:
+        best = first_moves(m, rows, cols, HEURISTICS[strategy])
+    return [m.guess_word(int(r)) for r in best]
+
+
+def shortlist(tier: str, rule: str, strategy: str, size: int,
+              extra: tuple[str, ...] = (OPENER, *DOCUMENT_OPENERS)) -> list[tuple[str, int]]:
+    """The words to rank, each with its first-move place: the ``size`` best
+    by the strategy's own keys, the ``size`` best by entropy (the own keys
+    alone miss good openers: minimax's largest group says little about the
+    tree, and places salet 170th on the answers), then the ``extra`` words the
+    rule allows first."""
+    moves = first_words(tier, rule, strategy)
+    place = {w: i for i, w in enumerate(moves, 1)}
+    more = first_words(tier, rule, "entropy") if strategy not in ("entropy", LETTER_FREQUENCY) else []
+    words = list(dict.fromkeys(moves[:size] + more[:size] + [w for w in extra if w in place]))
+    return [(w, place[w]) for w in words]
+
+
+def opener_score(job: tuple[WordleBuild, int]) -> OpenerScore:
+    """How the tree after one opener does (a job of :func:`rank_openers`)."""
+    b, place = job
+    tree, _ = wordle_tree(b)
+    s = tree.stats
+    assert s is not None and b.opener is not None
+    return OpenerScore(b.opener, s.total_turns, s.max_turns, len(tree.late), place)
+
+
+def rank_openers(tier: str, rule: str, strategy: str, words: list[tuple[str, int]], size: int,
+                 workers: int | None = None, step: Callable[[str], None] | None = None,
+                 asked: tuple[str, ...] = (OPENER, *DOCUMENT_OPENERS)) -> OpenerRanking:
+    """``words`` (from :func:`shortlist` of ``size``) ranked by the total of
+    the greedy tree each leads to (ties: the first-move order), one job per
+    word; ``step(word)`` after each tree; ``asked``: the words to place."""
+    jobs = [(WordleBuild(rule, strategy, w, tier), place) for w, place in words]
+    scores = []
+    for (b, _), score in run_jobs(opener_score, jobs, workers):
+        scores.append(score)
+        if step is not None:
+            step(f"{b.opener}: {score.total}")
+    built = {w for w, _ in words}
+    return OpenerRanking(tier, TIERS[tier], rule, strategy, size, len(tier_answers(tier)), ordered(scores),
+                         tuple(w for w in asked if w in built))

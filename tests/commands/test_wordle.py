@@ -9,7 +9,8 @@ import pytest
 
 
 def test_build_writes_verified_trees_and_keeps_them(cli, tmp_path: Path) -> None:
-    argv = ("wordle", "build", "--rule", "hard", "--strategy", "most-parts", "-q", "--out", str(tmp_path))
+    argv = ("wordle", "build", "--tier", "answers", "--rule", "hard", "--strategy", "most-parts", "-q",
+            "--out", str(tmp_path))
     code, out, _ = cli(*argv)
     path = tmp_path / "wordle" / "hard" / "most-parts-salet" / "all.json"
     assert code == 0 and "total 8150" in out and "6 past six" in out and "opener salet" in out
@@ -28,33 +29,63 @@ def test_build_writes_verified_trees_and_keeps_them(cli, tmp_path: Path) -> None
 
 
 def test_own_opener_and_letter_frequency(cli, tmp_path: Path) -> None:
-    code, out, _ = cli("wordle", "build", "--rule", "free", "--strategy", "entropy,letter-frequency",
-                       "--own-opener", "-q", "--out", str(tmp_path))
+    code, out, _ = cli("wordle", "build", "--tier", "answers", "--rule", "free", "--strategy",
+                       "entropy,letter-frequency", "--own-opener", "-q", "--out", str(tmp_path))
     assert code == 0
     assert "wordle/free/entropy/all.json: total 8020" in out and "opener soare" in out
     assert "wordle/free/letter-frequency/all.json: total 8528" in out and "22 past six" in out
     # from salet by default, letter-frequency still opens with a candidate (salet is no answer)
-    code, out, _ = cli("wordle", "build", "--rule", "free", "--strategy", "letter-frequency", "-q",
-                       "--out", str(tmp_path))
+    code, out, _ = cli("wordle", "build", "--tier", "answers", "--rule", "free", "--strategy",
+                       "letter-frequency", "-q", "--out", str(tmp_path))
     assert code == 0 and "letter-frequency/all.json: up to date" in out
 
 
-def test_report_lists_the_committed_trees(cli) -> None:
+def test_self_hard_mode_plays_only_words_that_can_still_be_the_secret(cli, tmp_path: Path) -> None:
+    code, out, _ = cli("wordle", "build", "--tier", "answers", "--rule", "self-hard", "--strategy", "entropy",
+                       "-q", "--out", str(tmp_path))
+    # salet can be no answer, so self hard mode opens with its own choice
+    assert code == 0 and "wordle/self-hard/entropy/all.json" in out and "opener salet" not in out
+    path = tmp_path / "wordle" / "self-hard" / "entropy" / "all.json"
+    assert orjson.loads(path.read_bytes())["game"]["guess_rule"] == "self-hard"
+    code, out, _ = cli("verify", str(path))
+    assert code == 0
+
+
+def test_report_lists_the_committed_trees_by_tier_and_mode(cli) -> None:
     code, out, _ = cli("wordle", "report")
     assert code == 0
-    lines = out.splitlines()
-    assert lines[1].split() == ["mode", "strategy", "opener", "total", "mean", "max", ">6", "proved"]
-    assert "normal optimal-salet salet 7920 3.4212 5 0 yes" in [" ".join(x.split()) for x in lines]
-    assert "hard optimal-salet salet 8122 3.5084 6 0 yes" in [" ".join(x.split()) for x in lines]
-    assert any(x.split()[:4] == ["normal", "entropy-salet", "salet", "7947"] for x in lines[2:])
+    lines = [" ".join(x.split()) for x in out.splitlines()]
+    assert "mode strategy opener total min mean max >6 proved" in lines
+    assert "normal optimal-salet salet 7920 2 3.4212 5 0 yes" in lines
+    assert "hard optimal-salet salet 8122 2 3.5084 6 0 yes" in lines
+    assert any(x.split()[:4] == ["normal", "entropy-salet", "salet", "7947"] for x in lines)
+    # every tier, every mode
+    for tier in ("answers:", "common:", "allowed:"):
+        assert any(x.startswith(tier) for x in lines)
+    assert any(x.startswith("self hard entropy ") for x in lines)
 
 
-def test_traps_of_the_answers(cli) -> None:
-    code, out, _ = cli("wordle", "traps", "--tier", "answers", "--top", "3")
+def test_openers_ranks_first_words_and_the_report_shows_them(cli, tmp_path: Path) -> None:
+    trees = tmp_path / "trees"
+    code, out, _ = cli("wordle", "build", "--tier", "answers", "--rule", "free", "--strategy", "minimax",
+                       "-q", "--out", str(trees))
     assert code == 0
-    rows = [x.split() for x in out.splitlines() if x.startswith("_")]
-    assert rows[0] == ["_ight", "9", "lnmewsfrt", "9", "3", "ferms"]  # night, light, ... one by one: 9
-    assert len(rows) == 3 and "answers (wordle-answers)" in out
+    argv = ("wordle", "openers", "--tier", "answers", "--strategy", "minimax", "--shortlist", "2",
+            "-j", "1", "-q", "--out", str(trees))
+    code, out, _ = cli(*argv)
+    assert code == 0 and "(the 2 best first moves by its own keys and by entropy, salet, alert, sonde, trail)" in out
+    rows = [x.split() for x in out.splitlines() if x.strip()[:1].isdigit()]
+    # minimax's two best (arise, raise), entropy's two best (soare, roate), and the four asked for
+    assert {r[1] for r in rows} == {"arise", "raise", "soare", "roate", "salet", "alert", "sonde", "trail"}
+    assert [int(r[0]) for r in rows] == list(range(1, 9))
+    assert [int(r[2]) for r in rows] == sorted(int(r[2]) for r in rows)  # best total first
+    path = trees / "openers.json"
+    raw = path.read_bytes()
+    assert orjson.loads(raw)["rankings"][0]["asked"] == ["salet", "alert", "sonde", "trail"]
+    code, out, _ = cli(*argv)
+    assert code == 0 and path.read_bytes() == raw  # deterministic
+    code, out, _ = cli("wordle", "report", "--tier", "answers", "--trees", str(trees))
+    assert code == 0 and "openers, normal mode, minimax: " in out and "(placed: salet " in out
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -66,9 +97,21 @@ def test_traps_of_the_answers(cli) -> None:
     (["wordle", "build", "--opener", "zzzzz", "--strategy", "scm"], "opener 'zzzzz' is not an allowed Wordle guess"),
     (["wordle", "build", "--opener", "salet", "--own-opener"], "not allowed with argument"),
     (["wordle", "report", "--trees", "/nonexistent/trees"], "nonexistent"),
+    (["wordle", "build", "--tier", "rare"], "invalid choice"),
+    (["wordle", "openers", "--shortlist", "0"], "must be 1 or more"),
+    (["wordle", "openers", "--rule", "same-start"], "invalid choice"),
 ])
 def test_errors_are_one_line(cli, user_error, tmp_path: Path, argv: list[str], message: str) -> None:
     code, _, err = cli(*argv, *(["--out", str(tmp_path)] if argv[1] == "build" else []))
     assert code != 0
     user_error(code, err, message)
     assert not list(tmp_path.rglob("*.json"))  # nothing written
+
+
+def test_a_corrupt_openers_file_is_one_line(cli, user_error, tmp_path: Path) -> None:
+    trees = tmp_path / "trees"
+    code, _, _ = cli("wordle", "build", "--tier", "answers", "--rule", "free", "--strategy", "minimax",
+                     "-q", "--out", str(trees))
+    (trees / "openers.json").write_text('{"format": "lingo-trees.openers", "version": 1, "rankings": [{}]}')
+    code, _, err = cli("wordle", "report", "--trees", str(trees))
+    user_error(code, err, "openers.json: malformed ranking")

@@ -98,7 +98,7 @@ def test_answers_are_allowed_guesses(small: str, large: str) -> None:
 
 def test_setups() -> None:
     assert list(setups()) == ["nl", "nl-ij", "en", "nl-4", "nl-ij-4", "nl-6", "nl-ij-6", "en-common",
-                              "wordle"]
+                              "wordle", "wordle-common", "wordle-allowed"]
     nl = setup("nl")
     assert (nl.answers, nl.guesses) == ("nl-basis-5", "nl-all-5")
     assert nl.game.name == "lingo" and nl.game.turns == 5 and nl.game.reveals_first_letter
@@ -108,6 +108,9 @@ def test_setups() -> None:
     assert (wordle.answers, wordle.guesses) == ("wordle-answers", "wordle-allowed")
     assert wordle.game.turns == 6 and wordle.game.revealed is None
     assert wordle.game.guess_rule is GuessRule.FREE
+    # the tiers of Wordle's secrets: the same guesses, more secrets
+    assert [setup(t).answers for t in ("wordle-common", "wordle-allowed")] == ["wordle-common", "wordle-allowed"]
+    assert {setup(t).guesses for t in ("wordle-common", "wordle-allowed")} == {"wordle-allowed"}
 
 
 def test_every_list_has_its_provenance() -> None:
@@ -130,7 +133,7 @@ def test_unknown_list_id(call) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_unknown_setup_id() -> None:
-    with pytest.raises(CatalogError, match=r"unknown set-up 'fr' \(known: nl, nl-ij, en, nl-4, .*, wordle\)"):
+    with pytest.raises(CatalogError, match=r"unknown set-up 'fr' \(known: nl, nl-ij, en, nl-4, .*, wordle-allowed\)"):
         setup("fr")
 
 

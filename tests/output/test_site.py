@@ -23,6 +23,7 @@ from generator.output.sitemodel import (
     sheet_models,
     site_model,
 )
+from generator.search.ranking import OpenerRanking, OpenerScore
 
 
 def model_of(trees: Path) -> tuple[SiteModel, dict[Key, LetterSheet]]:
@@ -58,7 +59,8 @@ def test_model_lists_every_folder_and_letter(tiny: Path) -> None:
 def games(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Committed folders of three set-ups: Dutch four letters, English common words, Wordle."""
     root = tmp_path_factory.mktemp("games")
-    for folder in ("nl-4/free/scm", "en-common/same-start/scm", "wordle/free/optimal-salet", "wordle/hard/optimal-salet"):
+    for folder in ("nl-4/free/scm", "en-common/same-start/scm", "wordle/free/optimal-salet", "wordle/hard/optimal-salet",
+                   "wordle-common/self-hard/scm"):
         shutil.copytree(trees_dir() / folder, root / folder)
     return root
 
@@ -81,7 +83,25 @@ def test_nav_groups_lingo_by_language_then_length(games: Path, tmp_path: Path) -
     dutch = lingo[0]["Dutch"]
     assert [next(iter(s)) for s in dutch] == ["Four letters"]  # the section says "Dutch"
     assert [next(iter(s)) for s in lingo[1]["English"]] == ["Common words (any ENABLE word may be guessed)"]
-    assert any("Wordle" in entry for entry in nav)
+    wordle = next(entry["Wordle"] for entry in nav if "Wordle" in entry)  # a section per tier of secrets
+    assert [next(iter(s)) for s in wordle] == ["The official answers", "The common allowed words"]
+
+
+def test_a_setup_page_shows_its_openers_ranking(games: Path) -> None:
+    scores = tuple(OpenerScore(f"w{i:04d}", 8000 + i, 5, 0, i) for i in range(25)) + (
+        OpenerScore("salet", 9000, 6, 1, 300),)
+    ranking = OpenerRanking("answers", "wordle", "free", "entropy", 20, 2315, scores, ("salet",))
+    folders = read_folders(games)
+    sheets, cards = sheet_models(folders)
+    model = site_model(folders, cards, {}, Files(), [ranking])
+    wordle = next(s for s in model.setups if s.id == "wordle")
+    (view,) = wordle.openers
+    assert [x.word for x in view.top][:2] == ["w0000", "w0001"] and len(view.top) == 20
+    assert [(x.place, x.word) for x in view.placed] == [(26, "salet")]  # asked for: placed below the top
+    assert not next(s for s in model.setups if s.id == "wordle-common").openers
+    page = render("site/setup.md.j2", setup=wordle, site=model)
+    assert "## Best first words" in page and "<th scope=\"row\">salet</th>" in page
+    assert "### entropy, normal mode" in page and "Greedy: most entropy; normal mode" in page
 
 
 def test_setup_page_golden(golden, tiny: Path) -> None:

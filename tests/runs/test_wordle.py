@@ -6,7 +6,15 @@ import pytest
 
 from generator.core.verify import game_lists, verify_tree
 from generator.errors import StrategyError
-from generator.runs.wordle import OPENER, WordleBuild, default_builds, wordle_tree
+from generator.runs.wordle import (
+    OPENER,
+    WordleBuild,
+    default_builds,
+    first_words,
+    rank_openers,
+    shortlist,
+    wordle_tree,
+)
 
 
 def test_default_builds_open_with_salet_except_letter_frequency() -> None:
@@ -37,3 +45,34 @@ def test_a_greedy_tree_verifies_and_matches_the_benchmark() -> None:
 def test_letter_frequency_refuses_an_opener_that_is_no_answer() -> None:
     with pytest.raises(StrategyError, match="plays candidates only"):
         wordle_tree(WordleBuild("free", "letter-frequency", "salet"))
+
+
+def test_self_hard_mode_opens_with_a_candidate_of_the_tier() -> None:
+    # salet is no official answer, but an allowed word: a secret of the allowed tier
+    builds = default_builds(["self-hard"], ["scm"], OPENER, ["answers", "allowed"])
+    assert [(b.tier, b.folder) for b in builds] == [("answers", "scm"), ("allowed", "scm-salet")]
+    with pytest.raises(StrategyError, match="self hard mode plays candidates only"):
+        wordle_tree(WordleBuild("self-hard", "scm", "salet"))
+
+
+def test_tiers_are_set_ups_with_their_own_fingerprints() -> None:
+    a, b = WordleBuild("free", "scm", OPENER), WordleBuild("free", "scm", OPENER, "common")
+    assert (a.setup, b.setup) == ("wordle", "wordle-common")
+    assert a.fingerprint()["inputs"]["answers"] != b.fingerprint()["inputs"]["answers"]
+    assert a.fingerprint()["inputs"]["guesses"] == b.fingerprint()["inputs"]["guesses"]
+
+
+def test_openers_shortlist_and_ranking() -> None:
+    words = shortlist("answers", "free", "minimax", 2)
+    assert [w for w, _ in words[:2]] == first_words("answers", "free", "minimax")[:2]
+    assert [p for _, p in words[:2]] == [1, 2]
+    # then entropy's two best, then the words asked for (each once)
+    assert [w for w, _ in words[2:4]] == first_words("answers", "free", "entropy")[:2]
+    assert [w for w, _ in words[4:]] == ["salet", "alert", "sonde", "trail"]
+    ranking = rank_openers("answers", "free", "minimax", words[:3], 2, workers=1)
+    assert [s.total for s in ranking.scores] == sorted(s.total for s in ranking.scores)
+    assert ranking.secrets == 2315 and ranking.place(words[0][0]) is not None and ranking.place("zzzzz") is None
+    # each total is the total of the tree built from that opener
+    best = ranking.scores[0]
+    tree, _ = wordle_tree(WordleBuild("free", "minimax", best.word))
+    assert tree.stats is not None and tree.stats.total_turns == best.total

@@ -1,0 +1,100 @@
+"""The openers ranking file: ``trees/openers.json``, read by the report and the site.
+
+``dump_rankings`` / ``load_rankings`` are a round-trip pair (bytes <->
+rankings); ``write_rankings`` writes atomically and ``read_rankings`` reads a
+file with errors that name it. Format changes (bump :data:`VERSION` on any
+incompatible one):
+
+* version 1 (2026-11): first format.
+
+Layout::
+
+    {"format": "lingo-trees.openers", "version": 1,
+     "rankings": [{"tier", "setup", "rule", "strategy", "shortlist", "secrets", "asked": [WORD, ...],
+                   "scores": [{"word", "total", "max_turns", "late", "first_move_place"}, ...]}, ...]}
+
+``setup`` is the catalog set-up of the tier (its page on the site shows the
+ranking); ``asked`` the words built on request, to be placed in the ranking.
+Rankings are sorted by tier, rule and strategy; scores best total first.
+Output is deterministic (two-space indentation, a final newline).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from generator.core.files import FileError, read_limited, write_atomic
+from generator.errors import TreeFormatError
+from generator.search.ranking import OpenerRanking, OpenerScore, ordered
+
+FILE_NAME = "openers.json"  # in the trees folder
+FORMAT = "lingo-trees.openers"
+VERSION = 1
+MAX_BYTES = 16 << 20
+_SCORE_KEYS = ("word", "total", "max_turns", "late", "first_move_place")
+
+
+def dump_rankings(rankings: list[OpenerRanking]) -> bytes:
+    data = {"format": FORMAT, "version": VERSION, "rankings": [
+        {"tier": r.tier, "setup": r.setup, "rule": r.rule, "strategy": r.strategy, "shortlist": r.shortlist,
+         "secrets": r.secrets, "asked": list(r.asked),
+         "scores": [{k: getattr(s, k) for k in _SCORE_KEYS} for s in r.scores]}
+        for r in sorted(rankings, key=lambda r: r.key)]}
+    return orjson.dumps(data, option=orjson.OPT_INDENT_2) + b"\n"
+
+
+def load_rankings(raw: bytes, name: str = "openers file") -> list[OpenerRanking]:
+    """The rankings of a file's bytes; a :class:`TreeFormatError` names what is wrong."""
+    try:
+        data = orjson.loads(raw)
+    except orjson.JSONDecodeError as exc:
+        raise TreeFormatError(f"{name}: not JSON ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise TreeFormatError(f"{name}: not an openers file (format {FORMAT!r} expected)")
+    if data.get("version") != VERSION:
+        raise TreeFormatError(f"{name}: openers file version {data.get('version')!r} is not {VERSION}")
+    try:
+        return [_ranking(r) for r in data["rankings"]]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise TreeFormatError(f"{name}: malformed ranking ({type(exc).__name__}: {exc})") from None
+
+
+def _ranking(r: dict[str, Any]) -> OpenerRanking:
+    scores = []
+    for s in r["scores"]:
+        word = s["word"]
+        numbers = [s[k] for k in _SCORE_KEYS[1:]]
+        if not isinstance(word, str) or not all(type(n) is int and n >= 0 for n in numbers):
+            raise ValueError(f"score {str(s)[:60]}")
+        scores.append(OpenerScore(word, *numbers))
+    names = [r["tier"], r["setup"], r["rule"], r["strategy"]]
+    if not all(isinstance(n, str) for n in names) or type(r["shortlist"]) is not int or type(r["secrets"]) is not int:
+        raise ValueError("tier, setup, rule and strategy are names, shortlist and secrets numbers")
+    asked = r["asked"]
+    if not isinstance(asked, list) or not all(isinstance(w, str) for w in asked):
+        raise ValueError("asked is a list of words")
+    tier, setup, rule, strategy = names
+    return OpenerRanking(tier, setup, rule, strategy, r["shortlist"], r["secrets"], ordered(scores), tuple(asked))
+
+
+def read_rankings(path: Path) -> list[OpenerRanking]:
+    """The rankings in ``path`` (none if there is no such file)."""
+    if not path.exists():
+        return []
+    try:
+        raw = read_limited(path, MAX_BYTES, "openers file")
+    except FileError as exc:
+        raise TreeFormatError(str(exc)) from None
+    return load_rankings(raw, str(path))
+
+
+def write_rankings(path: Path, rankings: list[OpenerRanking]) -> None:
+    """Write ``rankings`` to ``path``, replacing those of the same tier, rule
+    and strategy already there and keeping the others."""
+    kept = {r.key: r for r in read_rankings(path)}
+    kept.update({r.key: r for r in rankings})
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, dump_rankings(list(kept.values())))

@@ -1,0 +1,71 @@
+"""First words ranked: which opener leads to the best tree.
+
+A ranking is plain data (:class:`OpenerRanking`): for one strategy, rule and
+tier, the first words built and how the tree after each does. Building a tree
+per allowed word takes hours, so a ranking is exact over a **shortlist**:
+the words the strategy itself likes best as a first move
+(:func:`first_moves`), plus any words asked for, placed among them. The
+runs layer builds the trees (:func:`generator.runs.wordle.rank_openers`);
+:mod:`generator.output.rankingfile` reads and writes rankings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from generator.core.partition import Matrix
+from generator.core.scoring import Heuristic, rank
+
+
+@dataclass(frozen=True)
+class OpenerScore:
+    """How one first word does: the greedy tree after it, and its place by
+    the strategy's own first-move keys among every word allowed first."""
+
+    word: str
+    total: int  # guesses over every secret
+    max_turns: int
+    late: int  # secrets past the game's turns
+    first_move_place: int  # 1 = the word the strategy itself opens with
+
+
+@dataclass(frozen=True)
+class OpenerRanking:
+    """The first words of a strategy, rule and tier, best total first."""
+
+    tier: str  # where the secrets come from (Wordle: answers, common, allowed)
+    setup: str  # the catalog set-up of the tier
+    rule: str
+    strategy: str
+    shortlist: int  # how many words by first-move keys were built
+    secrets: int
+    scores: tuple[OpenerScore, ...]
+    asked: tuple[str, ...] = ()  # words built on request, to be placed in the ranking
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return (self.tier, self.rule, self.strategy)
+
+    def place(self, word: str) -> int | None:
+        """The place of ``word`` by total (1 = best), None if not built."""
+        for i, s in enumerate(self.scores, 1):
+            if s.word == word:
+                return i
+        return None
+
+    def mean(self, score: OpenerScore) -> float:
+        return round(score.total / self.secrets, 4) if self.secrets else 0.0
+
+
+def first_moves(matrix: Matrix, rows: np.ndarray, cols: np.ndarray, score: Heuristic) -> np.ndarray:
+    """The guesses ``rows`` best first by ``score`` over all secrets ``cols``
+    (ties as in every greedy choice: candidates first, then list order)."""
+    best: np.ndarray = np.asarray(rows)[rank(matrix.stats(rows, cols), score, rows)]
+    return best
+
+
+def ordered(scores: list[OpenerScore]) -> tuple[OpenerScore, ...]:
+    """Best total first; ties by the first-move place."""
+    return tuple(sorted(scores, key=lambda s: (s.total, s.first_move_place)))
