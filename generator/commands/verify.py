@@ -15,6 +15,7 @@ from pathlib import Path
 
 from generator.commands import add_jobs, one_line
 from generator.errors import TreeFormatError
+from generator.output.rankingfile import FILE_NAME as RANKINGS_FILE
 from generator.runs.jobs import run_jobs
 from generator.runs.verify import check_file
 
@@ -27,13 +28,17 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.set_defaults(func=run)
 
 
+NOT_TREES = ("index.json", "schema.json", RANKINGS_FILE)  # the other JSON files of a trees folder
+
+
 def tree_files(paths: list[Path]) -> list[Path]:
-    """The tree files named, folders searched recursively (index and schema
-    files skipped; symlinked folders are not followed, so a loop ends)."""
+    """The tree files named, folders searched recursively (index, schema and
+    openers rankings files skipped; symlinked folders are not followed, so a
+    loop ends)."""
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found = [p for p in sorted(path.rglob("*.json")) if p.name not in ("index.json", "schema.json")]
+            found = [p for p in sorted(path.rglob("*.json")) if p.name not in NOT_TREES]
             if not found:
                 raise TreeFormatError(f"{path}: no tree files (*.json) in this folder")
             files.extend(found)

@@ -91,6 +91,14 @@ def test_verify_quiet_prints_only_failures(kit, cli, tmp_path: Path, q_tree: Gam
     assert out.count("FAILED") == 2 and out.splitlines()[-1] == "3 trees, 1 ok, 2 failed"
 
 
+def test_a_folder_s_other_json_files_are_not_trees(cli, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shutil.copy(GOOD, tmp_path / "q.json")
+    for name in ("index.json", "schema.json", "openers.json"):  # a trees folder holds these too
+        (tmp_path / name).write_text("{}")
+    code, out, _ = cli("verify", str(tmp_path))
+    assert code == 0 and out.splitlines()[-1] == "1 trees, 1 ok, 0 failed"
+
+
 def test_verify_many_files_in_parallel(kit, cli, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for letter in "qxy":
         write_tree(tmp_path / f"{letter}.json", kit.lingo_tree(letter))
