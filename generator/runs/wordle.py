@@ -38,7 +38,13 @@ from generator.core.strategies import strategy_info
 from generator.core.tree import GameTree, Node
 from generator.errors import StrategyError
 from generator.runs.jobs import run_jobs
-from generator.search.greedy import allowed_rows, greedy_tree, letter_frequency, letter_frequency_tree
+from generator.search.greedy import (
+    allowed_rows,
+    candidate_rows,
+    greedy_tree,
+    letter_frequency,
+    letter_frequency_tree,
+)
 from generator.search.ranking import OpenerRanking, OpenerScore, first_moves, ordered
 from generator.search.traps import Family, WorstCase, families, worst_case
 
@@ -181,8 +187,7 @@ def first_words(tier: str, rule: str, strategy: str) -> list[str]:
     cols = np.arange(len(ctx.answers), dtype=np.int64)
     rows = allowed_rows(ctx.game(None, rule), m)
     if candidates_only(rule, strategy):
-        own = m.answer_as_guess[cols]
-        rows = np.intersect1d(own[own >= 0], rows)
+        rows = candidate_rows(m, cols, rows)
     if strategy == LETTER_FREQUENCY:
         best = rows[np.argsort(-letter_frequency(m, rows, cols), kind="stable")]
     else:

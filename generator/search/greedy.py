@@ -38,13 +38,18 @@ def allowed_rows(game: Game, matrix: Matrix, history: History = ()) -> np.ndarra
     guesses = matrix.guesses
     if game.guess_rule is GuessRule.SAME_START and game.revealed is not None:
         return np.flatnonzero(guesses.codes[:, 0] == guesses.alphabet.index[game.revealed])
-    if game.guess_rule is GuessRule.SELF_HARD:
-        own = matrix.answer_as_guess[matrix.consistent(history)]
-        return np.unique(own[own >= 0])
     rows = np.arange(len(guesses), dtype=np.int64)
+    if game.guess_rule is GuessRule.SELF_HARD:
+        return candidate_rows(matrix, matrix.consistent(history), rows)
     for row, pattern in history:
         rows = narrow(game, matrix, rows, row, pattern)
     return rows
+
+
+def candidate_rows(matrix: Matrix, cols: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """The guesses of ``rows`` that can be the secret, one of ``cols`` (sorted)."""
+    own = matrix.answer_as_guess[cols]
+    return np.intersect1d(own[own >= 0], rows)
 
 
 def narrow(game: Game, matrix: Matrix, rows: np.ndarray, row: int, pattern: Pattern) -> np.ndarray:
@@ -97,9 +102,9 @@ def greedy_tree(
         a fixed first guess (a guess row); greedy after it.
     """
     cols = np.asarray(cols, dtype=np.int64)
-    self_hard = game.guess_rule is GuessRule.SELF_HARD
-    candidates_only = candidates_only or self_hard  # the secrets left are the words self hard mode allows
-    rows = np.arange(len(matrix.guesses), dtype=np.int64) if self_hard else allowed_rows(game, matrix, history)
+    # the secrets left are the words self hard mode allows
+    candidates_only = candidates_only or game.guess_rule is GuessRule.SELF_HARD
+    rows = allowed_rows(game, matrix, history)
 
     def grow(part: np.ndarray, part_rows: np.ndarray) -> Tree:
         return _grow(matrix, part, score, game, candidates_only, part_rows)
@@ -124,10 +129,7 @@ def _grow(matrix: Matrix, cols: np.ndarray, score: Heuristic, game: Game,
           candidates_only: bool, rows: np.ndarray) -> Tree:
     if len(cols) == 1:
         return matrix.answer_word(int(cols[0]))
-    options = rows
-    if candidates_only:
-        own = matrix.answer_as_guess[cols]
-        options = np.intersect1d(own[own >= 0], rows)
+    options = candidate_rows(matrix, cols, rows) if candidates_only else rows
     stats = matrix.stats(options, cols)
     pick = int(rank(stats, score, options)[0]) if len(options) else -1
     if pick < 0 or (stats.largest[pick] == len(cols) and not stats.wins[pick]):
@@ -164,14 +166,12 @@ def letter_frequency_tree(matrix: Matrix, cols: np.ndarray, game: Game,
     (ties: list order), as the paper's helper proposes (and the Wordle blog's
     "self hard mode" solver plays); ``opener``: a fixed first guess row."""
     cols = np.asarray(cols, dtype=np.int64)
-    rows = (np.arange(len(matrix.guesses), dtype=np.int64) if game.guess_rule is GuessRule.SELF_HARD
-            else allowed_rows(game, matrix, history))
+    rows = allowed_rows(game, matrix, history)
 
     def grow(part: np.ndarray, part_rows: np.ndarray) -> Tree:
         if len(part) == 1:
             return matrix.answer_word(int(part[0]))
-        own = matrix.answer_as_guess[part]
-        options = np.intersect1d(own[own >= 0], part_rows)
+        options = candidate_rows(matrix, part, part_rows)
         if not len(options):
             raise StrategyError(f"no candidate can be played among {len(part)} secrets")
         scores = letter_frequency(matrix, options, part)
