@@ -33,88 +33,122 @@ from generator.core.partition import Matrix
 
 
 @numba.njit(cache=True, parallel=True, nogil=True)
-def _group_kernel(codes, rows, cols, base, nbase, npat, limit, over, largest, squares):  # type: ignore[no-untyped-def]
-    """For each guess in ``rows``: group ``cols`` by (base[c], code) and
-    count groups larger than ``limit``, the largest group, sum of squares."""
+def _group_kernel(codes, rows, cols, bounds, npat, limit, over, largest, squares):  # type: ignore[no-untyped-def]
+    """For each guess in ``rows``: split every group of ``cols`` (the words
+    ``cols[bounds[g]:bounds[g + 1]]``) by the guess's code and count the parts
+    larger than ``limit``, the largest part and the sum of squared part sizes.
+
+    One group at a time, so the counts take ``npat`` entries, not one per
+    (group, code): with many groups and long words that product ran to
+    hundreds of megabytes a guess.
+    """
     for r in numba.prange(rows.shape[0]):
         row = codes[rows[r]]
-        counts = np.zeros(nbase * npat, np.int32)
+        counts = np.zeros(npat, np.int32)
         o = 0
         big = 0
-        for i in range(cols.shape[0]):
-            key = base[i] * npat + row[cols[i]]
-            counts[key] += 1
-            k = counts[key]
-            if k == limit + 1:
-                o += 1
-            if k > big:
-                big = k
         sq = 0
-        for i in range(cols.shape[0]):
-            key = base[i] * npat + row[cols[i]]
-            k = counts[key]
-            sq += k * k
-            counts[key] = 0
+        for g in range(bounds.shape[0] - 1):
+            lo = bounds[g]
+            hi = bounds[g + 1]
+            for i in range(lo, hi):
+                c = row[cols[i]]
+                counts[c] += 1
+                k = counts[c]
+                if k == limit + 1:
+                    o += 1
+                if k > big:
+                    big = k
+            for i in range(lo, hi):
+                c = row[cols[i]]
+                k = counts[c]
+                sq += k * k
+                counts[c] = 0
         over[r] = o
         largest[r] = big
         squares[r] = sq
 
 
 @numba.njit(cache=True, parallel=True, nogil=True)
-def _pair_kernel(codes, rows, cols, npat, limit, bound, best_over, best_sq, best_b, hits):  # type: ignore[no-untyped-def]
-    """For each first opener rows[a], the best second opener rows[b], b > a.
+def _pair_kernel(sub, firsts, visit, npat, limit, bound, cut_over, cut_sq,  # type: ignore[no-untyped-def]
+                 best_over, best_sq, best_b, hits):
+    """For each first opener ``a`` (a row of ``sub``: its codes for the
+    secrets), the best second opener ``b > a``:
+    fewest oversized groups, then least sum of squared group sizes, then
+    smallest b.
 
-    Pairs with more than ``bound`` oversized groups (or more than the best
-    partner so far) are abandoned early; the words are visited largest
-    first-opener group first, so most bad pairs fail within a few words.
-    ``hits[a]`` counts the partners that were the best so far when found: it
-    is 0 exactly when no partner is within the bound.
+    The partners are tried in the order ``visit`` (promising ones first, so
+    the best so far is soon hard to beat), and a pair is abandoned as soon as
+    it has more oversized groups than ``bound`` or than the best partner so
+    far, or as many and a sum of squares sure to be larger (each word still
+    to count adds at least 1). The words are visited largest first-opener group
+    first, so most pairs fail within a few words; the second opener's codes
+    are counted one first-opener group at a time (``npat`` counters).
+    Only the first openers ``firsts`` are scanned, and a partner must be at
+    least as good as (``cut_over``, ``cut_sq``) to count: ``best_b[a]`` is
+    ``rows.shape[0]`` where none is. ``hits[a]`` counts the partners that
+    were the best so far when found.
     """
-    n = cols.shape[0]
-    for a in numba.prange(rows.shape[0]):
-        r1 = codes[rows[a]]
+    n = sub.shape[1]
+    m = sub.shape[0]
+    for j in numba.prange(firsts.shape[0]):
+        a = firsts[j]
+        r1 = sub[a]
         # visit words of r1's largest groups first
         c1 = np.zeros(npat, np.int32)
         for i in range(n):
-            c1[r1[cols[i]]] += 1
+            c1[r1[i]] += 1
         size = np.empty(n, np.int64)
         for i in range(n):
-            size[i] = -c1[r1[cols[i]]] * npat - r1[cols[i]]
+            size[i] = -c1[r1[i]] * npat - r1[i]
         order = np.argsort(size, kind="mergesort")
-        key1 = np.empty(n, np.int64)
+        word = np.empty(n, np.int64)
+        bounds = np.empty(n + 1, np.int64)
+        ng = 0
         for i in range(n):
-            key1[i] = r1[cols[order[i]]] * npat
-        counts = np.zeros(npat * npat, np.int32)
-        bo = bound + 1
-        bs = 1 << 62
-        bb = -1
+            word[i] = order[i]
+            if i == 0 or size[order[i]] != size[order[i - 1]]:
+                bounds[ng] = i
+                ng += 1
+        bounds[ng] = n
+        counts = np.zeros(npat, np.int32)
+        bo = min(bound, cut_over)
+        bs = cut_sq
+        bb = m
         h = 0
-        for b in range(a + 1, rows.shape[0]):
-            r2 = codes[rows[b]]
+        for v in range(visit.shape[0]):
+            b = visit[v]
+            if b <= a:
+                continue
+            r2 = sub[b]
             o = 0
-            done = 0
+            sq = 0
             ok = True
-            for i in range(n):
-                key = key1[i] + r2[cols[order[i]]]
-                counts[key] += 1
-                done = i + 1
-                if counts[key] == limit + 1:
-                    o += 1
-                    if o > bound or o > bo:
+            for g in range(ng):
+                lo = bounds[g]
+                hi = bounds[g + 1]
+                stop = hi
+                for i in range(lo, hi):
+                    c = r2[word[i]]
+                    counts[c] += 1
+                    k = counts[c]
+                    sq += 2 * k - 1
+                    if k == limit + 1:
+                        o += 1
+                    # every word still to count adds at least 1 to the sum
+                    if o > bo or (o == bo and sq + (n - 1 - i) > bs):
                         ok = False
+                        stop = i + 1
                         break
-            if ok:
-                sq = 0
-                for i in range(n):
-                    key = key1[i] + r2[cols[order[i]]]
-                    sq += counts[key]
+                for i in range(lo, stop):
+                    counts[r2[word[i]]] = 0
+                if not ok:
+                    break
+            if ok and (o < bo or sq < bs or b < bb):  # (o, sq, b) is the best so far
                 h += 1
-                if o < bo or (o == bo and sq < bs):
-                    bo = o
-                    bs = sq
-                    bb = b
-            for i in range(done):
-                counts[key1[i] + r2[cols[order[i]]]] = 0
+                bo = o
+                bs = sq
+                bb = b
         best_over[a] = bo
         best_sq[a] = bs
         best_b[a] = bb
@@ -150,15 +184,17 @@ def group_scan(matrix: Matrix, fixed: tuple[int, ...], cols: np.ndarray, rows: n
                limit: int, base: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(oversized, largest, squares) for each candidate opener in ``rows``
     added to the fixed openers ``fixed``."""
-    key, nbase = dense_keys(matrix, fixed, cols, base)
+    key, ngroups = dense_keys(matrix, fixed, cols, base)
+    order = np.argsort(key, kind="stable")
+    bounds = np.searchsorted(key[order], np.arange(ngroups + 1)).astype(np.int64)
     rows = np.ascontiguousarray(rows, dtype=np.int64)
     m = len(rows)
     over = np.empty(m, np.int64)
     largest = np.empty(m, np.int64)
     squares = np.empty(m, np.int64)
     if m:
-        _group_kernel(matrix.codes, rows, np.ascontiguousarray(cols, dtype=np.int64), key,
-                      nbase, matrix.npatterns, limit, over, largest, squares)
+        _group_kernel(matrix.codes, rows, np.ascontiguousarray(np.asarray(cols)[order], dtype=np.int64), bounds,
+                      matrix.npatterns, limit, over, largest, squares)
     return over, largest, squares
 
 
@@ -178,26 +214,51 @@ def single_scan(matrix: Matrix, cols: np.ndarray, rows: np.ndarray, limit: int,
     return sorted(out, key=lambda x: x.key)
 
 
+PAIR_PROBE = 64  # first openers scanned before the others, to set the cut
+
+
 def pair_scan(matrix: Matrix, cols: np.ndarray, rows: np.ndarray, limit: int,
-              bound: int) -> tuple[list[Scored], int]:
-    """Every unordered pair of allowed words with at most ``bound`` oversized
-    groups: for each first word its best partner, best first, and a count that
-    is 0 exactly when no pair is within the bound (which proves it)."""
+              bound: int, keep: int = 8) -> tuple[list[Scored], int]:
+    """The best ``keep`` unordered pairs of allowed words with at most
+    ``bound`` oversized groups, best first, each the best partner of its
+    first word, and a count that is 0 exactly when no pair is within the
+    bound (which proves it).
+
+    The first words that split the secrets most finely alone are scanned
+    first (:data:`PAIR_PROBE` of them); the ``keep``-th best of their pairs is
+    a cut no pair of the final best ``keep`` can be worse than, so the other
+    first words drop every partner worse than the cut as soon as it is sure
+    to be. The result is that of a scan of every pair.
+    """
     rows = np.ascontiguousarray(np.sort(rows), dtype=np.int64)
     m = len(rows)
-    best_over = np.empty(m, np.int64)
-    best_sq = np.empty(m, np.int64)
-    best_b = np.empty(m, np.int64)
-    hits = np.empty(m, np.int64)
-    if m > 1:
-        _pair_kernel(matrix.codes, rows, np.ascontiguousarray(cols, dtype=np.int64),
-                     matrix.npatterns, limit, bound, best_over, best_sq, best_b, hits)
-    else:
-        best_b[:] = -1
-        hits[:] = 0
+    if m < 2:
+        return [], 0
+    cols = np.ascontiguousarray(cols, dtype=np.int64)
+    # partners (and first words) that split the words finely alone first
+    _, _, squares = group_scan(matrix, (), cols, rows, limit)
+    visit = np.lexsort((np.arange(m), squares)).astype(np.int64)
+    best_over = np.full(m, bound + 1, np.int64)
+    best_sq = np.zeros(m, np.int64)
+    best_b = np.full(m, m, np.int64)
+    hits = np.zeros(m, np.int64)
+
+    # the codes of these guesses for these secrets, in one block: every first
+    # word reads all of it, which then stays in the cache
+    sub = np.ascontiguousarray(matrix.codes[np.ix_(rows, cols)])
+
+    def scan(firsts: np.ndarray, cut: tuple[int, int]) -> None:
+        _pair_kernel(sub, firsts, visit, matrix.npatterns, limit, bound, cut[0], cut[1],
+                     best_over, best_sq, best_b, hits)
+
+    probe = visit[:PAIR_PROBE]
+    scan(probe, (bound + 1, 1 << 62))
+    found = sorted((int(best_over[a]), int(best_sq[a])) for a in probe if best_b[a] < m)
+    rest = np.sort(visit[PAIR_PROBE:])  # in row order: the threads' shares cost alike
+    scan(rest, found[keep - 1] if len(found) >= keep else (bound + 1, 1 << 62))
     out = [Scored((int(rows[a]), int(rows[best_b[a]])), int(best_over[a]), int(best_sq[a]))
-           for a in range(m) if best_b[a] >= 0]
-    return sorted(out, key=lambda x: x.key), int(hits.sum())
+           for a in range(m) if best_b[a] < m]
+    return sorted(out, key=lambda x: x.key)[:keep], int(hits.sum())
 
 
 def random_starts(rows: np.ndarray, k: int, restarts: int, seed: int) -> list[tuple[int, ...]]:
