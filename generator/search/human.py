@@ -35,10 +35,11 @@ from generator.core.scoring import rank, scm
 from generator.core.tree import Node, Tree
 from generator.core.words import Word
 from generator.errors import StrategyError
-from generator.search.openers import group_scan, hill_climb, pair_scan, single_scan
+from generator.search.openers import Scored, group_scan, hill_climb, pair_scan, single_scan
 
 BRANCH = 6  # candidates tried per position when a group is too large for exact ordering
 EXACT = 9  # groups up to this size are ordered by exhaustive search
+PAIR_SCAN_MOST = 80_000_000  # most pairs of openers scanned exhaustively (a six-letter Dutch list: 69 million)
 
 
 class SchemeKind(str, Enum):
@@ -411,6 +412,33 @@ class SchemeBuilder:
             raise StrategyError("no openers to evaluate")
         return best
 
+    def _pairs(self, singles: list[Scored]) -> tuple[list[Scored], str]:
+        """The best pairs of openers found that leave no group too large
+        (none: no pair does), and how they were found.
+
+        Up to :data:`PAIR_SCAN_MOST` pairs, an exhaustive scan gives the best
+        eight. Above, hill climbing (from the best singles and their best
+        partners, then random restarts) looks first: a pair it finds proves
+        two words the fewest as well, if not the best pair; the scan runs
+        only to prove that no pair will do.
+        """
+        T, m = self.turns, len(self.rows)
+        if m * (m - 1) // 2 > PAIR_SCAN_MOST:
+            starts: list[tuple[int, ...]] = []
+            for x in singles[:4]:
+                over, _, sq = group_scan(self.matrix, x.rows, self.cols, self.rows, T - 2)
+                partner = int(self.rows[int(np.lexsort((self.rows, sq, over))[0])])
+                if partner != x.rows[0]:
+                    starts.append((x.rows[0], partner))
+            found = hill_climb(self.matrix, self.cols, self.rows, 2, T - 2, restarts=self.restarts,
+                               seed=self.seed, starts=starts)
+            if found and found[0].oversized == 0:
+                return ([x for x in found if x.oversized == 0],
+                        f"hill climbing over {m} words ({m * (m - 1) // 2:,} pairs: too many to scan), "
+                        f"{self.restarts} random restarts, seed {self.seed}")
+        pairs, hits = pair_scan(self.matrix, self.cols, self.rows, T - 2, 0)
+        return (pairs if hits else []), "exhaustive"
+
     def _search_human(self) -> Scheme:
         n, T = len(self.cols), self.turns
         notes: list[str] = []
@@ -433,10 +461,10 @@ class SchemeBuilder:
         # words, which three openers may cost too); pairs with exceptions come
         # from hill climbing where they could still beat the best so far
         if best.key()[1:3] > (2, 0):
-            pairs, hits = pair_scan(self.matrix, self.cols, self.rows, T - 2, 0)
-            if hits:
-                best = self._best([x.rows for x in pairs[:8]], best)
-                notes.append("k=2 exhaustive: a pair leaves no group too large")
+            pairs, how = self._pairs(singles)
+            if pairs:
+                best = self._best([x.rows for x in pairs], best)
+                notes.append(f"k=2 {how}: a pair leaves no group too large")
                 lower.append(2)
             else:
                 notes.append("k=2 exhaustive: every pair leaves a group too large")
@@ -453,7 +481,7 @@ class SchemeBuilder:
         # k >= 3, hill climbing with restarts
         k = 3
         while best is not None and best.key()[:3] > (0, k, 0) and k <= min(T - 1, self.max_k):
-            starts = []
+            starts: list[tuple[int, ...]] = []
             if best.k == k - 1:  # extend the best scheme by its best next opener
                 fixed = tuple(self.matrix.guesses.position[w] for w in best.openers)
                 over, _, sq = group_scan(self.matrix, fixed, self.cols, self.rows, T - k)

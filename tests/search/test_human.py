@@ -136,6 +136,17 @@ def test_search_with_two_openers_proves_one_is_not_enough(nl: Matrix) -> None:
     check_scheme(nl, scheme, "c")
 
 
+def test_too_many_pairs_to_scan_are_climbed_and_still_prove_two_words(nl: Matrix,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("generator.search.human.PAIR_SCAN_MOST", 1000)
+    cols = letter(nl, "c")
+    rows = allowed_rows(setup("nl").game.for_letter("c"), nl)
+    scheme = best_scheme(nl, cols, rows, 5)
+    assert (scheme.k, scheme.exceptions, scheme.proved, scheme.lower_bound) == (2, 0, True, 2)
+    assert "k=2 hill climbing over" in scheme.strategy_data()["search"]
+    check_scheme(nl, scheme, "c")
+
+
 def test_lookup_variant_reaches_every_word_in_sheet_order(nl: Matrix) -> None:
     cols = letter(nl, "n")
     rows = allowed_rows(setup("nl").game.for_letter("n"), nl)
