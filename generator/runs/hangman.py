@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from generator.core.catalog import load_list
-from generator.core.files import check_out_file
+from generator.core.files import check_out_file, write_atomic
 from generator.core.fingerprint import Fingerprint, fingerprint, list_digest
 from generator.core.strategies import strategy_info
 from generator.core.words import Word, WordList
 from generator.errors import RulesError
 from generator.games.hangman import build_root, family_bound, hangman_tree, results, words_of_length
-from generator.output.treefile import KEPT, read_fingerprint, write_tree
+from generator.output.treefile import KEPT, dump_tree, read_fingerprint
 from generator.runs.jobs import Progress, run_jobs
 from generator.runs.progress import reporter
 
@@ -152,18 +152,20 @@ def hangman_fingerprint(wordlist: str, length: int, strategy: str, misses: int,
     return fingerprint({"words": list_digest(wordlist)}, params, strategy_info("hangman", strategy).algorithm)
 
 
-def _build_one(job: BuildJob) -> str:
+def _build_one(job: BuildJob) -> tuple[bytes, str]:
+    """The tree file's bytes and its line: the job returns them and the caller
+    writes the file, so a tree built on a cluster's worker lands here."""
     start = time.perf_counter()
     tree = hangman_tree(load_list(job.wordlist), job.length, job.strategy, job.misses, **dict(job.options))
     tree.fingerprint = hangman_fingerprint(job.wordlist, job.length, job.strategy, job.misses, job.options)
-    write_tree(job.path, tree, compact=True)
     s = tree.stats
     assert s is not None
     floor = tree.strategy.get("losses_at_least")
-    return (f"{job.path}: {s.secrets} words, {len(tree.late)} lost"
-            + (f" (at least {floor}{', proved' if tree.strategy['losses_proved'] else ''})"
-               if floor is not None else "")
-            + f", {tree.strategy['total_misses']} misses, {time.perf_counter() - start:.1f} s")
+    return dump_tree(tree, compact=True), (
+        f"{job.path}: {s.secrets} words, {len(tree.late)} lost"
+        + (f" (at least {floor}{', proved' if tree.strategy['losses_proved'] else ''})"
+           if floor is not None else "")
+        + f", {tree.strategy['total_misses']} misses, {time.perf_counter() - start:.1f} s")
 
 
 def build_hangman_trees(wordlist: str, strategies: Sequence[str], misses: int, out: Path, *,
@@ -195,5 +197,6 @@ def build_hangman_trees(wordlist: str, strategies: Sequence[str], misses: int, o
             todo.append(j)
     for j in todo:  # every file can be written: checked before the work
         check_out_file(j.path)
-    for _, line in run_jobs(_build_one, todo, workers):
+    for j, (data, line) in run_jobs(_build_one, todo, workers):
+        write_atomic(j.path, data)
         yield line

@@ -30,6 +30,7 @@ import contextlib
 import multiprocessing
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, TypeVar
@@ -44,6 +45,7 @@ Progress = Callable[[str], None]
 
 SCHEDULER_ENV = "LINGO_TREES_SCHEDULER"
 _scheduler: str | None = None  # set for the duration of a command by :func:`cluster`
+WORKERS_TIMEOUT = 30  # seconds to wait for a scheduler's first worker
 
 
 class ClusterError(LingoTreesError):
@@ -149,10 +151,58 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _threaded(fn: Callable[[J], R], job: J, threads: int) -> R:
-    """Run one job on a cluster worker with ``threads`` numba threads."""
-    use_threads(threads)
-    return fn(job)
+_one_at_a_time = threading.Lock()
+
+
+def _on_worker(fn: Callable[[J], R], job: J) -> R:
+    """Run one job on a Dask worker process: one job at a time (numba's
+    ``workqueue`` threading layer takes one parallel kernel at a time), its
+    kernels on as many threads as the worker was given (``--nthreads``), so a
+    worker of one process per core and a worker of one process with a thread
+    per core both keep their cores busy."""
+    from distributed import get_worker
+
+    with _one_at_a_time:
+        use_threads(int(getattr(get_worker(), "nthreads", 1) or 1))
+        return fn(job)
+
+
+def _package_probe() -> Callable[[], str]:
+    """A function that tells which lingo-trees a worker has ("missing": none).
+    Made here, so that it travels by value and runs where the package does not."""
+    def probe() -> str:
+        import importlib.metadata
+        import importlib.util
+
+        try:
+            if importlib.util.find_spec("generator") is None:
+                return "missing"
+            return importlib.metadata.version("lingo-trees")
+        except (ImportError, ValueError, importlib.metadata.PackageNotFoundError):
+            return "missing"
+    return probe
+
+
+def _check_workers(client: Any, address: str) -> None:
+    """The scheduler has workers, and every one has this lingo-trees: else one
+    clear line (a worker without the package cannot even read a job, and the
+    run would wait for ever)."""
+    import importlib.metadata
+
+    try:
+        client.wait_for_workers(1, timeout=WORKERS_TIMEOUT)
+    except TimeoutError:
+        raise ClusterError(f"the Dask scheduler at {address} has no workers (start some: "
+                           f"dask worker {address} --nworkers -1 --nthreads 1)") from None
+    found: dict[str, str] = client.run(_package_probe())
+    ours = importlib.metadata.version("lingo-trees")
+    wrong = sorted((v, w) for w, v in found.items() if v != ours)
+    if wrong:
+        version, worker = wrong[0]
+        has = "no lingo-trees" if version == "missing" else f"lingo-trees {version}, this machine {ours}"
+        raise ClusterError(f"{len(wrong)} of the {len(found)} workers of the Dask scheduler at {address} "
+                           f"cannot run the jobs (worker {worker}: {has}): install this lingo-trees on "
+                           "them (pip install '.[cluster]' in the same checkout)")
 
 
 def _on_cluster(fn: Callable[[J], R], todo: list[J], address: str) -> Iterator[tuple[J, R]]:
@@ -169,7 +219,8 @@ def _on_cluster(fn: Callable[[J], R], todo: list[J], address: str) -> Iterator[t
         raise ClusterError(f"cannot reach the Dask scheduler at {address} ({type(exc).__name__}: "
                            f"{str(exc).splitlines()[0][:120]})") from None
     try:
-        futures = {client.submit(_threaded, fn, job, 1, pure=False): job for job in todo}
+        _check_workers(client, address)
+        futures = {client.submit(_on_worker, fn, job, pure=False): job for job in todo}
         for fut in as_completed(futures, loop=client.loop):
             job = futures[fut]
             try:
@@ -182,7 +233,8 @@ def _on_cluster(fn: Callable[[J], R], todo: list[J], address: str) -> Iterator[t
                                    "the trees that finished are kept") from None
             yield job, result
     except BaseException:
-        client.cancel(list(futures) if "futures" in locals() else [])
+        if "futures" in locals():
+            client.cancel(list(futures))
         raise
     finally:
         client.close()

@@ -84,3 +84,53 @@ def test_an_unreachable_scheduler_is_one_line(cli, user_error, tmp_path: Path) -
                        "--out", str(tmp_path), "--scheduler", "tcp://127.0.0.1:9", "-q")
     user_error(code, err, r"cannot reach the Dask scheduler at tcp://127.0.0.1:9")
     assert not any(tmp_path.rglob("*.json"))
+
+
+BLOCK_GENERATOR = '''
+"""Dask preload: this worker cannot import lingo-trees (as on a machine without it)."""
+import importlib.abc, sys
+
+class _Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == "generator" or name.startswith("generator."):
+            raise ModuleNotFoundError(f"No module named {name!r}")
+        return None
+
+sys.meta_path.insert(0, _Block())
+'''
+
+
+def test_workers_without_the_package_are_one_line(cli, user_error, tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    preload = tmp_path / "block_generator.py"
+    preload.write_text(BLOCK_GENERATOR)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None, preload=[str(preload)]) as c:
+        code, _, err = cli("build", "--setup", "nl", "--letter", "q", "--strategy", "scm", "--rule", "free",
+                           "--out", str(tmp_path / "trees"), "--scheduler", c.scheduler_address, "-q")
+    user_error(code, err, r"1 of the 1 workers .* cannot run the jobs \(worker .*: no lingo-trees\)")
+    assert not any(tmp_path.rglob("*.json"))
+
+
+def test_a_worker_of_several_threads_runs_one_job_at_a_time(tmp_path: Path, cli) -> None:
+    # numba's workqueue layer aborts when two threads launch kernels at once
+    distributed = pytest.importorskip("distributed")
+    argv = ["build", "--setup", "nl", "--rule", "free", "--strategy", "scm", "--letter", "q,x,u,y", "-q"]
+    assert cli(*argv, "--out", str(tmp_path / "local"), "-j", "1")[0] == 0
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as c:
+        assert cli(*argv, "--out", str(tmp_path / "dask"), "--scheduler", c.scheduler_address)[0] == 0
+    for f in (tmp_path / "local").rglob("*.json"):
+        assert f.read_bytes() == (tmp_path / "dask" / f.relative_to(tmp_path / "local")).read_bytes(), f
+
+
+def test_hangman_trees_built_on_a_cluster_are_written_here(local_cluster: Any, tmp_path: Path, cli,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["hangman", "build", "--wordlist", "en-enable", "--lengths", "2,3", "--strategy", "risk", "-q"]
+    assert cli(*argv, "--out", str(tmp_path / "local"), "-j", "1")[0] == 0
+    monkeypatch.setenv("LINGO_TREES_SCHEDULER", local_cluster.scheduler_address)  # the variable, not the option
+    assert cli(*argv, "--out", str(tmp_path / "dask"))[0] == 0
+    files = sorted(p.relative_to(tmp_path / "local") for p in (tmp_path / "local").rglob("*.json"))
+    assert len(files) == 2
+    for f in files:
+        assert (tmp_path / "local" / f).read_bytes() == (tmp_path / "dask" / f).read_bytes(), f
