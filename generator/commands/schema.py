@@ -11,7 +11,7 @@ import orjson
 from generator.commands import out_file
 from generator.core.catalog import trees_dir
 from generator.core.files import FileError, dump_json, read_limited, write_atomic
-from generator.output.treefile import SCHEMA
+from generator.output.treefile import SCHEMA, SCHEMA_ID_PREFIX
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -30,7 +30,7 @@ def _check_replaces_a_schema(path: Path) -> None:
         old = orjson.loads(read_limited(path, 1 << 20, "schema file"))
     except (FileError, orjson.JSONDecodeError):
         old = None
-    if not (isinstance(old, dict) and old.get("$id") == SCHEMA["$id"]):
+    if not (isinstance(old, dict) and str(old.get("$id", "")).startswith(SCHEMA_ID_PREFIX)):
         raise FileError(f"{path}: exists and is not a tree-format schema; not replaced")
 
 

@@ -70,6 +70,7 @@ from generator.errors import RulesError, TreeFormatError
 FORMAT = "lingo-trees.tree"
 VERSION = 2
 READS = (1, 2)  # the versions this reader takes
+SCHEMA_ID_PREFIX = "https://lingo-trees.example/schema/tree-"  # + version + ".json"
 MAX_BYTES = 64 << 20  # a tree file is at most 64 MiB (the largest shipped: 1.4 MiB)
 MAX_GAME_LENGTH = 63  # letters or positions (the longest shipped: Hangman, 48)
 MAX_TURNS = 1000  # (the most shipped: Hangman, 54)
@@ -81,8 +82,8 @@ _WORD = {"type": "string", "minLength": 1}
 
 SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://lingo-trees.example/schema/tree-1.json",
-    "title": "lingo-trees strategy tree, format version 1",
+    "$id": f"{SCHEMA_ID_PREFIX}{VERSION}.json",
+    "title": f"lingo-trees strategy tree, format version {VERSION} (reads {', '.join(map(str, READS))})",
     "description": "A precomputed decision tree for a word-guessing game. "
     "A node is a word (play it: it is the answer) or {guess, next}: play guess, "
     "then follow next[feedback pattern]. Positional patterns (game.feedback positional) have one "
@@ -97,14 +98,20 @@ SCHEMA: dict[str, Any] = {
         "format": {"const": FORMAT},
         "version": {"enum": list(READS)},
         "fingerprint": {
+            "description": "What made the tree (version 2; absent in version 1 files): a build keeps a "
+            "tree whose digest is the one it would give it, and rebuilds it otherwise.",
             "type": "object",
             "required": ["algorithm", "inputs", "params", "digest"],
             "additionalProperties": False,
             "properties": {
-                "algorithm": {"type": "string"},
-                "inputs": {"type": "object", "additionalProperties": {"type": "string"}},
-                "params": {"type": "object"},
-                "digest": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+                "algorithm": {"type": "string", "description": "the strategy and the version of its "
+                              "algorithm, bumped by every change of its results"},
+                "inputs": {"type": "object", "additionalProperties": {"type": "string"},
+                           "description": "SHA-256 of the content of each word list used, by role"},
+                "params": {"type": "object", "description": "what was asked: set-up, rule, strategy, "
+                           "letter, turns, seed and the search's options"},
+                "digest": {"type": "string", "pattern": "^[0-9a-f]{64}$",
+                           "description": "SHA-256 of algorithm, inputs and params"},
             },
         },
         "game": {
