@@ -18,6 +18,7 @@ from generator.core.strategies import default_strategies
 from generator.games.hangman import hangman_tree
 from generator.games.mastermind import variant
 from generator.output.rankingfile import read_rankings
+from generator.output.trapsfile import read_traps
 from generator.output.treefile import SCHEMA, dump_tree, read_tree
 from generator.runs.hangman import hangman_fingerprint
 from generator.runs.letters import LINGO_RULES
@@ -28,7 +29,7 @@ TREES = trees_dir()
 
 
 def tree_files(root: Path) -> list[Path]:
-    return sorted(p for p in root.rglob("*.json") if p.name not in ("index.json", "schema.json", "openers.json"))
+    return sorted(p for p in root.rglob("*.json") if p.name not in ("index.json", "schema.json", "openers.json", "traps.json"))
 
 
 def test_the_published_schema_is_the_code_s_and_valid() -> None:
@@ -59,6 +60,16 @@ def test_the_openers_rankings_agree_with_the_committed_trees() -> None:
             assert stats is not None and (stats.total_turns, stats.max_turns) == (salet.total, salet.max_turns)
             checked += 1
     assert checked >= 12
+
+
+def test_the_traps_are_those_of_every_tier() -> None:
+    traps = read_traps(TREES / "traps.json")
+    assert {(t.tier, t.setup) for t in traps} == {("answers", "wordle"), ("common", "wordle-common"),
+                                                 ("allowed", "wordle-allowed")}
+    for t in traps:
+        words = set(load_list(setup(t.setup).answers).words)
+        assert set(t.family.words) <= words and t.one_by_one.guesses == len(t.family.words)
+        assert t.with_probe.at_least <= t.with_probe.guesses < t.one_by_one.guesses
 
 
 def test_the_schema_check_can_fail(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from generator.commands import add_jobs, one_line
 from generator.errors import TreeFormatError
 from generator.output.rankingfile import FILE_NAME as RANKINGS_FILE
+from generator.output.trapsfile import FILE_NAME as TRAPS_FILE
 from generator.runs.jobs import run_jobs
 from generator.runs.verify import check_file
 
@@ -28,12 +29,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.set_defaults(func=run)
 
 
-NOT_TREES = ("index.json", "schema.json", RANKINGS_FILE)  # the other JSON files of a trees folder
+NOT_TREES = ("index.json", "schema.json", RANKINGS_FILE, TRAPS_FILE)  # the other JSON files of a trees folder
 
 
 def tree_files(paths: list[Path]) -> list[Path]:
-    """The tree files named, folders searched recursively (index, schema and
-    openers rankings files skipped; symlinked folders are not followed, so a
+    """The tree files named, folders searched recursively (index, schema,
+    openers rankings and traps files skipped; symlinked folders are not followed, so a
     loop ends)."""
     files: list[Path] = []
     for path in paths:

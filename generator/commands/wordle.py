@@ -7,8 +7,8 @@ the optimal trees' opener, by default) or ``.../<rule>/<strategy>/all.json``
 (the rule's own first guess); ``wordle report`` prints, per tier and mode,
 every tree's min / mean / max guesses and secrets past six, verified first,
 and the best openers found; ``wordle openers`` ranks first words and writes
-``trees/openers.json``; ``wordle traps`` lists the one-letter
-families. The optimal trees come from ``lingo-trees exact --setup wordle
+``trees/openers.json``; ``wordle traps`` finds the one-letter
+families and writes ``trees/traps.json``. The optimal trees come from ``lingo-trees exact --setup wordle
 --opener salet``.
 """
 
@@ -37,6 +37,8 @@ from generator.errors import StrategyError, TreeFormatError
 from generator.output.index import check_targets, write_index, write_top_index
 from generator.output.rankingfile import FILE_NAME as OPENERS_FILE
 from generator.output.rankingfile import read_rankings, write_rankings
+from generator.output.trapsfile import FILE_NAME as TRAPS_FILE
+from generator.output.trapsfile import read_traps, write_traps
 from generator.output.treefile import KEPT, read_fingerprint, write_tree
 from generator.runs.wordle import (
     DOCUMENT_OPENERS,
@@ -49,6 +51,7 @@ from generator.runs.wordle import (
     traps,
     wordle_tree,
 )
+from generator.search.traps import BUDGET, Trap
 
 GREEDY = [s.name for s in default_strategies("wordle")]
 MODES = {"free": "normal", "hard": "hard", "self-hard": "self hard"}
@@ -95,9 +98,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     o.set_defaults(func=on_cluster(run_openers))
 
     t = cmds.add_parser("traps", help="the one-letter traps (batch, hatch, latch, ...): largest families, "
-                                      "worst cases one by one and with a probe word")
+                                      f"worst cases one by one and with a probe word; writes trees/{TRAPS_FILE}")
     add_tier(t)
     t.add_argument("--top", type=positive, default=10, metavar="N", help="largest families per tier (default 10)")
+    t.add_argument("--budget", type=positive, default=BUDGET, metavar="N",
+                   help=f"positions each worst-case search may visit before it keeps the best way found "
+                        f"(default {BUDGET:,})")
+    t.add_argument("--no-write", action="store_true", help="print only")
+    add_out(t)
     t.set_defaults(func=run_traps)
 
 
@@ -143,6 +151,7 @@ def run_report(args: argparse.Namespace) -> int:
     if not tiers:
         raise TreeFormatError(f"no Wordle trees in {root} (lingo-trees wordle build)")
     rankings = read_rankings(root / OPENERS_FILE)
+    found_traps = read_traps(root / TRAPS_FILE)
     print(f"Wordle: {root}, every tree verified. Guesses per secret: min, mean, max; >6: secrets past six.")
     for tier in tiers:
         sid = TIERS[tier]
@@ -166,6 +175,10 @@ def run_report(args: argparse.Namespace) -> int:
             placed = ", ".join(f"{w} {r.place(w)}" for w in r.asked)
             print(f"openers, {MODES.get(r.rule, r.rule)} mode, {r.strategy}: {best}"
                   + (f" (placed: {placed} of {len(r.scores)})" if placed else ""))
+        tier_traps = [t for t in found_traps if t.tier == tier]
+        if tier_traps:
+            print(f"traps ({TRAPS_FILE}), guesses one by one / with a probe: "
+                  + ", ".join(f"{t.family.pattern} {t.one_by_one.guesses}/{_probe(t)}" for t in tier_traps[:5]))
     return 0
 
 
@@ -198,16 +211,26 @@ def run_openers(args: argparse.Namespace) -> int:
 
 
 def run_traps(args: argparse.Namespace) -> int:
+    root = Path(args.out) if args.out else trees_dir()
     print("One-letter traps: words that differ in one place. Worst case of finding the word once the")
     print("feedback has left one family: guessing its words one by one (self hard mode), and with any")
     print("allowed word (a probe holding the letters that differ); 'a-b': the search stopped at its budget,")
-    print("at least a guesses, b found.")
+    print(f"at least a guesses, b found ({args.budget:,} positions a search).")
     for tier in args.tier or list(TIERS):
         print(f"\n{tier} ({setup(TIERS[tier]).answers})")
         print(f"{'family':<8}{'words':>6}  {'letters':<20}{'one by one':>11}{'with probe':>11}  first guess")
-        for t in traps(tier, args.top):
-            p = t.with_probe
-            probe = f"{p.guesses}" if p.proved else f"{p.at_least}-{p.guesses}"
+        found = traps(tier, args.top, args.budget)
+        for t in found:
             print(f"{t.family.pattern:<8}{len(t.family.words):>6}  {t.family.letters:<20}"
-                  f"{t.one_by_one.guesses:>11}{probe:>11}  {p.first}")
+                  f"{t.one_by_one.guesses:>11}{_probe(t):>11}  {t.with_probe.first}")
+        if not args.no_write:  # after each tier: a long run keeps what it finished
+            write_traps(root / TRAPS_FILE, found)
+    if not args.no_write:
+        print(f"\n{root / TRAPS_FILE}: written")
     return 0
+
+
+def _probe(t: Trap) -> str:
+    """A trap's worst case with a probe: ``3``, or ``3-4`` where not proved."""
+    p = t.with_probe
+    return f"{p.guesses}" if p.proved else f"{p.at_least}-{p.guesses}"

@@ -75,8 +75,11 @@ from generator.output.sitemodel import (
     sheet_models,
     site_model,
 )
+from generator.output.trapsfile import FILE_NAME as TRAPS_FILE
+from generator.output.trapsfile import read_traps
 from generator.output.treefile import SCHEMA
 from generator.search.ranking import OpenerRanking
+from generator.search.traps import Trap
 
 __all__ = ["SiteError", "SiteReport", "build_site", "site_dir"]
 
@@ -485,7 +488,7 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
             printed = _pdfs(sheets, cards, docs, out, report, pdf, print_many, say)
             write_hangman(trees, docs)  # hangman.md and the trees its lookup loads, where there are any
             files = _copy_trees(folders, docs, report)
-            model = site_model(folders, cards, printed, files, _rankings(trees))
+            model = site_model(folders, cards, printed, files, *_rankings_and_traps(trees))
             nav = _render_pages(project, model, sheets, docs)
             t1 = time.perf_counter()
             _mkdocs(config_file, docs, new, nav)
@@ -506,10 +509,11 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
     return report
 
 
-def _rankings(trees: Path) -> list[OpenerRanking]:
-    """The openers rankings beside the trees (``openers.json``), if any."""
+def _rankings_and_traps(trees: Path) -> tuple[list[OpenerRanking], list[Trap]]:
+    """The openers rankings (``openers.json``) and the one-letter traps
+    (``traps.json``) beside the trees, where there are any."""
     try:
-        return read_rankings(trees / RANKINGS_FILE)
+        return read_rankings(trees / RANKINGS_FILE), read_traps(trees / TRAPS_FILE)
     except TreeFormatError as exc:
         raise SiteError(str(exc)) from None
 

@@ -38,6 +38,7 @@ from generator.output.sheets import (
 )
 from generator.output.treefile import read_tree
 from generator.search.ranking import OpenerRanking
+from generator.search.traps import Trap
 
 Key = tuple[str, str, str, str]  # (setup, rule, strategy, letter)
 
@@ -207,6 +208,7 @@ class SetupView:
     language: str = ""  # LINGO and Wordle: the answers list's language
     length: int = 0
     openers: tuple[OpenersView, ...] = ()  # the rankings of first words made for it
+    traps: tuple[TrapRow, ...] = ()  # its largest one-letter families
 
     @property
     def rules(self) -> list[str]:
@@ -280,6 +282,23 @@ class OpenersView:
 TOP_OPENERS = 20
 
 
+@dataclass(frozen=True)
+class TrapRow:
+    """A one-letter family (:mod:`generator.search.traps`) as a set-up's table shows it."""
+
+    pattern: str  # "_atch"
+    words: tuple[str, ...]
+    one_by_one: int  # worst-case guesses, each a word of the family
+    with_probe: str  # worst-case guesses with any allowed word: "3", or "3-4" where not proved
+    probe: str  # the first guess of that way
+
+
+def trap_row(t: Trap) -> TrapRow:
+    p = t.with_probe
+    return TrapRow(t.family.pattern, t.family.words, t.one_by_one.guesses,
+                   f"{p.guesses}" if p.proved else f"{p.at_least}\u2013{p.guesses}", p.first)
+
+
 def openers_view(r: OpenerRanking, family: str) -> OpenersView:
     rows = [OpenerRow(i, x.word, x.total, r.mean(x), x.max_turns, x.late, x.first_move_place)
             for i, x in enumerate(r.scores, 1)]
@@ -344,17 +363,20 @@ def _at_least(turns: dict[str, int], n: int) -> int:
 
 
 def site_model(folders: list[TreeFolder], cards: dict[tuple[str, str, str], OpenersCard],
-               printed: dict[str, int], files: Files, rankings: Sequence[OpenerRanking] = ()) -> SiteModel:
+               printed: dict[str, int], files: Files, rankings: Sequence[OpenerRanking] = (),
+               traps: Sequence[Trap] = ()) -> SiteModel:
     """The view model of the whole site. ``printed``: the PDFs printed (name ->
     pages; empty when PDFs are skipped); ``files``: the downloads;
-    ``rankings``: the openers rankings, each shown on its set-up's page."""
+    ``rankings``: the openers rankings and ``traps`` the one-letter families,
+    each shown on its set-up's page."""
     by_setup: dict[str, list[FolderView]] = {}
     for f in folders:
         by_setup.setdefault(f.setup, []).append(_folder_view(f, cards, printed))
     family = {f.setup: f.family for f in folders}
     setups = sorted((_setup_view(sid, family[sid], views) for sid, views in by_setup.items()), key=_setup_order)
     setups = [replace(s, openers=tuple(openers_view(r, s.family) for r in sorted(
-        rankings, key=lambda r: (_rule_order(r.rule), strategy_order(s.family, r.strategy))) if r.setup == s.id))
+        rankings, key=lambda r: (_rule_order(r.rule), strategy_order(s.family, r.strategy))) if r.setup == s.id),
+        traps=tuple(trap_row(t) for t in traps if t.setup == s.id))
         for s in setups]
     views_by_key = {(v.setup, v.rule, v.strategy): v for s in setups for v in s.folders}
     return SiteModel(

@@ -46,7 +46,7 @@ from generator.search.greedy import (
     letter_frequency_tree,
 )
 from generator.search.ranking import OpenerRanking, OpenerScore, first_moves, ordered
-from generator.search.traps import Family, WorstCase, families, worst_case
+from generator.search.traps import BUDGET, Trap, families, worst_case
 
 SETUP = "wordle"
 OPENER = "salet"  # the opener of the committed optimal trees
@@ -70,21 +70,13 @@ def candidates_only(rule: str, strategy: str) -> bool:
     return strategy == LETTER_FREQUENCY or rule == GuessRule.SELF_HARD.value
 
 
-@dataclass(frozen=True)
-class Trap:
-    """A one-letter family of a tier, and the worst case of getting out of it:
-    guessing its words one by one (self hard mode) and with any allowed word."""
-
-    family: Family
-    one_by_one: WorstCase
-    with_probe: WorstCase
-
-
-def traps(tier: str, top: int) -> list[Trap]:
-    """The ``top`` largest one-letter families of a tier's words, with their worst cases."""
+def traps(tier: str, top: int, budget: int = BUDGET) -> list[Trap]:
+    """The ``top`` largest one-letter families of a tier's words, with their
+    worst cases (each search visits at most ``budget`` positions)."""
     allowed = load_list(setup(SETUP).guesses)
     words = load_list(setup(TIERS[tier]).answers)
-    return [Trap(f, worst_case(allowed, f.words, f.words), worst_case(allowed, f.words, allowed.words))
+    return [Trap(tier, TIERS[tier], f, worst_case(allowed, f.words, f.words, budget=budget),
+                 worst_case(allowed, f.words, allowed.words, budget=budget), budget)
             for f in families(words)[:top]]
 
 

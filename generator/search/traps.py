@@ -37,7 +37,7 @@ import numpy as np
 from generator.core.feedback import all_green, feedback_matrix
 from generator.core.words import Word, WordList
 
-__all__ = ["Family", "WorstCase", "families", "worst_case"]
+__all__ = ["Family", "Trap", "WorstCase", "families", "worst_case"]
 
 #: the placeholder of the place where a family's words differ
 GAP = "_"
@@ -88,6 +88,19 @@ class WorstCase:
     @property
     def proved(self) -> bool:
         return self.at_least == self.guesses
+
+
+@dataclass(frozen=True)
+class Trap:
+    """A family of a tier of secrets, and the worst case of getting out of it:
+    guessing its words one by one (self hard mode) and with any allowed word."""
+
+    tier: str  # where the secrets come from (Wordle: answers, common, allowed)
+    setup: str  # the catalog set-up of the tier
+    family: Family
+    one_by_one: WorstCase
+    with_probe: WorstCase
+    budget: int  # positions each worst-case search might visit
 
 
 class _OutOfBudget(Exception):

@@ -93,7 +93,7 @@ def test_verify_quiet_prints_only_failures(kit, cli, tmp_path: Path, q_tree: Gam
 
 def test_a_folder_s_other_json_files_are_not_trees(cli, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     shutil.copy(GOOD, tmp_path / "q.json")
-    for name in ("index.json", "schema.json", "openers.json"):  # a trees folder holds these too
+    for name in ("index.json", "schema.json", "openers.json", "traps.json"):  # a trees folder holds these too
         (tmp_path / name).write_text("{}")
     code, out, _ = cli("verify", str(tmp_path))
     assert code == 0 and out.splitlines()[-1] == "1 trees, 1 ok, 0 failed"

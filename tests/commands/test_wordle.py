@@ -88,9 +88,33 @@ def test_openers_ranks_first_words_and_the_report_shows_them(cli, tmp_path: Path
     assert code == 0 and "openers, normal mode, minimax: " in out and "(placed: salet " in out
 
 
+def test_traps_are_written_and_the_report_shows_them(cli, tmp_path: Path) -> None:
+    trees = tmp_path / "trees"
+    code, _, _ = cli("wordle", "build", "--tier", "answers", "--rule", "free", "--strategy", "minimax",
+                     "-q", "--out", str(trees))
+    argv = ("wordle", "traps", "--tier", "answers", "--top", "2", "--out", str(trees))
+    code, out, _ = cli(*argv, "--no-write")
+    rows = [x.split() for x in out.splitlines() if x.startswith("_")]
+    # the largest families of the answers: nine words one by one, three with a probe word
+    assert code == 0 and rows == [["_ight", "9", "lnmewsfrt", "9", "3", "ferms"],
+                                  ["_ound", "8", "prfmsbwh", "8", "3", "barfs"]]
+    assert not (trees / "traps.json").exists()
+    code, out, _ = cli(*argv)
+    raw = (trees / "traps.json").read_bytes()
+    assert code == 0 and [t["pattern"] for t in orjson.loads(raw)["traps"]] == ["_ight", "_ound"]
+    code, out, _ = cli(*argv)
+    assert code == 0 and (trees / "traps.json").read_bytes() == raw  # deterministic
+    code, out, _ = cli("wordle", "report", "--tier", "answers", "--trees", str(trees))
+    assert code == 0 and "traps (traps.json), guesses one by one / with a probe: _ight 9/3, _ound 8/3" in out
+    (trees / "traps.json").write_text('{"format": "lingo-trees.traps", "version": 1, "traps": [{}]}')
+    code, _, err = cli("wordle", "report", "--trees", str(trees))
+    assert code != 0 and "traps.json: malformed trap" in err
+
+
 @pytest.mark.parametrize("argv, message", [
     (["wordle", "traps", "--tier", "everything"], "invalid choice"),
     (["wordle", "traps", "--top", "0"], "must be 1 or more"),
+    (["wordle", "traps", "--budget", "0"], "must be 1 or more"),
     (["wordle", "build", "--strategy", "nope"], "invalid choice"),
     (["wordle", "build", "--rule", "same-start"], "invalid choice"),
     (["wordle", "build", "--opener", "sa<et"], "is not a five-letter word"),

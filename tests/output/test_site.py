@@ -24,6 +24,7 @@ from generator.output.sitemodel import (
     site_model,
 )
 from generator.search.ranking import OpenerRanking, OpenerScore
+from generator.search.traps import Family, Trap, WorstCase
 
 
 def model_of(trees: Path) -> tuple[SiteModel, dict[Key, LetterSheet]]:
@@ -102,6 +103,20 @@ def test_a_setup_page_shows_its_openers_ranking(games: Path) -> None:
     page = render("site/setup.md.j2", setup=wordle, site=model)
     assert "## Best first words" in page and "<th scope=\"row\">salet</th>" in page
     assert "### entropy, normal mode" in page and "Greedy: most entropy; normal mode" in page
+
+
+def test_a_setup_page_shows_its_traps(games: Path) -> None:
+    ight = Family(0, "_ight", ("fight", "light", "might", "night"))
+    traps = [Trap("answers", "wordle", ight, WorstCase(4, "fight", 4), WorstCase(3, "flame", 2), 5000)]
+    folders = read_folders(games)
+    sheets, cards = sheet_models(folders)
+    model = site_model(folders, cards, {}, Files(), [], traps)
+    wordle = next(s for s in model.setups if s.id == "wordle")
+    (row,) = wordle.traps
+    assert (row.pattern, row.one_by_one, row.with_probe, row.probe) == ("_ight", 4, "2\u20133", "flame")
+    assert not next(s for s in model.setups if s.id == "wordle-common").traps
+    page = render("site/setup.md.j2", setup=wordle, site=model)
+    assert "## One-letter traps" in page and "<th scope=\"row\">_ight</th><td>fight, light, might, night</td>" in page
 
 
 def test_setup_page_golden(golden, tiny: Path) -> None:

@@ -321,7 +321,7 @@ def test_trees_validate_against_the_schema(name: str, request: pytest.FixtureReq
 def test_committed_trees_validate_against_the_schema() -> None:
     validator = jsonschema.Draft202012Validator(SCHEMA)
     files = [p for p in sorted((ROOT / "trees").rglob("*.json"))
-             if p.name not in ("schema.json", "index.json", "openers.json")][:50]
+             if p.name not in ("schema.json", "index.json", "openers.json", "traps.json")][:50]
     for path in files:
         validator.validate(orjson.loads(path.read_bytes()))
 
