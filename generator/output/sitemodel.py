@@ -175,6 +175,11 @@ class FolderView:
         return f"{self.rule}-{self.strategy}"
 
     @property
+    def min_turns(self) -> int:
+        """The fewest turns any secret takes."""
+        return min((int(k) for k, n in self.totals["turns"].items() if n), default=0)
+
+    @property
     def rule_short(self) -> str:
         """``free rule``, ``TV rules``, ``Bulls and Cows``: the title to its first ``:`` or ``(``."""
         return self.rule_title.split(":")[0].split(" (")[0]
@@ -209,6 +214,7 @@ class SetupView:
     length: int = 0
     openers: tuple[OpenersView, ...] = ()  # the rankings of first words made for it
     traps: tuple[TrapRow, ...] = ()  # its largest one-letter families
+    answers_filter: str = ""  # how the answers list was chosen (the catalog's filter)
 
     @property
     def rules(self) -> list[str]:
@@ -402,8 +408,9 @@ def _setup_view(sid: str, family: str, views: list[FolderView]) -> SetupView:
     if s is not None:
         lists = catalog()[0]
         language = lists[s.answers].language if s.answers in lists else ""
+        how = lists[s.answers].filter if s.answers in lists else ""
         return SetupView(sid, s.title, family, s.answers, s.guesses, tuple(s.game.digraphs), tuple(views),
-                         _comparison(views) if s.paper else (), language, s.game.length)
+                         _comparison(views) if s.paper else (), language, s.game.length, answers_filter=how)
     if family == "mastermind":
         codes = "; ".join(f"{_variant_title(rule)}, {_codes(rule)}" for rule in dict.fromkeys(v.rule for v in views))
         return SetupView(sid, "Mastermind and Bulls and Cows", family, f"every code ({codes})",

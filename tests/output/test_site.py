@@ -116,6 +116,10 @@ def test_a_setup_page_shows_its_traps(games: Path) -> None:
     assert (row.pattern, row.one_by_one, row.with_probe, row.probe) == ("_ight", 4, "2\u20133", "flame")
     assert not next(s for s in model.setups if s.id == "wordle-common").traps
     page = render("site/setup.md.j2", setup=wordle, site=model)
+    # the tier table has a min column, and the page says how the answers were chosen
+    assert '<th scope="col">total</th><th scope="col">min</th>' in page
+    assert all(f.min_turns == min(int(k) for k, n in f.totals["turns"].items() if n) for f in wordle.folders)
+    assert "How the answers list was made: none: the 2315 answers" in page
     assert "## One-letter traps" in page and "<th scope=\"row\">_ight</th><td>fight, light, might, night</td>" in page
 
 
