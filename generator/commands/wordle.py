@@ -40,17 +40,22 @@ from generator.output.rankingfile import read_rankings, write_rankings
 from generator.output.trapsfile import FILE_NAME as TRAPS_FILE
 from generator.output.trapsfile import read_traps, write_traps
 from generator.output.treefile import KEPT, read_fingerprint, write_tree
+from generator.runs.progress import Reporter
 from generator.runs.wordle import (
     DOCUMENT_OPENERS,
+    EXACT_RULES,
     OPENER,
     RULES,
     TIERS,
     default_builds,
+    exact_shortlist,
+    rank_exact,
     rank_openers,
     shortlist,
     traps,
     wordle_tree,
 )
+from generator.search.ranking import OPTIMAL, OpenerRanking
 from generator.search.traps import BUDGET, Trap
 
 GREEDY = [s.name for s in default_strategies("wordle")]
@@ -85,10 +90,15 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     o = cmds.add_parser("openers", help=f"rank first words by the tree each leads to; writes trees/{OPENERS_FILE}")
     add_tier(o)
     many(o, "--rule", choices=RULES, metavar="RULE", help="modes (default free)")
-    many(o, "--strategy", choices=GREEDY, metavar="NAME", help="rules of play (default all)")
+    many(o, "--strategy", choices=[*GREEDY, OPTIMAL], metavar="NAME",
+         help=f"rules of play (default all greedy ones: {', '.join(GREEDY)}); {OPTIMAL}: the exact search's "
+              "optimal tree after the best words of the greedy rankings (see --exact-top)")
     o.add_argument("--shortlist", type=positive, default=40, metavar="N",
                    help="build the trees of the N best first words by the rule's own keys and the N best by "
                         f"entropy (default 40), and of {', '.join((OPENER, *DOCUMENT_OPENERS))}")
+    o.add_argument("--exact-top", type=positive, default=3, metavar="N",
+                   help=f"{OPTIMAL}: prove the N best first words of each greedy ranking of the tier and mode "
+                        f"(in trees/{OPENERS_FILE} or made in this run) and {OPENER} (default 3)")
     o.add_argument("--top", type=positive, default=20, metavar="N", help="openers to print per ranking (default 20)")
     o.add_argument("--no-write", action="store_true", help="print only")
     add_out(o)
@@ -185,18 +195,25 @@ def run_report(args: argparse.Namespace) -> int:
 def run_openers(args: argparse.Namespace) -> int:
     root = Path(args.out) if args.out else trees_dir()
     progress = progress_printer(args.quiet)
-    done = []
+    strategies = sorted(args.strategy or GREEDY, key=lambda n: n == OPTIMAL)  # the greedy rankings first
+    done: list[OpenerRanking] = []
     for tier in args.tier or list(TIERS):
         for rule in args.rule or ["free"]:
-            for strategy in args.strategy or GREEDY:
-                words = shortlist(tier, rule, strategy, args.shortlist)
-                steps = progress.steps(len(words), f"{tier}, {MODES[rule]} mode, {strategy}")
-                ranking = rank_openers(tier, rule, strategy, words, args.shortlist, args.jobs, steps.step)
-                steps.close()
+            for strategy in strategies:
+                if strategy == OPTIMAL:
+                    ranking = _exact_ranking(args, root, done, tier, rule, progress)
+                    what = (f"the optimal tree after the {args.exact_top} best first words of each greedy "
+                            f"ranking, and {OPENER}; first move: the place by entropy")
+                else:
+                    words = shortlist(tier, rule, strategy, args.shortlist)
+                    steps = progress.steps(len(words), f"{tier}, {MODES[rule]} mode, {strategy}")
+                    ranking = rank_openers(tier, rule, strategy, words, args.shortlist, args.jobs, steps.step)
+                    steps.close()
+                    what = (f"the {args.shortlist} best first moves by its own keys and by entropy, "
+                            f"{', '.join((OPENER, *DOCUMENT_OPENERS))}")
                 done.append(ranking)
                 print(f"\n{tier} ({ranking.secrets} secrets), {MODES[rule]} mode, {strategy}: "
-                      f"{len(ranking.scores)} openers built (the {args.shortlist} best first moves by its own keys "
-                      f"and by entropy, {', '.join((OPENER, *DOCUMENT_OPENERS))})")
+                      f"{len(ranking.scores)} openers built ({what})")
                 print(f"{'place':>5}  {'opener':<7}{'total':>7}{'mean':>8}{'max':>5}{'>6':>4}{'first move':>12}")
                 shown = [(i, x) for i, x in enumerate(ranking.scores, 1)
                          if i <= args.top or x.word in (OPENER, *DOCUMENT_OPENERS)]
@@ -208,6 +225,25 @@ def run_openers(args: argparse.Namespace) -> int:
     if not args.no_write:
         print(f"\n{root / OPENERS_FILE}: {len(done)} rankings written")
     return 0
+
+
+def _exact_ranking(args: argparse.Namespace, root: Path, done: list[OpenerRanking], tier: str, rule: str,
+                   progress: Reporter) -> OpenerRanking:
+    """The optimal ranking of a tier and mode, from the greedy rankings made
+    in this run or kept in the openers file."""
+    if rule not in EXACT_RULES:
+        raise StrategyError(f"{OPTIMAL}: the exact search plays {' and '.join(EXACT_RULES)} mode, "
+                            f"not {MODES[rule]} mode")
+    made = {r.key for r in done}
+    rankings = done + [r for r in read_rankings(root / OPENERS_FILE) if r.key not in made]
+    if not any(r.tier == tier and r.rule == rule and r.strategy != OPTIMAL for r in rankings):
+        raise StrategyError(f"{OPTIMAL}: no greedy ranking of {tier}, {MODES[rule]} mode, to take first words "
+                            f"from (lingo-trees wordle openers --tier {tier} --rule {rule} first)")
+    words = exact_shortlist(rankings, tier, rule, args.exact_top)
+    steps = progress.steps(len(words), f"{tier}, {MODES[rule]} mode, {OPTIMAL}")
+    ranking = rank_exact(tier, rule, words, args.exact_top, args.jobs, steps.step)
+    steps.close()
+    return ranking
 
 
 def run_traps(args: argparse.Namespace) -> int:

@@ -37,7 +37,7 @@ from generator.output.sheets import (
     strategy_title,
 )
 from generator.output.treefile import read_tree
-from generator.search.ranking import OpenerRanking
+from generator.search.ranking import OPTIMAL, OpenerRanking
 from generator.search.traps import Trap
 
 Key = tuple[str, str, str, str]  # (setup, rule, strategy, letter)
@@ -282,6 +282,7 @@ class OpenersView:
     shortlist: int
     top: tuple[OpenerRow, ...]
     placed: tuple[OpenerRow, ...]  # the words asked for, below the top
+    exact: bool = False  # the optimal tree after each word (the exact search), not greedy play
 
 
 #: first words a ranking's table shows
@@ -310,7 +311,7 @@ def openers_view(r: OpenerRanking, family: str) -> OpenersView:
             for i, x in enumerate(r.scores, 1)]
     return OpenersView(strategy_short(family, r.strategy), strategy_title(family, r.strategy),
                        rule_title(r.rule, family), len(rows), r.shortlist, tuple(rows[:TOP_OPENERS]),
-                       tuple(x for x in rows[TOP_OPENERS:] if x.word in r.asked))
+                       tuple(x for x in rows[TOP_OPENERS:] if x.word in r.asked), r.strategy == OPTIMAL)
 
 
 @dataclass(frozen=True)

@@ -16,13 +16,14 @@ Zipf >= 2.5) and every allowed word (``wordle-allowed``).
 **Openers** (:func:`rank_openers`): the first words of a rule and tier ranked
 by the total of the greedy tree each leads to, exact over a shortlist
 (:mod:`generator.search.ranking`), with the document's candidates
-(:data:`DOCUMENT_OPENERS`) placed among them.
+(:data:`DOCUMENT_OPENERS`) placed among them. :func:`rank_exact` ranks the
+best of those by the optimal tree after each (the exact search, proved).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,7 +38,9 @@ from generator.core.scoring import HEURISTICS
 from generator.core.strategies import strategy_info
 from generator.core.tree import GameTree, Node
 from generator.errors import StrategyError
+from generator.runs.exact import solve_opener
 from generator.runs.jobs import run_jobs
+from generator.search.exact import ExactError, Options
 from generator.search.greedy import (
     allowed_rows,
     candidate_rows,
@@ -45,7 +48,7 @@ from generator.search.greedy import (
     letter_frequency,
     letter_frequency_tree,
 )
-from generator.search.ranking import OpenerRanking, OpenerScore, first_moves, ordered
+from generator.search.ranking import OPTIMAL, OpenerRanking, OpenerScore, first_moves, ordered
 from generator.search.traps import BUDGET, Trap, families, worst_case
 
 SETUP = "wordle"
@@ -225,3 +228,49 @@ def rank_openers(tier: str, rule: str, strategy: str, words: list[tuple[str, int
     built = {w for w, _ in words}
     return OpenerRanking(tier, TIERS[tier], rule, strategy, size, len(tier_answers(tier)), ordered(scores),
                          tuple(w for w in asked if w in built))
+
+
+#: the rules the exact search plays (self hard mode has greedy trees only)
+EXACT_RULES = (GuessRule.FREE.value, GuessRule.HARD.value)
+
+
+def exact_shortlist(rankings: Sequence[OpenerRanking], tier: str, rule: str, top: int) -> list[tuple[str, int]]:
+    """The first words to prove for a tier and rule: the ``top`` best of each
+    greedy ranking of it, best greedy total first, then :data:`OPENER`; each
+    with its place by entropy, the exact search's order after its bound."""
+    best: dict[str, int] = {}
+    for r in rankings:
+        if r.tier == tier and r.rule == rule and r.strategy != OPTIMAL:
+            for x in r.scores[:top]:
+                best[x.word] = min(best.get(x.word, x.total), x.total)
+    words = [*sorted(best, key=lambda w: (best[w], w)), *([] if OPENER in best else [OPENER])]
+    place = {w: i for i, w in enumerate(first_words(tier, rule, "entropy"), 1)}
+    return [(w, place[w]) for w in words if w in place]
+
+
+def rank_exact(tier: str, rule: str, words: list[tuple[str, int]], top: int, workers: int | None = None,
+               step: Callable[[str], None] | None = None) -> OpenerRanking:
+    """``words`` (from :func:`exact_shortlist` of ``top``) ranked by the
+    total of the optimal tree after each, every move searched (each search
+    split into jobs over ``workers``); a word after which no tree solves
+    every secret within six guesses is left out. ``step(line)`` after each."""
+    if rule not in EXACT_RULES:
+        raise StrategyError(f"the exact search plays {' and '.join(EXACT_RULES)} mode, not {rule}")
+    sid = TIERS[tier]
+    ctx = context(sid)
+    scores = []
+    for w, place in words:
+        try:
+            res = solve_opener(sid, rule, None, w, Options(), workers=workers)
+        except ExactError:
+            if step is not None:
+                step(f"{w}: no tree within six guesses")
+            continue
+        game = ctx.game(None, rule)
+        stats = ctx.game_tree(game, res.cols, res.root, res.strategy_data(game)).stats
+        assert stats is not None and stats.total_turns == res.total
+        scores.append(OpenerScore(w, res.total, stats.max_turns, res.late, place))
+        if step is not None:
+            step(f"{w}: {res.total} ({res.seconds:.1f} s)")
+    return OpenerRanking(tier, sid, rule, OPTIMAL, top, len(tier_answers(tier)), ordered(scores),
+                         tuple(w for w in (OPENER, *DOCUMENT_OPENERS) if w in {x.word for x in scores}))

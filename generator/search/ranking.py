@@ -18,6 +18,10 @@ import numpy as np
 from generator.core.partition import Matrix
 from generator.core.scoring import Heuristic, rank
 
+#: the strategy of a ranking by the exact search: the optimal tree after each first word,
+#: whose first-move place is its place by entropy (the search's order after its bound)
+OPTIMAL = "optimal"
+
 
 @dataclass(frozen=True)
 class OpenerScore:

@@ -7,6 +7,9 @@ from pathlib import Path
 import orjson
 import pytest
 
+from generator.output.rankingfile import read_rankings, write_rankings
+from generator.search.ranking import OpenerRanking, OpenerScore
+
 
 def test_build_writes_verified_trees_and_keeps_them(cli, tmp_path: Path) -> None:
     argv = ("wordle", "build", "--tier", "answers", "--rule", "hard", "--strategy", "most-parts", "-q",
@@ -86,6 +89,23 @@ def test_openers_ranks_first_words_and_the_report_shows_them(cli, tmp_path: Path
     assert code == 0 and path.read_bytes() == raw  # deterministic
     code, out, _ = cli("wordle", "report", "--tier", "answers", "--trees", str(trees))
     assert code == 0 and "openers, normal mode, minimax: " in out and "(placed: salet " in out
+
+
+def test_the_optimal_ranking_proves_the_best_greedy_openers(cli, user_error, tmp_path: Path) -> None:
+    trees = tmp_path / "trees"
+    argv = ("wordle", "openers", "--tier", "answers", "--strategy", "optimal", "--exact-top", "1",
+            "-j", "1", "-q", "--out", str(trees))
+    code, _, err = cli(*argv)
+    user_error(code, err, "optimal: no greedy ranking of answers, normal mode")
+    code, _, err = cli(*argv, "--rule", "self-hard")
+    user_error(code, err, "the exact search plays free and hard mode, not self hard mode")
+    write_rankings(trees / "openers.json", [OpenerRanking(
+        "answers", "wordle", "free", "entropy", 1, 2315, (OpenerScore("slate", 7940, 5, 0, 9),))])
+    code, out, _ = cli(*argv)
+    rows = [x.split()[:3] for x in out.splitlines() if x.strip()[:1].isdigit()]
+    assert code == 0 and rows == [["1", "salet", "7920"], ["2", "slate", "7928"]]
+    ranking = next(r for r in read_rankings(trees / "openers.json") if r.strategy == "optimal")
+    assert ranking.asked == ("salet",) and ranking.shortlist == 1
 
 
 def test_traps_are_written_and_the_report_shows_them(cli, tmp_path: Path) -> None:

@@ -103,6 +103,13 @@ def test_a_setup_page_shows_its_openers_ranking(games: Path) -> None:
     page = render("site/setup.md.j2", setup=wordle, site=model)
     assert "## Best first words" in page and "<th scope=\"row\">salet</th>" in page
     assert "### entropy, normal mode" in page and "Greedy: most entropy; normal mode" in page
+    assert "The exact search proves" not in page
+    optimal = OpenerRanking("answers", "wordle", "free", "optimal", 3, 2315, (OpenerScore("salet", 7920, 5, 0, 9),),
+                            ("salet",))
+    wordle = next(s for s in site_model(folders, cards, {}, Files(), [ranking, optimal]).setups if s.id == "wordle")
+    assert [o.exact for o in wordle.openers] == [True, False]  # optimal first, as in the tier tables
+    page = render("site/setup.md.j2", setup=wordle, site=model)
+    assert "The exact search proves the least total after each of the 1 first words: the 3 best" in page
 
 
 def test_a_setup_page_shows_its_traps(games: Path) -> None:

@@ -10,11 +10,14 @@ from generator.runs.wordle import (
     OPENER,
     WordleBuild,
     default_builds,
+    exact_shortlist,
     first_words,
+    rank_exact,
     rank_openers,
     shortlist,
     wordle_tree,
 )
+from generator.search.ranking import OpenerRanking, OpenerScore
 
 
 def test_default_builds_open_with_salet_except_letter_frequency() -> None:
@@ -76,3 +79,24 @@ def test_openers_shortlist_and_ranking() -> None:
     best = ranking.scores[0]
     tree, _ = wordle_tree(WordleBuild("free", "minimax", best.word))
     assert tree.stats is not None and tree.stats.total_turns == best.total
+
+
+def greedy(strategy: str, *words: str, best: int = 7930, rule: str = "free") -> OpenerRanking:
+    return OpenerRanking("answers", "wordle", rule, strategy, 1, 2315,
+                         tuple(OpenerScore(w, best + i, 5, 0, 1) for i, w in enumerate(words)))
+
+
+def test_the_exact_ranking_proves_the_best_words_of_the_greedy_ones() -> None:
+    rankings = [greedy("entropy", "slate", "reast", "crate"), greedy("scm", "reast", "trace", best=7990),
+                greedy("scm", "cigar", rule="hard")]
+    words = exact_shortlist(rankings, "answers", "free", 1)
+    entropy = first_words("answers", "free", "entropy")
+    # the best of each ranking (best greedy total first), then salet; placed by entropy
+    assert words == [(w, entropy.index(w) + 1) for w in ("slate", "reast", "salet")]
+    ranking = rank_exact("answers", "free", words, 1, workers=1)
+    # the optimal trees after them: salet's is the committed optimum
+    assert [(x.word, x.total, x.max_turns) for x in ranking.scores] == [
+        ("salet", 7920, 5), ("reast", 7923, 5), ("slate", 7928, 6)]
+    assert ranking.strategy == "optimal" and ranking.asked == ("salet",)
+    with pytest.raises(StrategyError, match="free and hard mode, not self-hard"):
+        rank_exact("answers", "self-hard", words, 1)
