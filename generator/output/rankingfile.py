@@ -77,7 +77,8 @@ def _ranking(r: dict[str, Any]) -> OpenerRanking:
     if not isinstance(asked, list) or not all(isinstance(w, str) for w in asked):
         raise ValueError("asked is a list of words")
     tier, setup, rule, strategy = names
-    return OpenerRanking(tier, setup, rule, strategy, r["shortlist"], r["secrets"], ordered(scores), tuple(asked))
+    return OpenerRanking(tier, setup, rule, strategy, r["shortlist"], r["secrets"], ordered(scores, strategy),
+                         tuple(asked))
 
 
 def read_rankings(path: Path) -> list[OpenerRanking]:

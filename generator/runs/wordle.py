@@ -251,26 +251,26 @@ def exact_shortlist(rankings: Sequence[OpenerRanking], tier: str, rule: str, top
 def rank_exact(tier: str, rule: str, words: list[tuple[str, int]], top: int, workers: int | None = None,
                step: Callable[[str], None] | None = None) -> OpenerRanking:
     """``words`` (from :func:`exact_shortlist` of ``top``) ranked by the
-    total of the optimal tree after each, every move searched (each search
-    split into jobs over ``workers``); a word after which no tree solves
-    every secret within six guesses is left out. ``step(line)`` after each."""
+    optimal tree after each, every move searched (each search split into jobs
+    over ``workers``): the least total with every secret within six guesses,
+    or where no such tree exists (hard mode after *trace*), the fewest
+    secrets past six and then the least total; those rank below. ``step(line)``
+    after each word."""
     if rule not in EXACT_RULES:
         raise StrategyError(f"the exact search plays {' and '.join(EXACT_RULES)} mode, not {rule}")
     sid = TIERS[tier]
     ctx = context(sid)
+    game = ctx.game(None, rule)
     scores = []
     for w, place in words:
         try:
             res = solve_opener(sid, rule, None, w, Options(), workers=workers)
-        except ExactError:
-            if step is not None:
-                step(f"{w}: no tree within six guesses")
-            continue
-        game = ctx.game(None, rule)
+        except ExactError:  # no tree within six: the fewest past six
+            res = solve_opener(sid, rule, None, w, Options(fewest_late=True), workers=workers)
         stats = ctx.game_tree(game, res.cols, res.root, res.strategy_data(game)).stats
         assert stats is not None and stats.total_turns == res.total
         scores.append(OpenerScore(w, res.total, stats.max_turns, res.late, place))
         if step is not None:
-            step(f"{w}: {res.total} ({res.seconds:.1f} s)")
-    return OpenerRanking(tier, sid, rule, OPTIMAL, top, len(tier_answers(tier)), ordered(scores),
+            step(f"{w}: {res.total}" + (f", {res.late} past six" if res.late else "") + f" ({res.seconds:.1f} s)")
+    return OpenerRanking(tier, sid, rule, OPTIMAL, top, len(tier_answers(tier)), ordered(scores, OPTIMAL),
                          tuple(w for w in (OPENER, *DOCUMENT_OPENERS) if w in {x.word for x in scores}))

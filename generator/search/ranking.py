@@ -70,6 +70,9 @@ def first_moves(matrix: Matrix, rows: np.ndarray, cols: np.ndarray, score: Heuri
     return best
 
 
-def ordered(scores: list[OpenerScore]) -> tuple[OpenerScore, ...]:
-    """Best total first; ties by the first-move place."""
+def ordered(scores: list[OpenerScore], strategy: str = "") -> tuple[OpenerScore, ...]:
+    """Best total first; ties by the first-move place. The :data:`OPTIMAL`
+    ranking puts the fewest secrets past the turns first, as its search does."""
+    if strategy == OPTIMAL:
+        return tuple(sorted(scores, key=lambda s: (s.late, s.total, s.first_move_place)))
     return tuple(sorted(scores, key=lambda s: (s.total, s.first_move_place)))

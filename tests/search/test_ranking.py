@@ -7,7 +7,7 @@ import numpy as np
 from generator.core.catalog import load_list
 from generator.core.partition import Matrix
 from generator.core.scoring import minimax, rank
-from generator.search.ranking import OpenerRanking, OpenerScore, first_moves, ordered
+from generator.search.ranking import OPTIMAL, OpenerRanking, OpenerScore, first_moves, ordered
 
 
 def test_first_moves_are_the_greedy_choice_order() -> None:
@@ -26,3 +26,10 @@ def test_a_ranking_orders_by_total_then_first_move_place() -> None:
     r = OpenerRanking("answers", "wordle", "free", "minimax", 2, 4, ordered(scores))
     assert [s.word for s in r.scores] == ["aaaaa", "bbbbb", "ccccc"]
     assert r.place("ccccc") == 3 and r.place("zzzzz") is None and r.mean(r.scores[0]) == 2.25
+
+
+def test_the_optimal_ranking_puts_secrets_past_the_turns_last() -> None:
+    scores = [OpenerScore("trace", 8123, 8, 2, 10), OpenerScore("salet", 8122, 6, 0, 8),
+              OpenerScore("least", 8127, 6, 0, 29)]
+    assert [s.word for s in ordered(scores, OPTIMAL)] == ["salet", "least", "trace"]
+    assert [s.word for s in ordered(scores)] == ["salet", "trace", "least"]  # greedy: by total
