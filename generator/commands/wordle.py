@@ -40,6 +40,7 @@ from generator.output.rankingfile import read_rankings, write_rankings
 from generator.output.trapsfile import FILE_NAME as TRAPS_FILE
 from generator.output.trapsfile import read_traps, write_traps
 from generator.output.treefile import KEPT, read_fingerprint, write_tree
+from generator.runs.jobs import run_jobs
 from generator.runs.progress import Reporter
 from generator.runs.wordle import (
     DOCUMENT_OPENERS,
@@ -79,8 +80,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     first.add_argument("--own-opener", action="store_true", help="each rule chooses its own first guess")
     add_force(b)
     add_out(b)
+    add_jobs(b)
+    add_scheduler(b)
     add_quiet(b)
-    b.set_defaults(func=run_build)
+    b.set_defaults(func=on_cluster(run_build))
 
     r = cmds.add_parser("report", help="per tier and mode: every tree's min, mean and max guesses, and the best openers")
     add_tier(r)
@@ -140,14 +143,17 @@ def run_build(args: argparse.Namespace) -> int:
         else:
             todo.append((b, path))
     check_targets(root, [path for _, path in todo])  # before the first search
-    for b, path in todo:
-        progress(f"{b.tier}, {MODES[b.rule]} mode, {b.folder} ...")
-        tree, seconds = wordle_tree(b)
+    paths = dict(todo)
+    steps = progress.steps(len(todo), "Wordle trees")
+    for b, (tree, seconds) in run_jobs(wordle_tree, [b for b, _ in todo], args.jobs):  # as they finish
+        path = paths[b]
         write_tree(path, tree, compact=len(tree.secrets) > COMPACT_SECRETS)
         s = tree.stats
         assert s is not None
+        steps.step(f"{b.tier}, {MODES[b.rule]} mode, {b.folder}")
         print(f"{path}: total {s.total_turns}, mean {s.mean_turns:.4f}, max {s.max_turns}, "
               f"{len(tree.late)} past six, opener {tree.strategy['opener']}, {seconds:.1f} s", flush=True)
+    steps.close()
     for folder in sorted({path.parent for _, path in todo}):
         write_index(folder)
     if todo:
