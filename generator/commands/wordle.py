@@ -7,9 +7,10 @@ the optimal trees' opener, by default) or ``.../<rule>/<strategy>/all.json``
 (the rule's own first guess); ``wordle report`` prints, per tier and mode,
 every tree's min / mean / max guesses and secrets past six, verified first,
 and the best openers found; ``wordle openers`` ranks first words and writes
-``trees/openers.json``; ``wordle traps`` finds the one-letter
-families and writes ``trees/traps.json``. The optimal trees come from ``lingo-trees exact --setup wordle
---opener salet``.
+``trees/openers.json`` (``--strategy optimal``: the exact search's totals
+after the best of them); ``wordle traps`` finds the one-letter families and
+writes ``trees/traps.json``. The optimal trees come from ``lingo-trees exact
+--setup wordle --opener salet``.
 """
 
 from __future__ import annotations
@@ -202,6 +203,10 @@ def run_openers(args: argparse.Namespace) -> int:
     root = Path(args.out) if args.out else trees_dir()
     progress = progress_printer(args.quiet)
     strategies = sorted(args.strategy or GREEDY, key=lambda n: n == OPTIMAL)  # the greedy rankings first
+    wrong = [r for r in args.rule or ["free"] if r not in EXACT_RULES]
+    if OPTIMAL in strategies and wrong:  # before any work
+        raise StrategyError(f"{OPTIMAL}: the exact search plays {' and '.join(EXACT_RULES)} mode, "
+                            f"not {MODES[wrong[0]]} mode")
     done: list[OpenerRanking] = []
     for tier in args.tier or list(TIERS):
         for rule in args.rule or ["free"]:
@@ -237,9 +242,6 @@ def _exact_ranking(args: argparse.Namespace, root: Path, done: list[OpenerRankin
                    progress: Reporter) -> OpenerRanking:
     """The optimal ranking of a tier and mode, from the greedy rankings made
     in this run or kept in the openers file."""
-    if rule not in EXACT_RULES:
-        raise StrategyError(f"{OPTIMAL}: the exact search plays {' and '.join(EXACT_RULES)} mode, "
-                            f"not {MODES[rule]} mode")
     made = {r.key for r in done}
     rankings = done + [r for r in read_rankings(root / OPENERS_FILE) if r.key not in made]
     if not any(r.tier == tier and r.rule == rule and r.strategy != OPTIMAL for r in rankings):
