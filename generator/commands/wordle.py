@@ -225,11 +225,11 @@ def run_openers(args: argparse.Namespace) -> int:
                 done.append(ranking)
                 print(f"\n{tier} ({ranking.secrets} secrets), {MODES[rule]} mode, {strategy}: "
                       f"{len(ranking.scores)} openers built ({what})")
-                print(f"{'place':>5}  {'opener':<7}{'total':>7}{'mean':>8}{'max':>5}{'>6':>4}{'first move':>12}")
+                print(f"{'place':>5}  {'opener':<7}{'total':>7}{'mean':>8}{'max':>5}{'>6':>6}{'first move':>12}")
                 shown = [(i, x) for i, x in enumerate(ranking.scores, 1)
                          if i <= args.top or x.word in (OPENER, *DOCUMENT_OPENERS)]
                 for i, x in shown:
-                    print(f"{i:>5}  {x.word:<7}{x.total:>7}{ranking.mean(x):>8.4f}{x.max_turns:>5}{x.late:>4}"
+                    print(f"{i:>5}  {x.word:<7}{x.total:>7}{ranking.mean(x):>8.4f}{x.max_turns:>5}{x.late:>6}"
                           f"{x.first_move_place:>12}")
                 if not args.no_write:  # after each ranking: a long run keeps what it finished
                     write_rankings(root / OPENERS_FILE, [ranking])
