@@ -24,10 +24,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import orjson
-
-from generator.core.files import FileError, read_limited, write_atomic
-from generator.errors import TreeFormatError
+from generator.core.files import write_atomic
+from generator.output.recordfile import dump_records, load_records, read_records
 from generator.search.ranking import OpenerRanking, OpenerScore, ordered
 
 FILE_NAME = "openers.json"  # in the trees folder
@@ -38,28 +36,16 @@ _SCORE_KEYS = ("word", "total", "max_turns", "late", "first_move_place")
 
 
 def dump_rankings(rankings: list[OpenerRanking]) -> bytes:
-    data = {"format": FORMAT, "version": VERSION, "rankings": [
+    return dump_records(FORMAT, VERSION, "rankings", [
         {"tier": r.tier, "setup": r.setup, "rule": r.rule, "strategy": r.strategy, "shortlist": r.shortlist,
          "secrets": r.secrets, "asked": list(r.asked),
          "scores": [{k: getattr(s, k) for k in _SCORE_KEYS} for s in r.scores]}
-        for r in sorted(rankings, key=lambda r: r.key)]}
-    return orjson.dumps(data, option=orjson.OPT_INDENT_2) + b"\n"
+        for r in sorted(rankings, key=lambda r: r.key)])
 
 
 def load_rankings(raw: bytes, name: str = "openers file") -> list[OpenerRanking]:
     """The rankings of a file's bytes; a :class:`TreeFormatError` names what is wrong."""
-    try:
-        data = orjson.loads(raw)
-    except orjson.JSONDecodeError as exc:
-        raise TreeFormatError(f"{name}: not JSON ({exc})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise TreeFormatError(f"{name}: not an openers file (format {FORMAT!r} expected)")
-    if data.get("version") != VERSION:
-        raise TreeFormatError(f"{name}: openers file version {data.get('version')!r} is not {VERSION}")
-    try:
-        return [_ranking(r) for r in data["rankings"]]
-    except (KeyError, TypeError, ValueError) as exc:
-        raise TreeFormatError(f"{name}: malformed ranking ({type(exc).__name__}: {exc})") from None
+    return load_records(raw, name, FORMAT, VERSION, "rankings", "openers", _ranking)
 
 
 def _ranking(r: dict[str, Any]) -> OpenerRanking:
@@ -83,13 +69,8 @@ def _ranking(r: dict[str, Any]) -> OpenerRanking:
 
 def read_rankings(path: Path) -> list[OpenerRanking]:
     """The rankings in ``path`` (none if there is no such file)."""
-    if not path.exists():
-        return []
-    try:
-        raw = read_limited(path, MAX_BYTES, "openers file")
-    except FileError as exc:
-        raise TreeFormatError(str(exc)) from None
-    return load_rankings(raw, str(path))
+    raw = read_records(path, MAX_BYTES, "openers")
+    return [] if raw is None else load_rankings(raw, str(path))
 
 
 def write_rankings(path: Path, rankings: list[OpenerRanking]) -> None:

@@ -24,10 +24,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import orjson
-
-from generator.core.files import FileError, read_limited, write_atomic
-from generator.errors import TreeFormatError
+from generator.core.files import write_atomic
+from generator.output.recordfile import dump_records, load_records, read_records
 from generator.search.traps import GAP, Family, Trap, WorstCase
 
 FILE_NAME = "traps.json"  # in the trees folder
@@ -49,29 +47,17 @@ def ordered(traps: list[Trap]) -> list[Trap]:
 
 
 def dump_traps(traps: list[Trap]) -> bytes:
-    data = {"format": FORMAT, "version": VERSION, "traps": [
-        {"tier": t.tier, "setup": t.setup, "pattern": t.family.pattern, "place": t.family.place, "words": list(t.family.words),
-         "budget": t.budget,
+    return dump_records(FORMAT, VERSION, "traps", [
+        {"tier": t.tier, "setup": t.setup, "pattern": t.family.pattern, "place": t.family.place,
+         "words": list(t.family.words), "budget": t.budget,
          "one_by_one": {k: getattr(t.one_by_one, k) for k in _CASE_KEYS},
          "with_probe": {k: getattr(t.with_probe, k) for k in _CASE_KEYS}}
-        for t in ordered(traps)]}
-    return orjson.dumps(data, option=orjson.OPT_INDENT_2) + b"\n"
+        for t in ordered(traps)])
 
 
 def load_traps(raw: bytes, name: str = "traps file") -> list[Trap]:
     """The traps of a file's bytes; a :class:`TreeFormatError` names what is wrong."""
-    try:
-        data = orjson.loads(raw)
-    except orjson.JSONDecodeError as exc:
-        raise TreeFormatError(f"{name}: not JSON ({exc})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise TreeFormatError(f"{name}: not a traps file (format {FORMAT!r} expected)")
-    if data.get("version") != VERSION:
-        raise TreeFormatError(f"{name}: traps file version {data.get('version')!r} is not {VERSION}")
-    try:
-        return [_trap(t) for t in data["traps"]]
-    except (KeyError, TypeError, ValueError) as exc:
-        raise TreeFormatError(f"{name}: malformed trap ({type(exc).__name__}: {str(exc)[:80]})") from None
+    return load_records(raw, name, FORMAT, VERSION, "traps", "traps", _trap)
 
 
 def _case(c: dict[str, Any]) -> WorstCase:
@@ -109,10 +95,5 @@ def write_traps(path: Path, traps: list[Trap]) -> None:
 
 def read_traps(path: Path) -> list[Trap]:
     """The traps of the file at ``path``; none when there is no file."""
-    if not path.exists():
-        return []
-    try:
-        raw = read_limited(path, MAX_BYTES, "traps file")
-    except FileError as exc:
-        raise TreeFormatError(str(exc)) from None
-    return load_traps(raw, str(path))
+    raw = read_records(path, MAX_BYTES, "traps")
+    return [] if raw is None else load_traps(raw, str(path))
