@@ -58,7 +58,7 @@ from generator.runs.wordle import (
     wordle_tree,
 )
 from generator.search.ranking import OPTIMAL, OpenerRanking
-from generator.search.traps import BUDGET, Trap
+from generator.search.traps import BUDGET
 
 GREEDY = [s.name for s in default_strategies("wordle")]
 MODES = {"free": "normal", "hard": "hard", "self-hard": "self hard"}
@@ -195,7 +195,7 @@ def run_report(args: argparse.Namespace) -> int:
         tier_traps = [t for t in found_traps if t.tier == tier]
         if tier_traps:
             print(f"traps ({TRAPS_FILE}), guesses one by one / with a probe: "
-                  + ", ".join(f"{t.family.pattern} {t.one_by_one.guesses}/{_probe(t)}" for t in tier_traps[:5]))
+                  + ", ".join(f"{t.family.pattern} {t.one_by_one.guesses}/{t.with_probe.span()}" for t in tier_traps[:5]))
     return 0
 
 
@@ -266,15 +266,10 @@ def run_traps(args: argparse.Namespace) -> int:
         found = traps(tier, args.top, args.budget)
         for t in found:
             print(f"{t.family.pattern:<8}{len(t.family.words):>6}  {t.family.letters:<20}"
-                  f"{t.one_by_one.guesses:>11}{_probe(t):>11}  {t.with_probe.first}")
+                  f"{t.one_by_one.guesses:>11}{t.with_probe.span():>11}  {t.with_probe.first}")
         if not args.no_write:  # after each tier: a long run keeps what it finished
             write_traps(root / TRAPS_FILE, found)
     if not args.no_write:
         print(f"\n{root / TRAPS_FILE}: written")
     return 0
 
-
-def _probe(t: Trap) -> str:
-    """A trap's worst case with a probe: ``3``, or ``3-4`` where not proved."""
-    p = t.with_probe
-    return f"{p.guesses}" if p.proved else f"{p.at_least}-{p.guesses}"

@@ -301,9 +301,8 @@ class TrapRow:
 
 
 def trap_row(t: Trap) -> TrapRow:
-    p = t.with_probe
-    return TrapRow(t.family.pattern, t.family.words, t.one_by_one.guesses,
-                   f"{p.guesses}" if p.proved else f"{p.at_least}\u2013{p.guesses}", p.first)
+    return TrapRow(t.family.pattern, t.family.words, t.one_by_one.guesses, t.with_probe.span("\u2013"),
+                   t.with_probe.first)
 
 
 def openers_view(r: OpenerRanking, family: str) -> OpenersView:

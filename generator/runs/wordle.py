@@ -272,5 +272,6 @@ def rank_exact(tier: str, rule: str, words: list[tuple[str, int]], top: int, wor
         scores.append(OpenerScore(w, res.total, stats.max_turns, res.late, place))
         if step is not None:
             step(f"{w}: {res.total}" + (f", {res.late} past six" if res.late else "") + f" ({res.seconds:.1f} s)")
+    built = {x.word for x in scores}
     return OpenerRanking(tier, sid, rule, OPTIMAL, top, len(tier_answers(tier)), ordered(scores, OPTIMAL),
-                         tuple(w for w in (OPENER, *DOCUMENT_OPENERS) if w in {x.word for x in scores}))
+                         tuple(w for w in (OPENER, *DOCUMENT_OPENERS) if w in built))

@@ -89,6 +89,11 @@ class WorstCase:
     def proved(self) -> bool:
         return self.at_least == self.guesses
 
+    def span(self, dash: str = "-") -> str:
+        """The guesses as a table shows them: ``3`` where proved, else the
+        range from the bound reached to the way found, ``3-4``."""
+        return f"{self.guesses}" if self.proved else f"{self.at_least}{dash}{self.guesses}"
+
 
 @dataclass(frozen=True)
 class Trap:

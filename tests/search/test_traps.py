@@ -7,7 +7,7 @@ import pytest
 from generator.core.catalog import load_list
 from generator.core.feedback import feedback
 from generator.core.words import Alphabet, WordList
-from generator.search.traps import families, worst_case
+from generator.search.traps import WorstCase, families, worst_case
 
 AZ = Alphabet("abcdefghijklmnopqrstuvwxyz")
 
@@ -45,3 +45,8 @@ def test_the_guesses_must_hold_the_family() -> None:
     words = WordList("demo", ("batch", "hatch", "blimp"), AZ, 5)
     with pytest.raises(ValueError, match="must hold the family"):
         worst_case(words, ("batch", "hatch"), ("blimp",))
+
+
+def test_a_worst_case_shows_a_range_where_not_proved() -> None:
+    assert WorstCase(3, "blimp", 3).span() == "3"
+    assert WorstCase(6, "chynd", 5).span() == "5-6" and WorstCase(6, "chynd", 5).span("\u2013") == "5\u20136"
