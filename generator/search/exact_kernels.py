@@ -48,7 +48,7 @@ def moves_kernel(by_answer, rows, cols, npatterns, green, keys,  # type: ignore[
     for b in numba.prange((m + block - 1) // block):
         start = b * block
         stop = min(m, start + block)
-        codes = np.empty((block, n), np.uint8)
+        codes = np.empty((block, n), by_answer.dtype)
         counts = np.zeros(npatterns, np.int32)
         acc = np.zeros(npatterns, np.uint64)
         seen = np.empty(npatterns, np.int64)

@@ -71,6 +71,26 @@ def test_equal_to_brute_force(seed: int) -> None:
     assert s.solve_root() == brute(m, 6, hard=False)
 
 
+SIX = load_list("nl-basis-6").words
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_six_letters_equal_to_brute_force(seed: int) -> None:
+    """Six letters make 729 patterns, more than a byte holds: every kernel
+    must keep the codes whole (the win is code 728)."""
+    rnd = random.Random(seed)
+    first = rnd.choice("bdklmpst")
+    answers = rnd.sample([w for w in SIX if w[0] == first], 7)
+    more = [w for w in rnd.sample(SIX, 20) if w not in answers][:5]
+    m = Matrix.build(parse_wordlist(answers + more, id="g", length=6),
+                     parse_wordlist(answers, id="a", length=6))
+    assert m.green > 255
+    s = Search(m, turns=6)
+    cost = s.solve_root()
+    assert cost == brute(m, 6, hard=False)
+    assert replay(m, s.tree())[0] == cost
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_hard_mode_equal_to_brute_force(seed: int) -> None:
     m = tiny(100 + seed, n=6, extra=6)
