@@ -1,15 +1,18 @@
-"""Time to print the site's PDFs: one Chromium against one per core, side by side.
+"""Time to print the site's PDFs, side by side in one run: tiles drawn as a
+box each (as on the site's pages) against strips (as printed), in one
+Chromium; then strips in one Chromium per core.
 
 Run: python benchmarks/bench_pdf.py [--trees DIR] [--count N] [-j N]
-(default: the committed trees, the first 40 documents the site prints, every
-core). Prints the seconds per document of each way and the speed-up; the
-pages of both must agree. Nothing is written but temporary files.
+(default: the committed trees, N = 40 documents spread evenly over all the
+site prints, every core). Prints the pages and the seconds per document of each way and the
+speed-ups; one Chromium and the jobs must print the same pages. Nothing is written.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 
 from generator.core.catalog import trees_dir
 from generator.output.pdf import find_chromium, print_all
@@ -17,6 +20,12 @@ from generator.output.site import print_plan
 from generator.output.sitemodel import read_folders, sheet_models
 from generator.runs.jobs import default_workers
 from generator.runs.site import printer
+
+
+def timed(run: Callable[[], dict[str, int]]) -> tuple[float, dict[str, int]]:
+    t0 = time.perf_counter()
+    pages = run()
+    return time.perf_counter() - t0, pages
 
 
 def main() -> None:
@@ -29,19 +38,21 @@ def main() -> None:
     if chromium is None:
         raise SystemExit("no Chromium (install Debian's chromium)")
     sheets, cards = sheet_models(read_folders(args.trees or trees_dir()))
-    plan = print_plan(sheets, cards)[:args.count]
+    strips, boxes = print_plan(sheets, cards), print_plan(sheets, cards, strips=False)
+    step = max(1, len(strips) // args.count)
+    strips, boxes = strips[::step][:args.count], boxes[::step][:args.count]
     workers = args.jobs or default_workers()
-    t0 = time.perf_counter()
-    one = {name: pages for name, _, pages in print_all(chromium, plan)}
-    t1 = time.perf_counter()
-    many = {name: pages for name, _, pages in printer(workers, lambda _: None)(chromium, plan)}
-    t2 = time.perf_counter()
-    assert one == many, "the two ways printed different page counts"
-    n = len(plan)
-    print(f"documents            {n:6d} ({sum(one.values())} pages)")
-    print(f"one Chromium         {t1 - t0:6.1f} s  ({(t1 - t0) / n:.2f} s per document)")
-    print(f"{workers} Chromiums (jobs)  {t2 - t1:6.1f} s  ({(t2 - t1) / n:.2f} s per document)")
-    print(f"speed-up             {(t1 - t0) / (t2 - t1):6.2f}x")
+    t_box, box_pages = timed(lambda: {name: n for name, _, n in print_all(chromium, boxes)})
+    t_one, one_pages = timed(lambda: {name: n for name, _, n in print_all(chromium, strips)})
+    t_many, many_pages = timed(lambda: {name: n for name, _, n in printer(workers, lambda _: None)(chromium, strips)})
+    assert one_pages == many_pages, "one Chromium and the jobs printed different page counts"
+    n = len(strips)
+    print(f"documents                    {n:6d} (every {step}th of the site's)")
+    print(f"pages                        {sum(box_pages.values()):6d} boxes, {sum(one_pages.values())} strips")
+    print(f"boxes, one Chromium          {t_box:6.1f} s  ({t_box / n:.2f} s per document)")
+    print(f"strips, one Chromium         {t_one:6.1f} s  ({t_one / n:.2f} s per document, {t_box / t_one:.2f}x)")
+    print(f"strips, {workers} Chromiums (jobs)  {t_many:6.1f} s  ({t_many / n:.2f} s per document, "
+          f"{t_one / t_many:.2f}x one Chromium)")
 
 
 if __name__ == "__main__":

@@ -115,8 +115,34 @@ class Tile:
         return f"{self.letter}: {MARK_NAME[self.mark]}" if self.mark else self.letter
 
 
+class _Strip:
+    """Tiles that print as one **strip**: a single run of text in a
+    monospaced font, spaced to the tile width, over a background painted with
+    the tiles' colours. Chromium prints a strip several times faster than a
+    box per tile (a sheet has thousands of tiles: `benchmarks/bench_pdf.py`
+    prints them both ways), and it looks the same. A
+    tile of two letters (a digraph) cannot be spaced so: such tiles stay boxes.
+
+    >>> f = feedback_tiles("boxer", "GG..Y", Letters())
+    >>> f.strip, f.text
+    (True, 'GG··Y')
+    >>> word_tiles("ijzer", Letters(("ij",))).strip
+    False
+    """
+
+    tiles: tuple[Tile, ...]
+
+    @property
+    def strip(self) -> bool:
+        return all(len(t.text) == 1 for t in self.tiles)
+
+    @property
+    def text(self) -> str:
+        return "".join(t.text for t in self.tiles)
+
+
 @dataclass(frozen=True)
-class WordTiles:
+class WordTiles(_Strip):
     """A word as letter tiles (a digraph such as ``ij`` is one tile)."""
 
     word: Word
@@ -124,7 +150,7 @@ class WordTiles:
 
 
 @dataclass(frozen=True)
-class FeedbackTiles:
+class FeedbackTiles(_Strip):
     """A feedback pattern drawn under the word it answers."""
 
     pattern: Pattern
@@ -445,12 +471,14 @@ def render(template: str, **context: Any) -> str:
 
 
 def render_print(sheets: Sequence[LetterSheet] = (), cards: Sequence[OpenersCard] = (), *,
-                 title: str, css: str = "sheet.css", inline: bool = False) -> str:
+                 title: str, css: str = "sheet.css", inline: bool = False, strips: bool = True) -> str:
     """A standalone printable HTML document (A4) of cards and letter sheets,
     one page break between them; ``css`` is the stylesheet's URL, or with
-    ``inline`` the stylesheet is inside (a document that fetches nothing)."""
+    ``inline`` the stylesheet is inside (a document that fetches nothing).
+    Tiles are drawn as strips (:class:`_Strip`), or with ``strips=False`` as
+    a box each, as on the site's pages."""
     style = Markup(sheet_css()) if inline else None  # our own file: no "</style" in it (tested)
-    return render("print.html.j2", sheets=sheets, cards=cards, title=title, css=css, style=style)
+    return render("print.html.j2", sheets=sheets, cards=cards, title=title, css=css, style=style, strips=strips)
 
 
 @functools.cache

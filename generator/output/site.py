@@ -119,14 +119,15 @@ yielding ``(name, pdf, pages)`` in any order: :func:`~generator.output.pdf.print
 in this process, or several Chromiums at once (:mod:`generator.runs.site`)."""
 
 
-def print_plan(sheets: dict[Key, LetterSheet],
-                cards: dict[tuple[str, str, str], OpenersCard]) -> list[tuple[str, str]]:
+def print_plan(sheets: dict[Key, LetterSheet], cards: dict[tuple[str, str, str], OpenersCard],
+               strips: bool = True) -> list[tuple[str, str]]:
     """Every document to print: ``(pdf name, html)`` of each openers card and
-    each letter sheet with a table (an adaptive tree's sheet is the lookup)."""
+    each letter sheet with a table (an adaptive tree's sheet is the lookup);
+    ``strips`` as :func:`~generator.output.sheets.render_print`'s."""
     plan = [(card_pdf_name(sid, rule, strategy),
              render_print(cards=[card], title=f"openers {sid} {rule} {strategy}", inline=True))
             for (sid, rule, strategy), card in cards.items()]
-    plan += [(pdf_name(*key), render_print([sheet], title=sheet.title, inline=True))
+    plan += [(pdf_name(*key), render_print([sheet], title=sheet.title, inline=True, strips=strips))
              for key, sheet in sheets.items() if sheet.has_table]
     return plan
 

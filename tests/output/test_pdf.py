@@ -35,6 +35,39 @@ def test_pdf_of_a_letter_sheet(chromium: str, tiny: Path) -> None:
     assert data.startswith(b"%PDF") and pdf.pdf_pages(data) == pdf.pdf_pages(again) == 2  # a break between
 
 
+def test_strip_letters_sit_in_their_tiles(chromium: str, tiny: Path) -> None:
+    """A strip spaces its letters by the font's own letter width (1ch): in the
+    printed layout every letter starts as far into its tile as the first."""
+    from playwright.sync_api import sync_playwright
+
+    tree = read_tree(tiny / "tiny" / "same-start" / "human" / "b.json")
+    s = sheets.letter_sheet(tree, "tiny", "Tiny Dutch LINGO", "same-start", "human", "b")
+    html = sheets.render_print([s], title="b", inline=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=list(pdf.CHROMIUM_FLAGS))
+        page = browser.new_page()
+        page.emulate_media(media="print")
+        page.set_content(html)
+        misplaced = page.evaluate("""() => {
+          const bad = [];
+          for (const el of document.querySelectorAll('.strip')) {
+            const box = el.getBoundingClientRect(), n = el.textContent.length, w = box.width / n;
+            const at = i => {  // where the i-th glyph starts
+              const r = document.createRange();
+              r.setStart(el.firstChild, i); r.setEnd(el.firstChild, i + 1);
+              return r.getBoundingClientRect().left - box.left;
+            };
+            const first = at(0);  // every glyph as far into its tile as the first
+            for (let i = 0; i < n; i++)
+              if (first < 1 || first > w / 2 || Math.abs(at(i) - first - i * w) > 0.5) bad.push(el.textContent + '@' + i);
+          }
+          return [document.querySelectorAll('.strip').length, bad];
+        }""")
+        browser.close()
+    count, bad = misplaced
+    assert count > 10 and bad == []
+
+
 def test_print_all_prints_every_document(chromium: str, tiny: Path) -> None:
     tree = read_tree(tiny / "tiny" / "same-start" / "human" / "b.json")
     s = sheets.letter_sheet(tree, "tiny", "Tiny Dutch LINGO", "same-start", "human", "b")

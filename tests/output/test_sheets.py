@@ -58,6 +58,22 @@ def test_adaptive_tree_has_no_table(tiny: Path) -> None:
     assert "interactive lookup" in sheets.render_print([s], title="scm")
 
 
+def test_print_draws_tiles_as_strips_and_the_screen_as_boxes(tiny: Path) -> None:
+    s = _sheet(tiny, "same-start", "human", "b")
+    printed = sheets.render_print([s], title="b")
+    assert 'class="tile' not in printed.split("<body", 1)[1]  # no digraph in b's words: strips only
+    assert '<span class="word strip" style="--tiles: 5;' in printed
+    screen = environment_sheet(s)
+    assert 'class="strip' not in screen and '<span class="tile w">' in screen
+    ij = _sheet(tiny, "same-start", "human", "ij")  # a word with the tile "ij" keeps its boxes
+    assert '<span class="tile w">ij</span>' in sheets.render_print([ij], title="ij")
+
+
+def environment_sheet(s: sheets.LetterSheet) -> str:
+    """A letter sheet as the site's pages show it."""
+    return str(sheets.environment().get_template("macros.html.j2").module.letter_sheet(s))  # type: ignore[attr-defined]
+
+
 def test_feedback_tiles_carry_marks() -> None:
     f = sheets.feedback_tiles("boxer", "GY..G", Letters())
     assert [(t.text, t.css) for t in f.tiles] == [("G", "g"), ("Y", "y"), ("·", "n"), ("·", "n"), ("G", "g")]
@@ -86,7 +102,7 @@ def test_exception_moves_and_late_words_are_printed() -> None:
     assert g.exception is not None and g.exception.word == "gazon"
     assert [(p.feedback.pattern, p.words) for p in g.parts] == [(".Y.GG", ["kogen"]), ("...GG", ["koven", "kozen"])]
     html = sheets.render_print([s], title="k")
-    assert "play <span class=\"word\" aria-label=\"gazon\">" in html
+    assert 'play <span class="word strip"' in html and '>gazon</span>' in html
     assert '<span class="cand late">kozen</span>' in html
     assert "Not reached within the turns" in html
 
