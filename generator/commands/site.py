@@ -14,6 +14,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add_trees(p)
     add_out(p, "site/build/", "the site folder to write")
     p.add_argument("--no-pdf", action="store_true", help="do not print the PDFs")
+    p.add_argument("--force", action="store_true",
+                   help="build even where the site was built from the same trees, lists and code")
     add_jobs(p)
     add_quiet(p)
     p.set_defaults(func=run)
@@ -25,7 +27,12 @@ def _kib(n: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     r = publish_site(Path(args.trees) if args.trees else None, Path(args.out) if args.out else None,
-                     pdf=not args.no_pdf, workers=args.jobs, progress=progress_printer(args.quiet))
+                     pdf=not args.no_pdf, workers=args.jobs, force=args.force, progress=progress_printer(args.quiet))
+    if r.up_to_date:
+        print(f"site up to date ({r.seconds:.1f} s): {r.pages} pages in {r.out}, built from the same trees, "
+              "word lists, site project and code (--force builds it again)")
+        print(f"open it: python -m http.server -d {r.out} 8000, then http://localhost:8000/")
+        return 0
     print(f"site built in {r.seconds:.1f} s (PDFs {r.pdf_seconds:.1f} s, mkdocs {r.mkdocs_seconds:.1f} s): "
           f"{r.pages} pages in {r.out}")
     if r.pdf_skipped:

@@ -98,6 +98,7 @@ class SiteReport:
     """What :func:`build_site` did, for the closing note of the command."""
 
     out: Path
+    up_to_date: bool = False  # built before from the same inputs: nothing done
     pages: int = 0
     seconds: float = 0.0
     mkdocs_seconds: float = 0.0

@@ -11,6 +11,12 @@ trusted), so a second build of unchanged trees takes seconds.
 The PDFs print on every core: batches of documents, one headless Chromium
 (driven by Playwright) per job; unchanged ones are copied from the previous
 build (:func:`generator.output.site.build_site`).
+
+A site whose inputs have not changed is not built again: the marker also
+keeps a fingerprint of everything the build reads (:func:`site_inputs`: the
+trees, the word lists, the MkDocs project, this program's code and the
+versions of the libraries that render it), so a second run of the main job
+ends in seconds; ``force`` builds anyway.
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ import hashlib
 import hmac
 import os
 import secrets
+import time
+from importlib import metadata
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
@@ -26,13 +34,13 @@ from typing import TypeVar
 
 import orjson
 
-from generator.core.catalog import trees_dir
+from generator.core.catalog import trees_dir, wordlists_dir
 from generator.core.files import read_limited
 from generator.errors import LingoTreesError
 from generator.output.hangmanpage import tree_files as hangman_tree_files
 from generator.output.index import tree_folders
-from generator.output.pdf import print_all
-from generator.output.site import PrintMany, SiteReport, build_site, check_out, read_marker, site_dir
+from generator.output.pdf import find_chromium, print_all
+from generator.output.site import MARKER, PrintMany, SiteReport, build_site, check_out, read_marker, site_dir
 from generator.output.sitemodel import SiteError
 from generator.output.treefile import MAX_BYTES
 from generator.runs.jobs import default_workers, run_jobs
@@ -86,25 +94,58 @@ def _key() -> bytes | None:
     return key if len(key) == 32 else None
 
 
-def _seal(verifier: str, verified: dict[str, str]) -> str:
-    """The MAC of a marker's verdicts under this user's key ('' without one)."""
+def _seal(verifier: str, verified: dict[str, str], inputs: str) -> str:
+    """The MAC of a marker's verdicts and inputs under this user's key ('' without one)."""
     key = _key()
-    body = orjson.dumps({"verifier": verifier, "verified": verified}, option=orjson.OPT_SORT_KEYS)
+    body = orjson.dumps({"verifier": verifier, "verified": verified, "inputs": inputs},
+                        option=orjson.OPT_SORT_KEYS)
     return hmac.new(key, body, hashlib.sha256).hexdigest() if key else ""
 
 
-def _previous(out: Path) -> dict[str, str]:
+def _previous(out: Path) -> tuple[dict[str, str], str]:
     """The verified files of an earlier build in ``out`` (relative path ->
-    sha256), trusted only when sealed by this user's key with this verifier."""
+    sha256) and the fingerprint of its inputs, trusted only when sealed by
+    this user's key with this verifier (else nothing)."""
     data = read_marker(out)
-    verified = data.get("verified")
+    verified, inputs = data.get("verified"), str(data.get("inputs", ""))
     if data.get("verifier") != verifier_fingerprint() or not isinstance(verified, dict):
-        return {}
+        return {}, ""
     verified = {str(k): str(v) for k, v in verified.items()}
-    seal = _seal(verifier_fingerprint(), verified)
+    seal = _seal(verifier_fingerprint(), verified, inputs)
     if not seal or not hmac.compare_digest(seal, str(data.get("seal", ""))):
-        return {}
-    return verified
+        return {}, ""
+    return verified, inputs
+
+
+#: the libraries whose versions change what the site looks like
+RENDERERS = ("jinja2", "markdown", "mkdocs", "mkdocs-material", "pymdown-extensions")
+
+
+def site_inputs(trees: Path, project: Path, out: Path, pdf: bool) -> str:
+    """A fingerprint of everything a site build reads: every file of the
+    trees folder, the word lists and the MkDocs project (but the site
+    folder ``out``), the code of this package (templates and scripts
+    included), the versions of :data:`RENDERERS`, and whether PDFs are printed."""
+    h = hashlib.sha256()
+    package = Path(__file__).resolve().parents[1]
+    out = out.resolve()
+    for root in (trees, wordlists_dir(), project, package):
+        h.update(b"\1" + str(root.resolve()).encode())
+        files = []
+        for folder, dirs, names in os.walk(root):
+            dirs[:] = [d for d in dirs if d != "__pycache__" and not d.startswith(f".{out.name}.new-")
+                       and (Path(folder) / d).resolve() != out]
+            files += [Path(folder) / name for name in names]
+        for path in sorted(files):
+            if path.is_file():
+                h.update(str(path.relative_to(root)).encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    for name in RENDERERS:
+        try:
+            h.update(f"{name}={metadata.version(name)}".encode())
+        except metadata.PackageNotFoundError:
+            h.update(f"{name}=-".encode())
+    h.update(b"pdf" if pdf else b"no pdf")
+    return h.hexdigest()
 
 
 def verify_trees(trees: Path, out: Path, workers: int | None, progress: Progress | None) -> dict[str, str]:
@@ -115,7 +156,7 @@ def verify_trees(trees: Path, out: Path, workers: int | None, progress: Progress
     # read as the tree reader does: a regular file of at most MAX_BYTES (a FIFO would hang)
     hashes = {str(p.relative_to(trees)): hashlib.sha256(read_limited(p, MAX_BYTES, "tree file")).hexdigest()
               for p in files}
-    known = _previous(out)
+    known, _ = _previous(out)
     todo = [p for p in files if known.get(str(p.relative_to(trees))) != hashes[str(p.relative_to(trees))]]
     report = reporter(progress)
     report.say(f"[site] verifying {len(todo)} of {len(files)} trees ({len(files) - len(todo)} unchanged)")
@@ -164,9 +205,12 @@ def printer(workers: int | None, progress: Progress | None) -> PrintMany:
 
 
 def publish_site(trees: Path | None = None, out: Path | None = None, *, project: Path | None = None,
-                 pdf: bool = True, workers: int | None = None,
+                 pdf: bool = True, workers: int | None = None, force: bool = False,
                  progress: Progress | None = None) -> SiteReport:
-    """Verify the trees, then build the site (:func:`generator.output.site.build_site`)."""
+    """Verify the trees, then build the site (:func:`generator.output.site.build_site`),
+    unless the site in ``out`` was built from the same inputs (and ``force`` is not given):
+    then the report says ``up_to_date``."""
+    t0 = time.perf_counter()
     say = reporter(progress)
     trees = trees or trees_dir()
     project = project or site_dir()
@@ -174,8 +218,14 @@ def publish_site(trees: Path | None = None, out: Path | None = None, *, project:
     check_out(out, trees, project)
     if not tree_files(trees):
         raise SiteError(f"no trees under {trees} (run lingo-trees build first)")
+    inputs = site_inputs(trees, project, out, pdf and find_chromium() is not None)
+    if not force and (out / MARKER).is_file() and _previous(out)[1] == inputs:
+        report = SiteReport(out, up_to_date=True)
+        report.pages = sum(1 for _ in out.rglob("*.html"))
+        report.seconds = time.perf_counter() - t0
+        return report
     verified = verify_trees(trees, out, workers, say)
-    marker = {"verifier": verifier_fingerprint(),
-              "verified": verified, "seal": _seal(verifier_fingerprint(), verified)}
+    marker = {"verifier": verifier_fingerprint(), "verified": verified, "inputs": inputs,
+              "seal": _seal(verifier_fingerprint(), verified, inputs)}
     return build_site(trees, out, project=project, pdf=pdf, progress=say, marker=marker,
                       print_many=printer(workers, progress))

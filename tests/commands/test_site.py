@@ -18,6 +18,10 @@ def test_command_says_pdfs_were_skipped_without_chromium(tiny: Path, tmp_path: P
     captured = capsys.readouterr()
     assert "PDFs skipped: no Chromium found" in captured.err
     assert "site built in" in captured.out and (out / "index.html").exists()
+    assert main(["site", "--trees", str(tiny), "--out", str(out)]) == 0
+    assert "site up to date" in capsys.readouterr().out
+    assert main(["site", "--trees", str(tiny), "--out", str(out), "--force", "-q"]) == 0
+    assert "site built in" in capsys.readouterr().out
 
 
 def test_command_on_missing_trees_is_a_one_line_error(tiny: Path, tmp_path: Path,

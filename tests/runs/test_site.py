@@ -10,7 +10,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from generator.output.site import MARKER, build_site
+from generator.output.site import MARKER, build_site, site_dir
 from generator.output.sitemodel import SiteError
 from generator.runs.site import batches, publish_site
 
@@ -35,7 +35,7 @@ def test_unchanged_trees_are_verified_once(tiny: Path, tmp_path: Path) -> None:
     trees = _trees(tiny, tmp_path)
     said: list[str] = []
     publish_site(trees, tmp_path / "out", pdf=False, workers=1, progress=said.append)
-    publish_site(trees, tmp_path / "out", pdf=False, workers=1, progress=said.append)
+    publish_site(trees, tmp_path / "out", pdf=False, workers=1, force=True, progress=said.append)
     checks = [s for s in said if s.startswith("[site] verifying")]
     assert checks == ["[site] verifying 12 of 12 trees (0 unchanged)",
                       "[site] verifying 0 of 12 trees (12 unchanged)"]
@@ -45,6 +45,32 @@ def test_unchanged_trees_are_verified_once(tiny: Path, tmp_path: Path) -> None:
     publish_site(trees, tmp_path / "out", pdf=False, workers=1, progress=said.append)
     checks = [s for s in said if s.startswith("[site] verifying")]
     assert checks[-1] == "[site] verifying 1 of 12 trees (11 unchanged)"
+
+
+def test_a_site_built_from_the_same_inputs_is_not_built_again(tiny: Path, tmp_path: Path) -> None:
+    trees, out = _trees(tiny, tmp_path), tmp_path / "out"
+    project = Path(shutil.copytree(site_dir(), tmp_path / "project", ignore=shutil.ignore_patterns("build")))
+
+    def publish(**kw: bool) -> bool:
+        r = publish_site(trees, out, project=project, pdf=False, workers=1, **kw)
+        assert r.pages > 0
+        return r.up_to_date
+
+    assert not publish()
+    before = {p: p.stat().st_mtime_ns for p in out.rglob("*")}
+    assert publish() and {p: p.stat().st_mtime_ns for p in out.rglob("*")} == before  # nothing touched
+    assert not publish(force=True) and publish()
+    (trees / "tiny" / "free" / "scm" / "b.json").touch()  # the same bytes
+    assert publish()
+    path = trees / "tiny" / "free" / "human" / "b.json"
+    path.write_bytes(path.read_bytes().replace(b'"version": 1', b'"version":1'))
+    assert not publish() and publish()
+    (project / "docs" / "method.md").write_text("# Method\n\nrewritten\n")
+    assert not publish() and publish()
+    marker = orjson.loads((out / MARKER).read_bytes())
+    marker["seal"] = "0" * 64  # a marker not sealed by this user: its inputs are not trusted
+    (out / MARKER).write_bytes(orjson.dumps(marker))
+    assert not publish()
 
 
 def test_batches_keep_order_and_give_each_worker_several() -> None:
