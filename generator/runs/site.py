@@ -22,6 +22,7 @@ ends in seconds; ``force`` builds anyway.
 from __future__ import annotations
 
 import hashlib
+import heapq
 import hmac
 import os
 import secrets
@@ -176,12 +177,19 @@ def _print_batch(job: tuple[str, tuple[tuple[str, str], ...]]) -> list[tuple[str
     return list(print_all(executable, items))
 
 
-def batches(items: list[T], workers: int) -> list[list[T]]:
-    """``items`` in consecutive batches, about four per worker so that the
-    workers end together, at least :data:`MIN_BATCH` each (a Chromium takes
-    about a second to start)."""
-    size = max(MIN_BATCH, -(-len(items) // (4 * workers)))
-    return [items[i:i + size] for i in range(0, len(items), size)]
+def batches(items: list[T], workers: int, weight: Callable[[T], int] = lambda _: 1) -> list[list[T]]:
+    """``items`` in batches of about equal ``weight``, about four per worker
+    so that the workers end together, at least :data:`MIN_BATCH` items each
+    (a Chromium takes about a second to start). The heaviest item goes to
+    the lightest batch first; each batch keeps the order of ``items``."""
+    count = max(1, min(4 * workers, len(items) // MIN_BATCH))
+    load = [(0, b) for b in range(count)]  # (weight so far, batch): a heap
+    into: list[list[int]] = [[] for _ in range(count)]
+    for i in sorted(range(len(items)), key=lambda i: -weight(items[i])):
+        total, b = heapq.heappop(load)
+        into[b].append(i)
+        heapq.heappush(load, (total + weight(items[i]), b))
+    return [[items[i] for i in sorted(b)] for b in into if b]
 
 
 def printer(workers: int | None, progress: Progress | None) -> PrintMany:
@@ -192,7 +200,7 @@ def printer(workers: int | None, progress: Progress | None) -> PrintMany:
     def print_many(executable: str, items: list[tuple[str, str]]) -> Iterator[tuple[str, bytes, int]]:
         steps = reporter(progress).steps(len(items), "printing")
         try:
-            jobs = [(executable, tuple(batch)) for batch in batches(items, n)]
+            jobs = [(executable, tuple(batch)) for batch in batches(items, n, lambda item: len(item[1]))]
             done = 0
             for _, results in run_jobs(_print_batch, jobs, n):
                 done += len(results)

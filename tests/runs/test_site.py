@@ -76,8 +76,11 @@ def test_a_site_built_from_the_same_inputs_is_not_built_again(tiny: Path, tmp_pa
 def test_batches_keep_order_and_give_each_worker_several() -> None:
     items = list(range(100))
     got = batches(items, 2)
-    assert [x for b in got for x in b] == items and len(got) == 8  # 4 per worker, 13 each
+    assert sorted(x for b in got for x in b) == items and len(got) == 8  # 4 per worker
+    assert all(b == sorted(b) for b in got) and {len(b) for b in got} == {12, 13}
     assert batches(items[:5], 16) == [items[:5]]  # at least MIN_BATCH per Chromium
+    heavy = batches(items, 2, weight=lambda x: 1000 if x < 4 else 1)  # four large sheets: one each
+    assert sorted(sum(x < 4 for x in b) for b in heavy) == [0, 0, 0, 0, 1, 1, 1, 1]
 
 
 def test_pdfs_print_on_several_chromiums_alike(chromium: str, tiny: Path, tmp_path: Path) -> None:
