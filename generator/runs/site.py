@@ -27,9 +27,9 @@ import hmac
 import os
 import secrets
 import time
-from importlib import metadata
 from collections.abc import Callable, Iterator
 from functools import cache
+from importlib import metadata
 from pathlib import Path
 from typing import TypeVar
 
