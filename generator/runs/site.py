@@ -179,9 +179,10 @@ def _print_batch(job: tuple[str, tuple[tuple[str, str], ...]]) -> list[tuple[str
 
 def batches(items: list[T], workers: int, weight: Callable[[T], int] = lambda _: 1) -> list[list[T]]:
     """``items`` in batches of about equal ``weight``, about four per worker
-    so that the workers end together, at least :data:`MIN_BATCH` items each
-    (a Chromium takes about a second to start). The heaviest item goes to
-    the lightest batch first; each batch keeps the order of ``items``."""
+    so that the workers end together, but no more batches than one per
+    :data:`MIN_BATCH` items (a Chromium takes about a second to start). The
+    heaviest item goes to the lightest batch first; each batch keeps the
+    order of ``items``."""
     count = max(1, min(4 * workers, len(items) // MIN_BATCH))
     load = [(0, b) for b in range(count)]  # (weight so far, batch): a heap
     into: list[list[int]] = [[] for _ in range(count)]
