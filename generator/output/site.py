@@ -385,6 +385,11 @@ def _pdfs(sheets: dict[Key, LetterSheet], cards: dict[tuple[str, str, str], Open
 MARKER = ".lingo-trees-site"
 
 
+def new_folder_prefix(out: Path) -> str:
+    """The name a site is built under beside ``out`` before it is swapped in."""
+    return f".{out.name}.new-"
+
+
 def check_out(out: Path, trees: Path, project: Path) -> None:
     """Refuse an output folder that would lose a user's files: one that holds
     anything but an earlier site build (marked by :data:`MARKER`), one that
@@ -482,7 +487,7 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
     folders = read_folders(trees)
     sheets, cards = sheet_models(folders)
     out.parent.mkdir(parents=True, exist_ok=True)
-    new = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    new = Path(tempfile.mkdtemp(prefix=new_folder_prefix(out), dir=out.parent))
     try:
         with tempfile.TemporaryDirectory(prefix="lingo-trees-site-") as tmp:
             docs = Path(tmp) / "docs"

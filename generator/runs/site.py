@@ -41,7 +41,15 @@ from generator.errors import LingoTreesError
 from generator.output.hangmanpage import tree_files as hangman_tree_files
 from generator.output.index import tree_folders
 from generator.output.pdf import find_chromium, print_all
-from generator.output.site import MARKER, PrintMany, SiteReport, build_site, check_out, read_marker, site_dir
+from generator.output.site import (
+    PrintMany,
+    SiteReport,
+    build_site,
+    check_out,
+    new_folder_prefix,
+    read_marker,
+    site_dir,
+)
 from generator.output.sitemodel import SiteError
 from generator.output.treefile import MAX_BYTES
 from generator.runs.jobs import default_workers, run_jobs
@@ -134,12 +142,13 @@ def site_inputs(trees: Path, project: Path, out: Path, pdf: bool) -> str:
         h.update(b"\1" + str(root.resolve()).encode())
         files = []
         for folder, dirs, names in os.walk(root):
-            dirs[:] = [d for d in dirs if d != "__pycache__" and not d.startswith(f".{out.name}.new-")
+            dirs[:] = [d for d in dirs if d != "__pycache__" and not d.startswith(new_folder_prefix(out))
                        and (Path(folder) / d).resolve() != out]
             files += [Path(folder) / name for name in names]
         for path in sorted(files):
-            if path.is_file():
-                h.update(str(path.relative_to(root)).encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+            if path.is_file():  # a regular file (a FIFO would hang), read in blocks (any size)
+                with path.open("rb") as fh:
+                    h.update(str(path.relative_to(root)).encode() + b"\0" + hashlib.file_digest(fh, "sha256").digest())
     for name in RENDERERS:
         try:
             h.update(f"{name}={metadata.version(name)}".encode())
@@ -228,7 +237,7 @@ def publish_site(trees: Path | None = None, out: Path | None = None, *, project:
     if not tree_files(trees):
         raise SiteError(f"no trees under {trees} (run lingo-trees build first)")
     inputs = site_inputs(trees, project, out, pdf and find_chromium() is not None)
-    if not force and (out / MARKER).is_file() and _previous(out)[1] == inputs:
+    if not force and _previous(out)[1] == inputs:  # "" without a trusted marker
         report = SiteReport(out, up_to_date=True)
         report.pages = sum(1 for _ in out.rglob("*.html"))
         report.seconds = time.perf_counter() - t0
