@@ -38,9 +38,13 @@ def main() -> None:
     if chromium is None:
         raise SystemExit("no Chromium (install Debian's chromium)")
     sheets, cards = sheet_models(read_folders(args.trees or trees_dir()))
-    strips, boxes = print_plan(sheets, cards), print_plan(sheets, cards, strips=False)
-    step = max(1, len(strips) // args.count)
-    strips, boxes = strips[::step][:args.count], boxes[::step][:args.count]
+    # the documents print_plan makes, in its order (cards, then sheets with a table): every step-th
+    card_keys, sheet_keys = list(cards), [k for k, sheet in sheets.items() if sheet.has_table]
+    step = max(1, (len(card_keys) + len(sheet_keys)) // args.count)
+    chosen = set(range(0, len(card_keys) + len(sheet_keys), step)[:args.count])
+    some_cards = {k: cards[k] for i, k in enumerate(card_keys) if i in chosen}
+    some_sheets = {k: sheets[k] for i, k in enumerate(sheet_keys, len(card_keys)) if i in chosen}
+    strips, boxes = print_plan(some_sheets, some_cards), print_plan(some_sheets, some_cards, strips=False)
     workers = args.jobs or default_workers()
     t_box, box_pages = timed(lambda: {name: n for name, _, n in print_all(chromium, boxes)})
     t_one, one_pages = timed(lambda: {name: n for name, _, n in print_all(chromium, strips)})

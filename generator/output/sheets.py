@@ -119,7 +119,7 @@ class _Strip:
     """Tiles that print as one **strip**: a single run of text in a
     monospaced font, spaced to the tile width, over a background painted with
     the tiles' colours. A sheet has thousands of tiles, and Chromium prints
-    it 1.4-1.75x faster as strips than with a box per tile
+    it 1.2-1.75x faster as strips than with a box per tile
     (``benchmarks/bench_pdf.py`` prints both ways); it looks the same. A
     tile of two letters (a digraph) cannot be spaced so: such tiles stay boxes.
 
