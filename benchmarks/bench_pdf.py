@@ -5,13 +5,14 @@ Chromium; then strips in one Chromium per core.
 Run: python benchmarks/bench_pdf.py [--trees DIR] [--count N] [-j N]
 (default: the committed trees, N = 40 documents spread evenly over all the
 site prints, every core). Prints the pages and the seconds per document of each way and the
-speed-ups; one Chromium and the jobs must print the same pages. Nothing is written.
+speed-ups, and the PDFs' size; one Chromium and the jobs must print the same pages. Nothing is written.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 from collections.abc import Callable
 
 from generator.core.catalog import trees_dir
@@ -22,10 +23,11 @@ from generator.runs.jobs import default_workers
 from generator.runs.site import printer
 
 
-def timed(run: Callable[[], dict[str, int]]) -> tuple[float, dict[str, int]]:
+def timed(run: Callable[[], list[tuple[str, bytes, int]]]) -> tuple[float, dict[str, int], int]:
+    """Seconds, pages per document and bytes of all the PDFs of one way."""
     t0 = time.perf_counter()
-    pages = run()
-    return time.perf_counter() - t0, pages
+    printed = run()
+    return time.perf_counter() - t0, {name: n for name, _, n in printed}, sum(len(data) for _, data, _ in printed)
 
 
 def main() -> None:
@@ -37,7 +39,7 @@ def main() -> None:
     chromium = find_chromium()
     if chromium is None:
         raise SystemExit("no Chromium (install Debian's chromium)")
-    sheets, cards = sheet_models(read_folders(args.trees or trees_dir()))
+    sheets, cards = sheet_models(read_folders(Path(args.trees) if args.trees else trees_dir()))
     # the documents print_plan makes, in its order (cards, then sheets with a table): every step-th
     card_keys, sheet_keys = list(cards), [k for k, sheet in sheets.items() if sheet.has_table]
     step = max(1, (len(card_keys) + len(sheet_keys)) // args.count)
@@ -46,13 +48,14 @@ def main() -> None:
     some_sheets = {k: sheets[k] for i, k in enumerate(sheet_keys, len(card_keys)) if i in chosen}
     strips, boxes = print_plan(some_sheets, some_cards), print_plan(some_sheets, some_cards, strips=False)
     workers = args.jobs or default_workers()
-    t_box, box_pages = timed(lambda: {name: n for name, _, n in print_all(chromium, boxes)})
-    t_one, one_pages = timed(lambda: {name: n for name, _, n in print_all(chromium, strips)})
-    t_many, many_pages = timed(lambda: {name: n for name, _, n in printer(workers, lambda _: None)(chromium, strips)})
+    t_box, box_pages, box_bytes = timed(lambda: list(print_all(chromium, boxes)))
+    t_one, one_pages, one_bytes = timed(lambda: list(print_all(chromium, strips)))
+    t_many, many_pages, _ = timed(lambda: list(printer(workers, lambda _: None)(chromium, strips)))
     assert one_pages == many_pages, "one Chromium and the jobs printed different page counts"
     n = len(strips)
     print(f"documents                    {n:6d} (every {step}th of the site's)")
     print(f"pages                        {sum(box_pages.values()):6d} boxes, {sum(one_pages.values())} strips")
+    print(f"PDF size                     {box_bytes / 1e6:6.1f} MB boxes, {one_bytes / 1e6:.1f} MB strips")
     print(f"boxes, one Chromium          {t_box:6.1f} s  ({t_box / n:.2f} s per document)")
     print(f"strips, one Chromium         {t_one:6.1f} s  ({t_one / n:.2f} s per document, {t_box / t_one:.2f}x)")
     print(f"strips, {workers} Chromiums (jobs)  {t_many:6.1f} s  ({t_many / n:.2f} s per document, "
