@@ -117,11 +117,12 @@ class Tile:
 
 class _Strip:
     """Tiles that print as one **strip**: a single run of text in a
-    monospaced font, spaced to the tile width, over a background painted with
-    the tiles' colours. A sheet has thousands of tiles, and Chromium prints
-    it 1.2-1.75x faster as strips than with a box per tile
-    (``benchmarks/bench_pdf.py`` prints both ways); it looks the same. A
-    tile of two letters (a digraph) cannot be spaced so: such tiles stay boxes.
+    monospaced font, spaced to the tile width, over flat boxes in the tiles'
+    colours (``sheet.css`` says how). A sheet has thousands of tiles, and
+    Chromium prints it 1.2-1.75x faster as strips than with a box per tile,
+    in smaller PDFs (``benchmarks/bench_pdf.py`` prints both ways); it looks
+    the same. A tile of two letters (a digraph) cannot be spaced so: such
+    tiles stay boxes.
 
     >>> f = feedback_tiles("boxer", "GG..Y", Letters())
     >>> f.strip, f.text

@@ -68,6 +68,50 @@ def test_strip_letters_sit_in_their_tiles(chromium: str, tiny: Path) -> None:
     assert count > 10 and bad == []
 
 
+def test_strip_tiles_are_painted_in_their_colours(chromium: str, tiny: Path) -> None:
+    """Behind a strip's text, tile i is painted in its own colour one tile
+    width further than tile i - 1 (the first tile and its box-shadows), with a
+    dividing line at every tile's left edge."""
+    from playwright.sync_api import sync_playwright
+
+    tree = read_tree(tiny / "tiny" / "same-start" / "human" / "b.json")
+    s = sheets.letter_sheet(tree, "tiny", "Tiny Dutch LINGO", "same-start", "human", "b")
+    html = sheets.render_print([s], title="b", inline=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=list(pdf.CHROMIUM_FLAGS))
+        page = browser.new_page()
+        page.emulate_media(media="print")
+        page.set_content(html)
+        strips = page.evaluate("""() => [...document.querySelectorAll('.strip')].map(el => {
+          const tile = getComputedStyle(el, '::before'), line = getComputedStyle(el, '::after');
+          const shadows = v => v === 'none' ? [] : v.split(/,(?![^(]*\\))/).map(x => {
+            const m = x.trim().match(/^(rgba?\\([^)]*\\)) (-?[\\d.]+)px/);
+            return [m[1], +m[2]];
+          });
+          return {text: el.textContent, word: el.classList.contains('word'), width: parseFloat(tile.width),
+                  tiles: [[tile.backgroundColor, 0], ...shadows(tile.boxShadow)],
+                  lines: [[line.backgroundColor, 0], ...shadows(line.boxShadow)]};
+        })""")
+        colour = page.evaluate("""() => Object.fromEntries(['w', 'g', 'y', 'n', 'line'].map(k => {
+          const el = document.querySelector('.strip');  // the colours a strip is given
+          const probe = document.createElement('i');
+          probe.style.color = `var(--${k})`;
+          el.appendChild(probe);
+          const c = getComputedStyle(probe).color;
+          probe.remove();
+          return [k, c];
+        }))""")
+        browser.close()
+    mark = {"G": "g", "Y": "y", "·": "n"}
+    assert len(strips) > 10 and any(not x["word"] for x in strips)
+    for x in strips:
+        kinds = ["w"] * len(x["text"]) if x["word"] else [mark[c] for c in x["text"]]
+        assert [c for c, _ in x["tiles"]] == [colour[k] for k in kinds], x["text"]
+        assert [c for c, _ in x["lines"]] == [colour["line"]] * len(kinds)
+        for i, ((_, at), (_, line_at)) in enumerate(zip(x["tiles"], x["lines"], strict=True)):
+            assert abs(at - i * x["width"]) < 0.1 and abs(line_at - i * x["width"]) < 0.1, x["text"]  # layout: 1/64 px
+
+
 def test_print_all_prints_every_document(chromium: str, tiny: Path) -> None:
     tree = read_tree(tiny / "tiny" / "same-start" / "human" / "b.json")
     s = sheets.letter_sheet(tree, "tiny", "Tiny Dutch LINGO", "same-start", "human", "b")
