@@ -1,7 +1,7 @@
 """Printing sheets to PDF: Playwright driving headless Chromium.
 
-:class:`Printer` is one headless Chromium (Debian's, or
-``$LINGO_TREES_CHROMIUM``; :func:`find_chromium`) driven by Playwright, a
+:class:`Printer` is one headless Chromium (Debian's headless shell or
+Chromium, or ``$LINGO_TREES_CHROMIUM``; :func:`find_chromium`) driven by Playwright, a
 well-kept driver, that prints many documents without a restart: each is an
 HTML string with its stylesheet inside, printed on A4 with its own ``@page``
 size and margins and its backgrounds. :func:`print_all` prints a batch in
@@ -23,7 +23,10 @@ CHROMIUM_FLAGS = (
     "--disable-component-update", "--disable-sync", "--disable-extensions", "--mute-audio",
     "--hide-scrollbars",
 )
-CHROMIUM_PATHS = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
+# the headless shell first: Debian's build of Chromium without its windowing
+# code prints the site's sheets about 1.15x faster than the whole browser
+CHROMIUM_PATHS = ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium", "/usr/bin/chromium-browser",
+                  "/usr/bin/google-chrome")
 
 
 class PdfError(RuntimeError):
@@ -31,7 +34,8 @@ class PdfError(RuntimeError):
 
 
 def find_chromium() -> str | None:
-    """The Chromium to print with: ``$LINGO_TREES_CHROMIUM``, else Debian's."""
+    """The Chromium to print with: ``$LINGO_TREES_CHROMIUM``, else Debian's
+    headless shell or its Chromium (:data:`CHROMIUM_PATHS`)."""
     env = os.environ.get("LINGO_TREES_CHROMIUM")
     if env:
         return env if Path(env).exists() else None
