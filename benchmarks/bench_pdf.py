@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import argparse
 import time
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 
 from generator.core.catalog import trees_dir
 from generator.output.pdf import find_chromium, print_all
