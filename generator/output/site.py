@@ -44,7 +44,7 @@ from generator.errors import TreeFormatError
 from generator.output.hangmanpage import write_hangman
 from generator.output.helperdata import helper_files
 from generator.output.index import top_index_data
-from generator.output.pdf import PdfError, find_chromium, print_all
+from generator.output.pdf import CHROMIUM_PATHS, PdfError, find_chromium, print_all
 from generator.output.practicedata import write_practice
 from generator.output.rankingfile import FILE_NAME as RANKINGS_FILE
 from generator.output.rankingfile import read_rankings
@@ -364,8 +364,8 @@ def _pdfs(sheets: dict[Key, LetterSheet], cards: dict[tuple[str, str, str], Open
     if not pdf:
         report.pdf_skipped = "--no-pdf was given"
     elif chromium is None:
-        report.pdf_skipped = ("no Chromium found (looked for $LINGO_TREES_CHROMIUM and /usr/bin/chromium; "
-                              "install Debian's 'chromium' package)")
+        report.pdf_skipped = ("no Chromium found (looked for $LINGO_TREES_CHROMIUM, then "
+                              f"{', '.join(CHROMIUM_PATHS)}; install Debian's 'chromium-headless-shell' package)")
     else:
         try:
             printed = _print_pdfs(print_plan(sheets, cards), docs, out, report, chromium, print_many, say)
