@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,9 +36,9 @@ def test_pdf_of_a_letter_sheet(chromium: str, tiny: Path) -> None:
     assert data.startswith(b"%PDF") and pdf.pdf_pages(data) == pdf.pdf_pages(again) == 2  # a break between
 
 
-def test_strip_letters_sit_in_their_tiles(chromium: str, tiny: Path) -> None:
-    """A strip spaces its letters by the font's own letter width (1ch): in the
-    printed layout every letter starts as far into its tile as the first."""
+def _in_print_layout(chromium: str, tiny: Path, *scripts: str) -> list[Any]:
+    """What each script returns in the tiny project's printed sheet of ``b``
+    (strips), laid out as Chromium prints it."""
     from playwright.sync_api import sync_playwright
 
     tree = read_tree(tiny / "tiny" / "same-start" / "human" / "b.json")
@@ -48,7 +49,15 @@ def test_strip_letters_sit_in_their_tiles(chromium: str, tiny: Path) -> None:
         page = browser.new_page()
         page.emulate_media(media="print")
         page.set_content(html)
-        misplaced = page.evaluate("""() => {
+        results = [page.evaluate(script) for script in scripts]
+        browser.close()
+    return results
+
+
+def test_strip_letters_sit_in_their_tiles(chromium: str, tiny: Path) -> None:
+    """A strip spaces its letters by the font's own letter width (1ch): in the
+    printed layout every letter starts as far into its tile as the first."""
+    count, bad = _in_print_layout(chromium, tiny, """() => {
           const bad = [];
           for (const el of document.querySelectorAll('.strip')) {
             const box = el.getBoundingClientRect(), n = el.textContent.length, w = box.width / n;
@@ -62,9 +71,7 @@ def test_strip_letters_sit_in_their_tiles(chromium: str, tiny: Path) -> None:
               if (first < 1 || first > w / 2 || Math.abs(at(i) - first - i * w) > 0.5) bad.push(el.textContent + '@' + i);
           }
           return [document.querySelectorAll('.strip').length, bad];
-        }""")
-        browser.close()
-    count, bad = misplaced
+        }""")[0]
     assert count > 10 and bad == []
 
 
@@ -72,17 +79,7 @@ def test_strip_tiles_are_painted_in_their_colours(chromium: str, tiny: Path) -> 
     """Behind a strip's text, tile i is painted in its own colour one tile
     width further than tile i - 1 (the first tile and its box-shadows), with a
     dividing line at every tile's left edge."""
-    from playwright.sync_api import sync_playwright
-
-    tree = read_tree(tiny / "tiny" / "same-start" / "human" / "b.json")
-    s = sheets.letter_sheet(tree, "tiny", "Tiny Dutch LINGO", "same-start", "human", "b")
-    html = sheets.render_print([s], title="b", inline=True)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=list(pdf.CHROMIUM_FLAGS))
-        page = browser.new_page()
-        page.emulate_media(media="print")
-        page.set_content(html)
-        strips = page.evaluate("""() => [...document.querySelectorAll('.strip')].map(el => {
+    strips, colour = _in_print_layout(chromium, tiny, """() => [...document.querySelectorAll('.strip')].map(el => {
           const tile = getComputedStyle(el, '::before'), line = getComputedStyle(el, '::after');
           const shadows = v => v === 'none' ? [] : v.split(/,(?![^(]*\\))/).map(x => {
             const m = x.trim().match(/^(rgba?\\([^)]*\\)) (-?[\\d.]+)px/);
@@ -91,8 +88,7 @@ def test_strip_tiles_are_painted_in_their_colours(chromium: str, tiny: Path) -> 
           return {text: el.textContent, word: el.classList.contains('word'), width: parseFloat(tile.width),
                   tiles: [[tile.backgroundColor, 0], ...shadows(tile.boxShadow)],
                   lines: [[line.backgroundColor, 0], ...shadows(line.boxShadow)]};
-        })""")
-        colour = page.evaluate("""() => Object.fromEntries(['w', 'g', 'y', 'n', 'line'].map(k => {
+        })""", """() => Object.fromEntries(['w', 'g', 'y', 'n', 'line'].map(k => {
           const el = document.querySelector('.strip');  // the colours a strip is given
           const probe = document.createElement('i');
           probe.style.color = `var(--${k})`;
@@ -101,7 +97,6 @@ def test_strip_tiles_are_painted_in_their_colours(chromium: str, tiny: Path) -> 
           probe.remove();
           return [k, c];
         }))""")
-        browser.close()
     mark = {"G": "g", "Y": "y", "·": "n"}
     assert len(strips) > 10 and any(not x["word"] for x in strips)
     for x in strips:
