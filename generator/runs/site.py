@@ -138,11 +138,12 @@ def site_inputs(trees: Path, project: Path, out: Path, pdf: bool) -> str:
     h = hashlib.sha256()
     package = Path(__file__).resolve().parents[1]
     out = out.resolve()
+    building = new_folder_prefix(out)  # a build in progress beside out
     for root in (trees, wordlists_dir(), project, package):
         h.update(b"\1" + str(root.resolve()).encode())
         files = []
         for folder, dirs, names in os.walk(root):
-            dirs[:] = [d for d in dirs if d != "__pycache__" and not d.startswith(new_folder_prefix(out))
+            dirs[:] = [d for d in dirs if d != "__pycache__" and not d.startswith(building)
                        and (Path(folder) / d).resolve() != out]
             files += [Path(folder) / name for name in names]
         for path in sorted(files):
