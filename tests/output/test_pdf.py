@@ -76,18 +76,25 @@ def test_strip_letters_sit_in_their_tiles(chromium: str, tiny: Path) -> None:
 
 
 def test_strip_tiles_are_painted_in_their_colours(chromium: str, tiny: Path) -> None:
-    """Behind a strip's text, tile i is painted in its own colour one tile
-    width further than tile i - 1 (the first tile and its box-shadows), with a
-    dividing line at every tile's left edge."""
+    """Behind a strip's text, every tile shows its own colour: the strip's
+    background, or the ``::before`` box or one of its box-shadows placed a
+    whole number of tiles along; a dividing line sits at every tile's left edge."""
     strips, colour = _in_print_layout(chromium, tiny, """() => [...document.querySelectorAll('.strip')].map(el => {
           const tile = getComputedStyle(el, '::before'), line = getComputedStyle(el, '::after');
+          const width = parseFloat(tile.width), n = el.textContent.length, off = [];
           const shadows = v => v === 'none' ? [] : v.split(/,(?![^(]*\\))/).map(x => {
             const m = x.trim().match(/^(rgba?\\([^)]*\\)) (-?[\\d.]+)px/);
             return [m[1], +m[2]];
           });
-          return {text: el.textContent, word: el.classList.contains('word'), width: parseFloat(tile.width),
-                  tiles: [[tile.backgroundColor, 0], ...shadows(tile.boxShadow)],
-                  lines: [[line.backgroundColor, 0], ...shadows(line.boxShadow)]};
+          const tiles = Array(n).fill(getComputedStyle(el).backgroundColor);
+          const paint = (c, at) => { const i = Math.round(at / width); off.push(at - i * width); tiles[i] = c; };
+          if (tile.content !== 'none') {
+            const left = parseFloat(tile.left);
+            paint(tile.backgroundColor, left);
+            for (const [c, at] of shadows(tile.boxShadow)) paint(c, left + at);
+          }
+          return {text: el.textContent, word: el.classList.contains('word'), width, tiles, off,
+                  lines: n > 1 ? [[line.backgroundColor, 0], ...shadows(line.boxShadow)] : [[line.backgroundColor, 0]]};
         })""", """() => Object.fromEntries(['w', 'g', 'y', 'n', 'line'].map(k => {
           const el = document.querySelector('.strip');  // the colours a strip is given
           const probe = document.createElement('i');
@@ -99,12 +106,14 @@ def test_strip_tiles_are_painted_in_their_colours(chromium: str, tiny: Path) -> 
         }))""")
     mark = {"G": "g", "Y": "y", "·": "n"}
     assert len(strips) > 10 and any(not x["word"] for x in strips)
+    assert any(x["off"] for x in strips) and any(len(x["off"]) > 1 for x in strips)  # boxes and shadows
     for x in strips:
         kinds = ["w"] * len(x["text"]) if x["word"] else [mark[c] for c in x["text"]]
-        assert [c for c, _ in x["tiles"]] == [colour[k] for k in kinds], x["text"]
+        assert x["tiles"] == [colour[k] for k in kinds], x["text"]
+        assert all(abs(d) < 0.1 for d in x["off"]), x["text"]  # whole tiles along (layout: 1/64 px)
         assert [c for c, _ in x["lines"]] == [colour["line"]] * len(kinds)
-        for i, ((_, at), (_, line_at)) in enumerate(zip(x["tiles"], x["lines"], strict=True)):
-            assert abs(at - i * x["width"]) < 0.1 and abs(line_at - i * x["width"]) < 0.1, x["text"]  # layout: 1/64 px
+        for i, (_, line_at) in enumerate(x["lines"]):
+            assert abs(line_at - i * x["width"]) < 0.1, x["text"]
 
 
 def test_print_all_prints_every_document(chromium: str, tiny: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -62,7 +63,10 @@ def test_print_draws_tiles_as_strips_and_the_screen_as_boxes(tiny: Path) -> None
     s = _sheet(tiny, "same-start", "human", "b")
     printed = sheets.render_print([s], title="b")
     assert 'class="tile' not in printed.split("<body", 1)[1]  # no digraph in b's words: strips only
-    assert '<span class="word strip" style="--tiles: 5;' in printed
+    assert '<span class="word strip t-wwwww">' in printed and ' strip t-' in printed and ' strip" style' not in printed
+    # each colouring printed has its one rule in the document, and no other
+    used = set(re.findall(r'class="(?:word|fb) strip (t-[wgyn]+)"', printed))
+    assert len(used) > 3 and set(re.findall(r"^\.sheet \.(t-[wgyn]+) \{", printed, re.M)) == used
     screen = environment_sheet(s)
     assert 'class="strip' not in screen and '<span class="tile w">' in screen
     ij = _sheet(tiny, "same-start", "human", "ij")  # a word with the tile "ij" keeps its boxes
@@ -102,7 +106,7 @@ def test_exception_moves_and_late_words_are_printed() -> None:
     assert g.exception is not None and g.exception.word == "gazon"
     assert [(p.feedback.pattern, p.words) for p in g.parts] == [(".Y.GG", ["kogen"]), ("...GG", ["koven", "kozen"])]
     html = sheets.render_print([s], title="k")
-    assert 'play <span class="word strip"' in html and '>gazon</span>' in html
+    assert 'play <span class="word strip t-wwwww">' in html and '>gazon</span>' in html
     assert '<span class="cand late">kozen</span>' in html
     assert "Not reached within the turns" in html
 
