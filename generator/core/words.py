@@ -105,6 +105,12 @@ class Letters:
     def __init__(self, digraphs: Sequence[str] = ()) -> None:
         self._digraphs = tuple(digraphs)
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Letters) and other._digraphs == self._digraphs
+
+    def __hash__(self) -> int:
+        return hash(self._digraphs)
+
     def split(self, word: Word) -> tuple[Letter, ...]:
         if not any(d in word for d in self._digraphs):
             return tuple(word)

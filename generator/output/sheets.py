@@ -312,15 +312,24 @@ def lookup_url(setup: str, rule: str, strategy: str, letter: str, path: Sequence
     return url + (f"&path={','.join(path)}" if path else "")
 
 
+@functools.cache
+def _tile(letter: Letter, mark: str = "") -> Tile:
+    """The one :class:`Tile` of a letter and mark: a sheet has millions of
+    tiles of a few hundred kinds, made once each."""
+    return Tile(letter, mark)
+
+
+@functools.lru_cache(maxsize=1 << 16)
 def word_tiles(word: Word, alphabet: Letters) -> WordTiles:
-    return WordTiles(word, tuple(Tile(x) for x in alphabet.split(word)))
+    return WordTiles(word, tuple(_tile(x) for x in alphabet.split(word)))
 
 
+@functools.lru_cache(maxsize=1 << 16)  # the same feedback recurs on every sheet of a folder
 def feedback_tiles(word: Word, pattern: Pattern, alphabet: Letters) -> FeedbackTiles:
     letters = alphabet.split(word)
     if len(letters) != len(pattern):
         raise ValueError(f"pattern {pattern!r} does not fit the word {word!r}")
-    return FeedbackTiles(pattern, tuple(Tile(x, m) for x, m in zip(letters, pattern)))
+    return FeedbackTiles(pattern, tuple(_tile(x, m) for x, m in zip(letters, pattern)))
 
 
 def tree_alphabet(tree: GameTree) -> Letters:

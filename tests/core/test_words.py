@@ -10,6 +10,7 @@ import pytest
 from generator.core.words import (
     LATIN,
     Alphabet,
+    Letters,
     WordList,
     parse_wordlist,
     read_wordlist,
@@ -166,3 +167,9 @@ def test_wordlist_equality_is_by_value() -> None:
     a = WordList("x", ("abc",), LATIN, 3)
     b = WordList("x", ("abc",), LATIN, 3)
     assert a == b
+
+
+def test_letters_are_equal_when_their_digraphs_are() -> None:
+    """Letters is a value: equal splitters hash alike (sheets cache tiles by it)."""
+    assert Letters(("ij",)) == Letters(["ij"]) and hash(Letters(("ij",))) == hash(Letters(["ij"]))
+    assert Letters(("ij",)) != Letters() and len({Letters(), Letters(()), Letters(("ij",))}) == 2
