@@ -5,17 +5,20 @@ node, named by its path of patterns (``""`` for the root, ``"G..../.Y..."``
 below), with attributes ``guess`` (the word played there), ``leaf`` (True when
 that word is the answer) and ``depth`` (turn number); each edge carries its
 ``pattern``. :func:`write_graphml` writes that graph for tools like Gephi or
-yEd.
+yEd. networkx is imported when a graph is made, not with the package
+(every command would pay its 60 ms).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from generator.core.files import write_atomic
 from generator.core.tree import GameTree, Node, Tree, walk
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 def to_networkx(tree: GameTree | Tree) -> nx.DiGraph:
@@ -26,6 +29,8 @@ def to_networkx(tree: GameTree | Tree) -> nx.DiGraph:
     >>> sorted(g.nodes), g.nodes["GG..."]["guess"], g.edges["", "GG..."]["pattern"]
     (['', 'G..Y.', 'GG...'], 'strik', 'GG...')
     """
+    import networkx as nx
+
     root = tree.root if isinstance(tree, GameTree) else tree
     g = nx.DiGraph()
     if isinstance(tree, GameTree):
@@ -44,6 +49,8 @@ def to_networkx(tree: GameTree | Tree) -> nx.DiGraph:
 
 def graphml_bytes(tree: GameTree | Tree) -> bytes:
     """The tree's graph as GraphML (UTF-8)."""
+    import networkx as nx
+
     lines = nx.generate_graphml(to_networkx(tree))
     return ("\n".join(lines) + "\n").encode("utf-8")
 
