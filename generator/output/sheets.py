@@ -135,15 +135,16 @@ class _Strip:
 
     tiles: tuple[Tile, ...]
 
-    @property
+    # cached: a site build asks a shared feedback's tiles millions of times
+    @functools.cached_property
     def strip(self) -> bool:
         return all(len(t.text) == 1 for t in self.tiles)
 
-    @property
+    @functools.cached_property
     def text(self) -> str:
         return "".join(t.text for t in self.tiles)
 
-    @property
+    @functools.cached_property
     def paint(self) -> str:
         """The strip's class: its tiles' colours in order, painted by the
         rule :func:`strip_css` writes for it.
@@ -467,6 +468,27 @@ def _turns(value: float) -> str:
     return f"{value:.3f}"
 
 
+class Once:
+    """``once(macro, value, *args)`` in a template: the markup the macro
+    makes of a view model ``value`` (hashable, such as a feedback's tiles),
+    made the first time and then reused. The site's sheets show the same
+    feedback hundreds of thousands of times; the macro stays the only place
+    that formats it (as coverage.py keeps each source line's HTML ready)."""
+
+    def __init__(self, size: int = 1 << 16) -> None:
+        self.size = size
+        self._made: dict[tuple[Any, ...], Markup] = {}
+
+    def __call__(self, macro: Any, value: Any, *args: Any) -> Markup:
+        key = (macro.name, value, *args)
+        made = self._made.get(key)
+        if made is None:
+            if len(self._made) >= self.size:
+                self._made.clear()
+            made = self._made[key] = Markup(macro(value, *args))
+        return made
+
+
 @functools.cache
 def environment() -> jinja2.Environment:
     """The one Jinja2 environment of the package: templates from
@@ -485,6 +507,7 @@ def environment() -> jinja2.Environment:
     env.filters["turns"] = _turns
     env.filters["tojson_attr"] = lambda v: json.dumps(v, ensure_ascii=False)
     env.globals["SHEET_VERSION"] = SHEET_VERSION
+    env.globals["once"] = Once()
     return env
 
 

@@ -154,3 +154,22 @@ def test_openers_card_golden(golden, tiny: Path, rule: str) -> None:
     card = sheets.openers_card(index, "Tiny Dutch LINGO")
     assert [r.letter for r in card.rows] == ["b", "ij"]
     golden(f"card-{rule}-human.html", sheets.render_print(cards=[card], title="card"))
+
+
+def test_once_reuses_a_macros_markup_for_an_equal_value() -> None:
+    calls = []
+
+    class Macro:
+        name = "feedback"
+
+        def __call__(self, value: object, strips: bool) -> str:
+            calls.append(value)
+            return f"<b>{value}</b>"
+
+    once = sheets.Once(size=2)
+    a = sheets.feedback_tiles("boxer", "GG..Y", Letters())
+    b = sheets.FeedbackTiles(a.pattern, a.tiles)  # equal, not the same object
+    assert once(Macro(), a, True) == once(Macro(), b, True) and len(calls) == 1
+    assert once(Macro(), a, False) != "" and len(calls) == 2  # other arguments: made again
+    once(Macro(), "x", True)  # past its size the store starts afresh
+    assert once(Macro(), a, True) and len(calls) == 4
