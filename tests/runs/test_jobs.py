@@ -37,9 +37,12 @@ def test_error_in_a_job_propagates() -> None:
 
 @pytest.fixture(scope="module")
 def local_cluster() -> Iterator[Any]:
+    # the scheduler's HTTP server listens even without a dashboard, on port 8787
+    # unless told otherwise (two clusters at once warned "Port 8787 is already
+    # in use"): every cluster here takes a free port on localhost
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None) as c:
+                                  dashboard_address="127.0.0.1:0") as c:
         yield c
 
 
@@ -105,7 +108,7 @@ def test_workers_without_the_package_are_one_line(cli, user_error, tmp_path: Pat
     preload = tmp_path / "block_generator.py"
     preload.write_text(BLOCK_GENERATOR)
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None, preload=[str(preload)]) as c:
+                                  dashboard_address="127.0.0.1:0", preload=[str(preload)]) as c:
         code, _, err = cli("build", "--setup", "nl", "--letter", "q", "--strategy", "scm", "--rule", "free",
                            "--out", str(tmp_path / "trees"), "--scheduler", c.scheduler_address, "-q")
     user_error(code, err, r"1 of the 1 workers .* cannot run the jobs \(worker .*: no lingo-trees\)")
@@ -118,7 +121,7 @@ def test_a_worker_of_several_threads_runs_one_job_at_a_time(tmp_path: Path, cli)
     argv = ["build", "--setup", "nl", "--rule", "free", "--strategy", "scm", "--letter", "q,x,u,y", "-q"]
     assert cli(*argv, "--out", str(tmp_path / "local"), "-j", "1")[0] == 0
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=True, host="127.0.0.1",
-                                  dashboard_address=None) as c:
+                                  dashboard_address="127.0.0.1:0") as c:
         assert cli(*argv, "--out", str(tmp_path / "dask"), "--scheduler", c.scheduler_address)[0] == 0
     for f in (tmp_path / "local").rglob("*.json"):
         assert f.read_bytes() == (tmp_path / "dask" / f.relative_to(tmp_path / "local")).read_bytes(), f
