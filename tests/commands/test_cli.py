@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import subprocess
@@ -55,3 +56,10 @@ def test_python_dash_m(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, "-m", "generator", "feedback", "mosso", "misos"],
                             capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert (result.returncode, result.stdout) == (0, "GYGY.\n")
+
+
+def test_a_command_leaves_nothing_frozen_from_the_cycle_collector(cli) -> None:
+    """main() keeps start-up's objects out of the collector's walks while a
+    command runs, and gives them back when it ends, also after an error."""
+    assert cli("verify", str(GOOD))[0] == 0 and gc.get_freeze_count() == 0
+    assert cli("verify", str(DATA / "nothing.json"))[0] == 2 and gc.get_freeze_count() == 0

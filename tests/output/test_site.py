@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import re
 import shutil
 import zipfile
@@ -133,6 +134,14 @@ def test_a_setup_page_shows_its_traps(games: Path) -> None:
 def test_setup_page_golden(golden, tiny: Path) -> None:
     model, _ = model_of(tiny)
     golden("site-tiny.md", render("site/setup.md.j2", setup=model.setups[0], site=model))
+
+
+def test_a_build_leaves_the_cycle_collector_as_it_found_it(tiny: Path, tmp_path: Path) -> None:
+    """The trees and models are made with the collector off and frozen out of
+    its walks while the site is built (build_site): on again, nothing frozen, after."""
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    site.build_site(tiny, tmp_path / "b", pdf=False, progress=lambda _: None)
+    assert gc.isenabled() and gc.get_freeze_count() == 0
 
 
 def test_no_trees_is_a_clear_error(tmp_path: Path) -> None:
