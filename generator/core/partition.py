@@ -97,6 +97,16 @@ def _stats_kernel(matrix, rows, cols, npatterns, green, largest, parts, squares,
         wins[r] = win
 
 
+@numba.njit(cache=True, nogil=True)
+def klog_table(n):  # type: ignore[no-untyped-def]
+    """``k log2 k`` of every part size ``k`` from 0 to ``n``: the kernels'
+    entropy sums look it up instead of taking a log per part."""
+    klog = np.zeros(n + 1, np.float64)
+    for k in range(2, n + 1):
+        klog[k] = k * np.log2(k)
+    return klog
+
+
 @numba.njit(cache=True, parallel=True, nogil=True)
 def _stats_by_answer_kernel(by_answer, rows, cols, npatterns, green,  # type: ignore[no-untyped-def]
                             largest, parts, squares, klogk, wins):
@@ -107,9 +117,7 @@ def _stats_by_answer_kernel(by_answer, rows, cols, npatterns, green,  # type: ig
     m = rows.shape[0]
     n = cols.shape[0]
     block = 256
-    klog = np.zeros(n + 1, np.float64)
-    for k in range(2, n + 1):
-        klog[k] = k * np.log2(k)
+    klog = klog_table(n)
     for b in numba.prange((m + block - 1) // block):
         start = b * block
         stop = min(m, start + block)

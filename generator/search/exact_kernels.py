@@ -13,7 +13,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from generator.core.partition import Matrix
+from generator.core.partition import Matrix, klog_table
 
 INF = 1 << 60  # the cost of a position with no tree (within the cap or the budget)
 
@@ -49,10 +49,9 @@ def moves_kernel(by_answer, rows, cols, npatterns, green, keys,  # type: ignore[
     n = cols.shape[0]
     block = 256
     key_of = np.empty(n, np.uint64)
-    klog = np.zeros(n + 1, np.float64)
     for i in range(n):
         key_of[i] = keys[cols[i]]
-        klog[i + 1] = (i + 1) * np.log2(i + 1)
+    klog = klog_table(n)
     for b in numba.prange((m + block - 1) // block):
         start = b * block
         stop = min(m, start + block)
