@@ -94,7 +94,7 @@ def test_strip_tiles_are_painted_in_their_colours(chromium: str, tiny: Path) -> 
             for (const [c, at] of shadows(tile.boxShadow)) paint(c, left + at);
           }
           return {text: el.textContent, word: el.classList.contains('word'), width, tiles, off,
-                  lines: n > 1 ? [[line.backgroundColor, 0], ...shadows(line.boxShadow)] : [[line.backgroundColor, 0]]};
+                  lines: [[line.backgroundColor, 0], ...shadows(line.boxShadow)]};
         })""", """() => Object.fromEntries(['w', 'g', 'y', 'n', 'line'].map(k => {
           const el = document.querySelector('.strip');  // the colours a strip is given
           const probe = document.createElement('i');
