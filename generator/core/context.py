@@ -7,7 +7,7 @@ every search and every job in a worker process shares it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -29,6 +29,7 @@ class Context:
     answers: WordList
     guesses: WordList
     matrix: Matrix
+    _letter_cols: dict[Letter, np.ndarray] = field(default_factory=dict, repr=False, compare=False)
 
     def letters(self) -> list[Letter]:
         """The start letters of the answers, in alphabet order."""
@@ -39,10 +40,16 @@ class Context:
         return check_setup_letter(self.setup.id, letter)
 
     def letter_cols(self, letter: Letter) -> np.ndarray:
-        """The answers (columns) that begin with ``letter``."""
-        split = self.answers.alphabet.split
-        return np.array([i for i, w in enumerate(self.answers.words) if split(w)[0] == letter],
-                        dtype=np.int64)
+        """The answers (columns) that begin with ``letter`` (read-only; made
+        once per context: every job of a letter asks)."""
+        cols = self._letter_cols.get(letter)
+        if cols is None:
+            split = self.answers.alphabet.split
+            cols = np.array([i for i, w in enumerate(self.answers.words) if split(w)[0] == letter],
+                            dtype=np.int64)
+            cols.flags.writeable = False
+            self._letter_cols[letter] = cols
+        return cols
 
     def cols(self, letter: Letter | None) -> np.ndarray:
         """The answers of one start letter, or all of them (``None``)."""

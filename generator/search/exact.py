@@ -265,6 +265,8 @@ class Search:
         # cut a position by the quick bound of its moves before their statistics
         self.precheck = self.top is None
         self.by_answer, self.keys = by_answer(m)
+        self.codes = m.codes
+        self.npatterns, self.green = m.npatterns, m.green  # (properties: read millions of times)
 
     # ---- public
 
@@ -339,12 +341,13 @@ class Search:
         """The best of the moves ``order`` (cost, row), cut at ``beta``
         (``pos.rows``: the guesses passed on below)."""
         best, best_row = INF, -1
+        play = self._play_closed if self._closes(pos) else self._play_parts
         for row, lb, q in zip(order.tolist(), bounds.tolist(), quick.tolist()):
             cut = min(best, beta)
             if lb >= cut:
                 break
             self.counters.moves += 1
-            cost = lb if q else self.play(row, pos, cut)
+            cost = lb if q else play(row, pos, cut)
             if cost < best:
                 best, best_row = cost, row
                 if best == floor:
@@ -354,25 +357,30 @@ class Search:
     def play(self, row: int, pos: Position, cut: int) -> int:
         """Cost of playing guess ``row`` at the position if below ``cut``, else a
         lower bound at least ``cut``."""
-        if self.closures and pos.turns - 1 >= 2 and self.guessable[pos.cols].all():
+        if self._closes(pos):
             return self._play_closed(row, pos, cut)
         return self._play_parts(row, pos, cut)
+
+    def _closes(self, pos: Position) -> bool:
+        """Whether the moves at ``pos`` are played with closed forms (:meth:`_play_closed`)."""
+        return bool(self.closures and pos.turns - 1 >= 2 and self.guessable[pos.cols].all())
 
     def _play_closed(self, row: int, pos: Position, cut: int) -> int:
         """:meth:`play` with closed forms, every secret guessable and at least
         two turns left after the guess: the parts' bounds in bulk
         (:func:`play_kernel`), then the memo, then the search for the parts
         left open (largest first)."""
-        m = self.matrix
         cols = pos.cols
         n = len(cols)
         r1 = pos.turns - 1
         cap = self.capacity[min(r1, len(self.capacity) - 1)]
-        members, codes, starts, lows, settled, too_big = play_kernel(
-            m.codes, row, cols, m.npatterns, m.green, self.guess_of, self.fill, cap, r1)
+        members, codes, starts, lows, settled, too_big, low_sum = play_kernel(
+            self.codes, row, cols, self.npatterns, self.green, self.guess_of, self.fill, cap, r1, cut - n)
         if too_big:
             return INF
-        search = np.flatnonzero(~settled).tolist()
+        if n + low_sum >= cut:  # cut before the memo is asked
+            return int(n + low_sum)
+        search = (~settled).nonzero()[0].tolist()
         lows_list = lows.tolist()
         starts_list = starts.tolist()
         if not self.hard:
@@ -388,7 +396,7 @@ class Search:
         rest = sum(lows_list)
         if total + rest >= cut:
             return int(total + rest)
-        if starts_list[1] == n and codes[0] != m.green:  # no progress: this guess is useless here
+        if starts_list[1] == n and codes[0] != self.green:  # no progress: this guess is useless here
             return INF
         for i in search:
             if settled[i]:
@@ -535,7 +543,7 @@ class Search:
           apart costs as much and comes first in the search's order).
         """
         n = len(cols)
-        best, pair = closed_kernel(self.matrix.codes, cols, self.guess_of, self.matrix.npatterns)
+        best, pair = closed_kernel(self.codes, cols, self.guess_of, self.npatterns)
         if best >= 0 and self.guessable[cols].all():
             return 2 * n - 1, int(best)
         if pair and r >= 3 and self.guessable[cols].all():
@@ -568,7 +576,6 @@ class Search:
         useful one), since a guess that splits ``cols`` like another splits
         any subset like it too, and one that leaves ``cols`` whole leaves any
         subset whole."""
-        m = self.matrix
         n = len(cols)
         k = len(rows)
         none = np.empty(0, np.int64)
@@ -583,7 +590,7 @@ class Search:
         klogk = np.empty(k, np.float64)
         phash = np.empty(k, np.uint64)
         if k:
-            moves_kernel(self.by_answer, rows, cols, m.npatterns, m.green, self.keys,
+            moves_kernel(self.by_answer, rows, cols, self.npatterns, self.green, self.keys,
                           parts, wins, largest, squares, klogk, phash)
         useful = (parts > 1) | (wins > 0)
         idx = np.flatnonzero(useful)
@@ -630,17 +637,16 @@ class Search:
         taken as small as the part count allows): enough to cut a position
         whose moves all reach ``beta`` without their other statistics. INF
         when no guess is useful."""
-        m = self.matrix
         n, k = len(cols), len(rows)
         if self.strict:
             cap = self.capacity[min(r - 1, len(self.capacity) - 1)]
-            floor, useful = quick_floor_kernel(self.by_answer, rows, cols, m.npatterns, m.green,
+            floor, useful = quick_floor_kernel(self.by_answer, rows, cols, self.npatterns, self.green,
                                                 self.fill, cap, r)
             self._stuck = not useful
             return INF if self._stuck else int(floor)
         parts = np.empty(k, np.int64)
         wins = np.empty(k, np.int64)
-        parts_kernel(self.by_answer, rows, cols, m.npatterns, m.green, parts, wins)
+        parts_kernel(self.by_answer, rows, cols, self.npatterns, self.green, parts, wins)
         useful = (parts > 1) | (wins > 0)
         self._stuck = not useful.any()
         if self._stuck:

@@ -301,20 +301,23 @@ def split_kernel(codes, row, cols, npatterns, guess_of, close):  # type: ignore[
 
 
 @numba.njit(cache=True, nogil=True)
-def play_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1):  # type: ignore[no-untyped-def]
+def play_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1, budget):  # type: ignore[no-untyped-def]
     """:func:`split_kernel` with every part's lower bound for ``r1 >= 2``
     turns left (every secret guessable, every one within the cap): the win
     0; ``2k - 1`` and the fill bound ``fill[k]``; a part settled by a closed
     form its exact cost (``2k - 1``, or ``2k`` with ``r1 >= 3``), otherwise
     at least ``2k``. Returns the split, the bounds, which are exact
     (``settled``: the win, singles, pairs, closed forms) and whether some
-    part holds more than ``cap`` secrets (the move cannot meet the cap)."""
-    members, part_codes, starts, perfect, pair = split_kernel(codes, row, cols, npatterns, guess_of, True)
+    part holds more than ``cap`` secrets (the move cannot meet the cap), and
+    the bounds' sum. The closed forms are not looked for once that sum
+    reaches ``budget`` (the move is cut whatever they give)."""
+    members, part_codes, starts, _, _ = split_kernel(codes, row, cols, npatterns, guess_of, False)
     p = part_codes.shape[0]
     lows = np.empty(p, np.int64)
     settled = np.zeros(p, np.bool_)
     too_big = False
-    for i in range(p):
+    total = 0
+    for i in range(p):  # the bounds every part has, whatever the closed forms say
         k = starts[i + 1] - starts[i]
         if part_codes[i] == green:
             lows[i] = 0
@@ -322,19 +325,28 @@ def play_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1):  #
             continue
         if k > cap:
             too_big = True
-        lb = max(2 * k - 1, fill[k])
-        if k <= 2:
-            settled[i] = True
-        elif perfect[i] >= 0:
+        lows[i] = max(2 * k - 1, fill[k])
+        settled[i] = k <= 2
+        total += lows[i]
+    if too_big or total >= budget:
+        return members, part_codes, starts, lows, settled, too_big, total
+    for i in range(p):
+        if settled[i]:
+            continue
+        k = starts[i + 1] - starts[i]
+        perfect, pair = closed_kernel(codes, members[starts[i]:starts[i + 1]], guess_of, npatterns)
+        lb = lows[i]
+        if perfect >= 0:
             lb = 2 * k - 1
             settled[i] = True
-        elif pair[i] and r1 >= 3:
+        elif pair and r1 >= 3:
             lb = 2 * k
             settled[i] = True
         else:
             lb = max(lb, 2 * k)
+        total += lb - lows[i]
         lows[i] = lb
-    return members, part_codes, starts, lows, settled, too_big
+    return members, part_codes, starts, lows, settled, too_big, total
 
 
 @numba.njit(cache=True, nogil=True)
