@@ -383,19 +383,24 @@ class Search:
         search = (~settled).nonzero()[0].tolist()
         lows_list = lows.tolist()
         starts_list = starts.tolist()
-        if not self.hard:
+        total = n
+        rest = int(low_sum)
+        if not self.hard:  # what the memo knows of the parts, until the move is cut
+            exact, lower = self.exact, self.lower
             for i in search:
                 key = (members[starts_list[i]:starts_list[i + 1]].tobytes(), r1, ())
-                hit = self.exact.get(key)
+                hit = exact.get(key)
                 if hit is not None:
-                    lows_list[i] = hit[0]
+                    known = hit[0]
                     settled[i] = True
                 else:
-                    lows_list[i] = max(lows_list[i], self.lower.get(key, 0))
-        total = n
-        rest = sum(lows_list)
-        if total + rest >= cut:
-            return int(total + rest)
+                    known = lower.get(key, 0)
+                    if known <= lows_list[i]:
+                        continue
+                rest += known - lows_list[i]
+                lows_list[i] = known
+                if total + rest >= cut:
+                    return int(total + rest)
         if starts_list[1] == n and codes[0] != self.green:  # no progress: this guess is useless here
             return INF
         for i in search:
