@@ -374,41 +374,42 @@ class Search:
         n = len(cols)
         r1 = pos.turns - 1
         cap = self.capacity[min(r1, len(self.capacity) - 1)]
-        members, codes, starts, lows, settled, too_big, low_sum = play_kernel(
+        out, p, q, too_big, low_sum = play_kernel(
             self.codes, row, cols, self.npatterns, self.green, self.guess_of, self.fill, cap, r1, cut - n)
         if too_big:
             return INF
         if n + low_sum >= cut:  # cut before the memo is asked
             return int(n + low_sum)
-        search = (~settled).nonzero()[0].tolist()
-        lows_list = lows.tolist()
-        starts_list = starts.tolist()
+        # out: the secrets part by part, then (as info) the parts' codes,
+        # starts, bounds and the open ones
+        info = out[n:n + 3 * p + 1 + q].tolist()
+        starts, lows = p, 2 * p + 1  # where they begin in info
+        todo = info[3 * p + 1:]
         total = n
         rest = int(low_sum)
         if not self.hard:  # what the memo knows of the parts, until the move is cut
             exact, lower = self.exact, self.lower
+            search, todo = todo, []
             for i in search:
-                key = (members[starts_list[i]:starts_list[i + 1]].tobytes(), r1, ())
+                key = (out[info[starts + i]:info[starts + i + 1]].tobytes(), r1, ())
                 hit = exact.get(key)
                 if hit is not None:
                     known = hit[0]
-                    settled[i] = True
                 else:
+                    todo.append(i)
                     known = lower.get(key, 0)
-                    if known <= lows_list[i]:
+                    if known <= info[lows + i]:
                         continue
-                rest += known - lows_list[i]
-                lows_list[i] = known
+                rest += known - info[lows + i]
+                info[lows + i] = known
                 if total + rest >= cut:
                     return int(total + rest)
-        if starts_list[1] == n and codes[0] != self.green:  # no progress: this guess is useless here
+        if info[starts + 1] == n and info[0] != self.green:  # no progress: this guess is useless here
             return INF
-        for i in search:
-            if settled[i]:
-                continue
-            rest -= lows_list[i]
-            part = members[starts_list[i]:starts_list[i + 1]]
-            total += self.solve(self._child(pos, row, int(codes[i]), part), cut - total - rest)
+        for i in todo:
+            rest -= info[lows + i]
+            part = out[info[starts + i]:info[starts + i + 1]]
+            total += self.solve(self._child(pos, row, info[i], part), cut - total - rest)
             if total + rest >= cut:
                 return int(total + rest)
         return int(total + rest)

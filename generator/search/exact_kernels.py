@@ -253,12 +253,23 @@ def first_distinct(hashes):  # type: ignore[no-untyped-def]
 
 
 @numba.njit(cache=True, nogil=True)
-def split_kernel(codes, row, cols, npatterns, guess_of, close):  # type: ignore[no-untyped-def]
-    """The parts of ``cols`` under guess ``row``, largest first (then by code):
-    ``members`` (each part in the order of ``cols``), the parts' codes and
-    start offsets; with ``close``, for each part of three or more secrets the
-    closed forms of :func:`closed_kernel` (``perfect``: the least row of a
-    candidate leaving the others alone, -1 none, -2 not checked; ``pair``)."""
+def play_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1, budget):  # type: ignore[no-untyped-def]
+    """The parts of ``cols`` under guess ``row`` with a lower bound of each
+    for ``r1 >= 2`` turns left (every secret guessable, every one within the
+    cap): the win 0; ``2k - 1`` and the fill bound ``fill[k]``; a part
+    settled by a closed form (:func:`closed_kernel`) its exact cost
+    (``2k - 1``, or ``2k`` with ``r1 >= 3``), otherwise at least ``2k``.
+    The closed forms are not looked for once the bounds' sum reaches
+    ``budget`` (the move is cut whatever they give).
+
+    Returns ``(out, p, q, too_big, total)``: ``p`` parts, largest first (then
+    by code), ``q`` of them left open (not settled: neither the win, nor one
+    or two secrets, nor a closed form), whether some part holds more than
+    ``cap`` secrets (the move cannot meet the cap) and the bounds' sum. One
+    array ``out`` holds, one after the other, the ``n`` secrets part by part
+    (each in the order of ``cols``), the parts' codes, their ``p + 1`` start
+    offsets, their bounds and the open parts' indices (one array: a Python
+    caller pays for each array returned)."""
     n = cols.shape[0]
     line = codes[row]
     counts = np.zeros(npatterns, np.int64)
@@ -275,8 +286,12 @@ def split_kernel(codes, row, cols, npatterns, guess_of, close):  # type: ignore[
             keys[i] = (n - counts[code]) * npatterns + code
             i += 1
     keys.sort()
-    part_codes = np.empty(p, np.int64)
-    starts = np.empty(p + 1, np.int64)
+    out = np.empty(n + 4 * p + 1, np.int64)
+    members = out[:n]
+    part_codes = out[n:n + p]
+    starts = out[n + p:n + 2 * p + 1]
+    lows = out[n + 2 * p + 1:n + 3 * p + 1]
+    open_parts = out[n + 3 * p + 1:]
     at = np.zeros(npatterns, np.int64)
     starts[0] = 0
     for i in range(p):
@@ -284,69 +299,44 @@ def split_kernel(codes, row, cols, npatterns, guess_of, close):  # type: ignore[
         part_codes[i] = code
         at[code] = starts[i]
         starts[i + 1] = starts[i] + counts[code]
-    members = np.empty(n, np.int64)
     for c in cols:
         code = line[c]
         members[at[code]] = c
         at[code] += 1
-    perfect = np.full(p, -2, np.int64)
-    pair = np.zeros(p, np.bool_)
-    if close:
-        for i in range(p):
-            if starts[i + 1] - starts[i] >= 3:
-                best, two = closed_kernel(codes, members[starts[i]:starts[i + 1]], guess_of, npatterns)
-                perfect[i] = best
-                pair[i] = two
-    return members, part_codes, starts, perfect, pair
-
-
-@numba.njit(cache=True, nogil=True)
-def play_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1, budget):  # type: ignore[no-untyped-def]
-    """:func:`split_kernel` with every part's lower bound for ``r1 >= 2``
-    turns left (every secret guessable, every one within the cap): the win
-    0; ``2k - 1`` and the fill bound ``fill[k]``; a part settled by a closed
-    form its exact cost (``2k - 1``, or ``2k`` with ``r1 >= 3``), otherwise
-    at least ``2k``. Returns the split, the bounds, which are exact
-    (``settled``: the win, singles, pairs, closed forms) and whether some
-    part holds more than ``cap`` secrets (the move cannot meet the cap), and
-    the bounds' sum. The closed forms are not looked for once that sum
-    reaches ``budget`` (the move is cut whatever they give)."""
-    members, part_codes, starts, _, _ = split_kernel(codes, row, cols, npatterns, guess_of, False)
-    p = part_codes.shape[0]
-    lows = np.empty(p, np.int64)
-    settled = np.zeros(p, np.bool_)
     too_big = False
     total = 0
+    q = 0
     for i in range(p):  # the bounds every part has, whatever the closed forms say
         k = starts[i + 1] - starts[i]
         if part_codes[i] == green:
             lows[i] = 0
-            settled[i] = True
             continue
         if k > cap:
             too_big = True
         lows[i] = max(2 * k - 1, fill[k])
-        settled[i] = k <= 2
         total += lows[i]
+        if k > 2:
+            open_parts[q] = i
+            q += 1
     if too_big or total >= budget:
-        return members, part_codes, starts, lows, settled, too_big, total
-    for i in range(p):
-        if settled[i]:
-            continue
+        return out, p, q, too_big, total
+    still = 0
+    for j in range(q):
+        i = open_parts[j]
         k = starts[i + 1] - starts[i]
         perfect, pair = closed_kernel(codes, members[starts[i]:starts[i + 1]], guess_of, npatterns)
         lb = lows[i]
         if perfect >= 0:
             lb = 2 * k - 1
-            settled[i] = True
         elif pair and r1 >= 3:
             lb = 2 * k
-            settled[i] = True
         else:
             lb = max(lb, 2 * k)
+            open_parts[still] = i
+            still += 1
         total += lb - lows[i]
         lows[i] = lb
-    return members, part_codes, starts, lows, settled, too_big, total
+    return out, p, still, too_big, total
 
 
 @numba.njit(cache=True, nogil=True)
