@@ -343,7 +343,7 @@ class Search:
         best, best_row = INF, -1
         play = self._play_closed if self._closes(pos) else self._play_parts
         for row, lb, q in zip(order.tolist(), bounds.tolist(), quick.tolist()):
-            cut = min(best, beta)
+            cut = best if best < beta else beta
             if lb >= cut:
                 break
             self.counters.moves += 1
@@ -373,7 +373,7 @@ class Search:
         cols = pos.cols
         n = len(cols)
         r1 = pos.turns - 1
-        cap = self.capacity[min(r1, len(self.capacity) - 1)]
+        cap = self.capacity[r1]  # (a position never has more turns than the search)
         out, p, q, too_big, low_sum = play_kernel(
             self.codes, row, cols, self.npatterns, self.green, self.guess_of, self.fill, cap, r1, cut - n)
         if too_big:
