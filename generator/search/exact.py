@@ -87,6 +87,7 @@ from generator.core.scoring import HEURISTICS, Heuristic
 from generator.core.tree import Node, Tree
 from generator.errors import StrategyError
 from generator.search.exact_kernels import INF as INF  # re-exported: every caller's 'no tree'
+from generator.search.exact_kernels import LATE as LATE  # re-exported: the cost of a secret past the cap
 from generator.search.exact_kernels import (
     by_answer,
     closed_kernel,
@@ -94,12 +95,11 @@ from generator.search.exact_kernels import (
     hard_filter,
     moves_kernel,
     orbit_firsts,
+    parts_bounds_kernel,
     parts_kernel,
     play_kernel,
     quick_floor_kernel,
 )
-
-LATE = 1 << 20  # extra cost of a secret solved after the cap (fewest_late); more than any total
 
 State = tuple[Any, ...]  # what hard mode still requires: (greens per position, (letter, times)...)
 
@@ -415,7 +415,59 @@ class Search:
         return int(total + rest)
 
     def _play_parts(self, row: int, pos: Position, cut: int) -> int:
-        """:meth:`play` part by part (any cap, objective and turns left)."""
+        """:meth:`play` part by part (any cap, objective and turns left): the
+        parts' bounds in bulk (:func:`parts_bounds_kernel`) where no closed
+        form can settle a part, then the memo, then the search for the parts
+        left open (largest first)."""
+        r1 = pos.turns - 1
+        if self.closures and r1 >= 2:
+            return self._play_items(row, pos, cut)
+        cols = pos.cols
+        n = len(cols)
+        out, p, q, base, low_sum = parts_bounds_kernel(
+            self.codes, row, cols, self.npatterns, self.green, self.guess_of, self.fill,
+            self.capacity[r1] if r1 >= 0 else 0, r1, self.strict)
+        if low_sum >= INF:
+            return INF
+        total = base
+        rest = int(low_sum)
+        if total + rest >= cut:
+            return int(total + rest)
+        info = out[n:n + 3 * p + 1 + q].tolist()  # the parts' codes, starts, bounds, the open ones
+        starts, lows = p, 2 * p + 1
+        todo = info[3 * p + 1:]
+        if not self.hard:  # what the memo knows of the parts, until the move is cut
+            exact, lower = self.exact, self.lower
+            search, todo = todo, []
+            for i in search:
+                a, b = info[starts + i], info[starts + i + 1]
+                if b - a <= 2:
+                    todo.append(i)
+                    continue
+                key = (out[a:b].tobytes(), r1, ())
+                hit = exact.get(key)
+                if hit is not None:
+                    known = hit[0]
+                else:
+                    todo.append(i)
+                    known = lower.get(key, 0)
+                    if known <= info[lows + i]:
+                        continue
+                rest += known - info[lows + i]
+                info[lows + i] = known
+                if total + rest >= cut:
+                    return int(total + rest)
+        for i in todo:
+            rest -= info[lows + i]
+            part = out[info[starts + i]:info[starts + i + 1]]
+            total += self.solve(self._child(pos, row, info[i], part), cut - total - rest)
+            if total + rest >= cut:
+                return int(total + rest)
+        return int(total + rest)
+
+    def _play_items(self, row: int, pos: Position, cut: int) -> int:
+        """:meth:`_play_parts` where closed forms may settle some parts (some
+        secrets not guessable): part by part in Python."""
         base, items = self.move_parts(row, pos)
         if items is None:
             return INF

@@ -16,6 +16,7 @@ import numpy as np
 from generator.core.partition import Matrix, klog_table
 
 INF = 1 << 60  # the cost of a position with no tree (within the cap or the budget)
+LATE = 1 << 20  # extra cost of a secret solved after the cap (fewest_late); more than any total
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
@@ -253,23 +254,11 @@ def first_distinct(hashes):  # type: ignore[no-untyped-def]
 
 
 @numba.njit(cache=True, nogil=True)
-def play_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1, budget):  # type: ignore[no-untyped-def]
-    """The parts of ``cols`` under guess ``row`` with a lower bound of each
-    for ``r1 >= 2`` turns left (every secret guessable, every one within the
-    cap): the win 0; ``2k - 1`` and the fill bound ``fill[k]``; a part
-    settled by a closed form (:func:`closed_kernel`) its exact cost
-    (``2k - 1``, or ``2k`` with ``r1 >= 3``), otherwise at least ``2k``.
-    The closed forms are not looked for once the bounds' sum reaches
-    ``budget`` (the move is cut whatever they give).
-
-    Returns ``(out, p, q, too_big, total)``: ``p`` parts, largest first (then
-    by code), ``q`` of them left open (not settled: neither the win, nor one
-    or two secrets, nor a closed form), whether some part holds more than
-    ``cap`` secrets (the move cannot meet the cap) and the bounds' sum. One
-    array ``out`` holds, one after the other, the ``n`` secrets part by part
-    (each in the order of ``cols``), the parts' codes, their ``p + 1`` start
-    offsets, their bounds and the open parts' indices (one array: a Python
-    caller pays for each array returned)."""
+def _split(codes, row, cols, npatterns):  # type: ignore[no-untyped-def]
+    """The parts of ``cols`` under guess ``row``, largest first (then by code),
+    as :func:`play_kernel` returns them: ``(out, p)`` with ``out`` of
+    ``n + 4p + 1`` numbers, the secrets part by part (each in the order of
+    ``cols``), the parts' codes and their ``p + 1`` start offsets filled in."""
     n = cols.shape[0]
     line = codes[row]
     counts = np.zeros(npatterns, np.int64)
@@ -290,8 +279,6 @@ def play_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1, bud
     members = out[:n]
     part_codes = out[n:n + p]
     starts = out[n + p:n + 2 * p + 1]
-    lows = out[n + 2 * p + 1:n + 3 * p + 1]
-    open_parts = out[n + 3 * p + 1:]
     at = np.zeros(npatterns, np.int64)
     starts[0] = 0
     for i in range(p):
@@ -303,6 +290,34 @@ def play_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1, bud
         code = line[c]
         members[at[code]] = c
         at[code] += 1
+    return out, p
+
+
+@numba.njit(cache=True, nogil=True)
+def play_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1, budget):  # type: ignore[no-untyped-def]
+    """The parts of ``cols`` under guess ``row`` with a lower bound of each
+    for ``r1 >= 2`` turns left (every secret guessable, every one within the
+    cap): the win 0; ``2k - 1`` and the fill bound ``fill[k]``; a part
+    settled by a closed form (:func:`closed_kernel`) its exact cost
+    (``2k - 1``, or ``2k`` with ``r1 >= 3``), otherwise at least ``2k``.
+    The closed forms are not looked for once the bounds' sum reaches
+    ``budget`` (the move is cut whatever they give).
+
+    Returns ``(out, p, q, too_big, total)``: ``p`` parts, largest first (then
+    by code), ``q`` of them left open (not settled: neither the win, nor one
+    or two secrets, nor a closed form), whether some part holds more than
+    ``cap`` secrets (the move cannot meet the cap) and the bounds' sum. One
+    array ``out`` holds, one after the other, the ``n`` secrets part by part
+    (each in the order of ``cols``), the parts' codes, their ``p + 1`` start
+    offsets, their bounds and the open parts' indices (one array: a Python
+    caller pays for each array returned)."""
+    n = cols.shape[0]
+    out, p = _split(codes, row, cols, npatterns)
+    members = out[:n]
+    part_codes = out[n:n + p]
+    starts = out[n + p:n + 2 * p + 1]
+    lows = out[n + 2 * p + 1:n + 3 * p + 1]
+    open_parts = out[n + 3 * p + 1:]
     too_big = False
     total = 0
     q = 0
@@ -337,6 +352,57 @@ def play_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1, bud
         total += lb - lows[i]
         lows[i] = lb
     return out, p, still, too_big, total
+
+
+@numba.njit(cache=True, nogil=True)
+def parts_bounds_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1, strict):  # type: ignore[no-untyped-def]
+    """:func:`play_kernel` for any turns left ``r1`` and objective, without
+    closed forms: each part's bound of :func:`generator.search.exact.part_bound`
+    (with ``strict``, also the fill bound and ``INF`` past the capacity
+    ``cap``); one secret is settled, and two when both are guessable with
+    ``r1 >= 2``. Returns ``(out, p, q, base, total)`` in the layout of
+    :func:`play_kernel`, where ``base`` is what the move costs besides its
+    parts (a turn per secret, and the win's lateness with no turn left
+    after it) and ``total`` the bounds' sum, :data:`INF` when some part has
+    no tree or the guess is useless (it leaves the secrets as they were)."""
+    n = cols.shape[0]
+    out, p = _split(codes, row, cols, npatterns)
+    part_codes = out[n:n + p]
+    starts = out[n + p:n + 2 * p + 1]
+    lows = out[n + 2 * p + 1:n + 3 * p + 1]
+    open_parts = out[n + 3 * p + 1:]
+    base = n
+    total = 0
+    q = 0
+    if p == 1 and part_codes[0] != green:
+        return out, p, q, base, INF
+    for i in range(p):
+        k = starts[i + 1] - starts[i]
+        if part_codes[i] == green:
+            lows[i] = 0
+            if r1 < 0:
+                base += LATE
+            continue
+        if k == 1:
+            lb = 1 if r1 >= 1 else (INF if strict else 1 + LATE)
+        elif r1 >= 2:
+            lb = 2 * k - 1
+            if strict:
+                lb = INF if k > cap else max(lb, fill[k])
+        elif strict:
+            lb = INF
+        elif r1 == 1:
+            lb = 1 + (k - 1) * (2 + LATE)
+        else:
+            lb = 2 * k - 1 + k * LATE
+        if lb >= INF:
+            return out, p, q, base, INF
+        lows[i] = lb
+        total += lb
+        if k > 2 or (k == 2 and (r1 < 2 or guess_of[out[starts[i]]] < 0 or guess_of[out[starts[i] + 1]] < 0)):
+            open_parts[q] = i
+            q += 1
+    return out, p, q, base, total
 
 
 @numba.njit(cache=True, nogil=True)

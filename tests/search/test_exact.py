@@ -15,7 +15,7 @@ from generator.core.rules import WORDLE, Game, GuessRule, rule_violation
 from generator.core.scoring import HEURISTICS
 from generator.core.tree import Node, Tree, play, walk
 from generator.core.words import parse_wordlist
-from generator.search.exact import INF, LATE, Search
+from generator.search.exact import INF, LATE, Position, Search
 from generator.search.exact_kernels import parts_kernel
 from generator.search.greedy import greedy_tree
 
@@ -243,3 +243,21 @@ def test_quick_floor_counts_parts_like_the_full_kernel_and_bounds_the_floor(seed
         for r in (2, 3, 4):
             floor = s._moves(cols, r, rows)[3]
             assert s._quick_floor(cols, r, rows) <= floor
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("fewest_late", [False, True])
+def test_parts_bounded_in_bulk_cost_what_they_cost_one_by_one(seed: int, fewest_late: bool) -> None:
+    # _play_parts (parts_bounds_kernel, then the memo) against the part-by-part
+    # path it replaces, for every guess and every number of turns left
+    m = tiny(1200 + seed, n=14, extra=10)
+    rnd = np.random.default_rng(seed)
+    rows = np.arange(len(m.guesses), dtype=np.int64)
+    for size in (2, 5, 14):
+        cols = np.sort(rnd.choice(len(m.answers), size, replace=False)).astype(np.int64)
+        for turns in (1, 2, 3, 4):
+            bulk, items = (Search(m, turns=4, fewest_late=fewest_late) for _ in range(2))
+            pos = Position(cols, turns, (), rows)
+            for row in rows.tolist():  # (INF or more: no tree within the cap)
+                got, want = bulk._play_parts(row, pos, INF), items._play_items(row, pos, INF)
+                assert min(got, INF) == min(want, INF), (size, turns, row)
