@@ -73,6 +73,7 @@ Node('bat', {'.GG': Node('cat', {'.GG': Node('hat', {'.GG': 'mat'})}), 'YGY': 't
 from __future__ import annotations
 
 import itertools
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -100,6 +101,8 @@ from generator.search.exact_kernels import (
     play_kernel,
     quick_floor_kernel,
 )
+
+NARROWED_KEPT = 128  # narrowed positions a search keeps (see Search.narrowed)
 
 State = tuple[Any, ...]  # what hard mode still requires: (greens per position, (letter, times)...)
 
@@ -258,6 +261,10 @@ class Search:
         self.guess_of = np.where(self.guessable, m.answer_as_guess, -1).astype(np.int64)
         self.close_max = self.branch + 2  # more secrets than parts: neither can happen
         self._marks: dict[int, np.ndarray] = {}  # hard mode: the marks of each pattern code
+        # the rows narrowed at the positions jobs start from (a pure function of
+        # the position, so kept across reset(): every job of a wave replays its
+        # path from the root, and the root's scan may take longer than the job)
+        self._narrowed: OrderedDict[tuple[bytes, int, bytes], np.ndarray] = OrderedDict()
         if self.symmetric:
             self._symmetry()
         # below a position, only the rows of its distinct useful moves (see _scan)
@@ -519,7 +526,15 @@ class Search:
         search passes on only the rows of its distinct useful moves (see :meth:`_scan`)."""
         if self.hard or not self.narrow:
             return pos
-        sub_rows = self._scan(pos.cols, pos.turns, _allowed(pos.rows))[4]
+        rows = _allowed(pos.rows)
+        key = (pos.cols.tobytes(), pos.turns, rows.tobytes())
+        sub_rows = self._narrowed.get(key)
+        if sub_rows is None:
+            sub_rows = self._narrowed[key] = self._scan(pos.cols, pos.turns, rows)[4]
+            if len(self._narrowed) > NARROWED_KEPT:
+                self._narrowed.popitem(last=False)
+        else:
+            self._narrowed.move_to_end(key)
         return Position(pos.cols, pos.turns, pos.state, sub_rows)
 
     def path_position(self, path: Sequence[tuple[int, int]], opener: bool = False) -> Position:

@@ -261,3 +261,18 @@ def test_parts_bounded_in_bulk_cost_what_they_cost_one_by_one(seed: int, fewest_
             for row in rows.tolist():  # (INF or more: no tree within the cap)
                 got, want = bulk._play_parts(row, pos, INF), items._play_items(row, pos, INF)
                 assert min(got, INF) == min(want, INF), (size, turns, row)
+
+
+def test_a_narrowed_position_is_scanned_once_and_kept_across_resets(monkeypatch) -> None:
+    m = tiny(1300, n=30, extra=30)
+    s = Search(m, turns=6)
+    pos = Position(np.arange(4, dtype=np.int64), 6, (), s.all_rows)  # few secrets: partitions repeat
+    first = s.narrowed(pos).rows
+    assert 0 < len(first) < len(s.all_rows)
+    s.reset()  # a new job: its memo is fresh, its narrowing the same
+
+    def no_scan(*args, **kwargs):
+        raise AssertionError("scanned again")
+
+    monkeypatch.setattr(s, "_scan", no_scan)
+    assert s.narrowed(pos).rows.tolist() == first.tolist()
