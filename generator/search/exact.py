@@ -78,6 +78,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+import numba
 import numpy as np
 
 from generator.core.feedback import GREEN, YELLOW
@@ -90,11 +91,13 @@ from generator.errors import StrategyError
 from generator.search.exact_kernels import INF as INF  # re-exported: every caller's 'no tree'
 from generator.search.exact_kernels import LATE as LATE  # re-exported: the cost of a secret past the cap
 from generator.search.exact_kernels import (
+    SERIAL_BELOW,
     by_answer,
     closed_kernel,
     first_distinct,
     hard_filter,
     moves_kernel,
+    moves_kernel_serial,
     orbit_firsts,
     parts_bounds_kernel,
     parts_kernel,
@@ -663,8 +666,9 @@ class Search:
         klogk = np.empty(k, np.float64)
         phash = np.empty(k, np.uint64)
         if k:
-            moves_kernel(self.by_answer, rows, cols, self.npatterns, self.green, self.keys,
-                          parts, wins, largest, squares, klogk, phash)
+            scan = moves_kernel if k * n >= SERIAL_BELOW and numba.get_num_threads() > 1 else moves_kernel_serial
+            scan(self.by_answer, rows, cols, self.npatterns, self.green, self.keys,
+                 parts, wins, largest, squares, klogk, phash)
         useful = (parts > 1) | (wins > 0)
         idx = np.flatnonzero(useful)
         self._stuck = not len(idx)

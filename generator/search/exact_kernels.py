@@ -30,6 +30,14 @@ def _mix(x):  # type: ignore[no-untyped-def]
     return x
 
 
+#: guesses x secrets below which :func:`moves_kernel_serial` is called: a
+#: parallel region costs about 40 us to start even on one thread, more than
+#: the whole scan of a small position (a proof scans millions of them)
+SERIAL_BELOW = 100_000
+
+_BLOCK = 256  # guesses per block of moves_kernel (each with its scratch arrays)
+
+
 @numba.njit(cache=True, parallel=True, nogil=True)
 def moves_kernel(by_answer, rows, cols, npatterns, green, keys,  # type: ignore[no-untyped-def]
                   parts, wins, largest, squares, klogk, phash):
@@ -42,63 +50,86 @@ def moves_kernel(by_answer, rows, cols, npatterns, green, keys,  # type: ignore[
     per code). A part's hash is the sum of its secrets' random ``keys``
     (salted when it is the win); the partition's hash is the sum of its parts'
     mixed hashes, so equal partitions hash equal whatever the part codes.
-    Guesses are done in blocks, each with its own scratch arrays; the
+    Guesses are done in blocks (:func:`_moves_block`) on numba's threads; the
     secrets' keys and ``k log2 k`` of every part size are looked up in
     tables made once per call (1.4x faster than gathering and taking logs
     in the loop)."""
     m = rows.shape[0]
     n = cols.shape[0]
-    block = 256
     key_of = np.empty(n, np.uint64)
     for i in range(n):
         key_of[i] = keys[cols[i]]
     klog = klog_table(n)
-    for b in numba.prange((m + block - 1) // block):
-        start = b * block
-        stop = min(m, start + block)
-        codes = np.empty((block, n), by_answer.dtype)
-        counts = np.zeros(npatterns, np.int32)
-        acc = np.zeros(npatterns, np.uint64)
-        seen = np.empty(npatterns, np.int64)
-        for i in range(n):
-            col = by_answer[cols[i]]
-            for j in range(start, stop):
-                codes[j - start, i] = col[rows[j]]
+    for b in numba.prange((m + _BLOCK - 1) // _BLOCK):
+        _moves_block(by_answer, rows, cols, npatterns, green, key_of, klog, b * _BLOCK,
+                     parts, wins, largest, squares, klogk, phash)
+
+
+@numba.njit(cache=True, nogil=True)
+def moves_kernel_serial(by_answer, rows, cols, npatterns, green, keys,  # type: ignore[no-untyped-def]
+                        parts, wins, largest, squares, klogk, phash):
+    """:func:`moves_kernel` on the calling thread alone (small positions)."""
+    m = rows.shape[0]
+    n = cols.shape[0]
+    key_of = np.empty(n, np.uint64)
+    for i in range(n):
+        key_of[i] = keys[cols[i]]
+    klog = klog_table(n)
+    for b in range((m + _BLOCK - 1) // _BLOCK):
+        _moves_block(by_answer, rows, cols, npatterns, green, key_of, klog, b * _BLOCK,
+                     parts, wins, largest, squares, klogk, phash)
+
+
+@numba.njit(cache=True, nogil=True)
+def _moves_block(by_answer, rows, cols, npatterns, green, key_of, klog, start,  # type: ignore[no-untyped-def]
+                 parts, wins, largest, squares, klogk, phash):
+    """:func:`moves_kernel` for the block of guesses from ``rows[start]``."""
+    m = rows.shape[0]
+    n = cols.shape[0]
+    stop = min(m, start + _BLOCK)
+    codes = np.empty((_BLOCK, n), by_answer.dtype)
+    counts = np.zeros(npatterns, np.int32)
+    acc = np.zeros(npatterns, np.uint64)
+    seen = np.empty(npatterns, np.int64)
+    for i in range(n):
+        col = by_answer[cols[i]]
         for j in range(start, stop):
-            row = codes[j - start]
-            nl = 0
-            for i in range(n):
-                code = row[i]
-                if counts[code] == 0:
-                    seen[nl] = code
-                    nl += 1
-                counts[code] += 1
-                acc[code] += key_of[i]
-            big = 0
-            sq = 0
-            kl = 0.0
-            win = 0
-            h = np.uint64(0)
-            for t in range(nl):
-                code = seen[t]
-                k = counts[code]
-                sq += k * k
-                kl += klog[k]
-                if k > big:
-                    big = k
-                a = acc[code]
-                if code == green:
-                    win = 1
-                    a ^= np.uint64(0x9E3779B97F4A7C15)
-                h += _mix(a)
-                counts[code] = 0
-                acc[code] = 0
-            parts[j] = nl
-            wins[j] = win
-            largest[j] = big
-            squares[j] = sq
-            klogk[j] = kl
-            phash[j] = h
+            codes[j - start, i] = col[rows[j]]
+    for j in range(start, stop):
+        row = codes[j - start]
+        nl = 0
+        for i in range(n):
+            code = row[i]
+            if counts[code] == 0:
+                seen[nl] = code
+                nl += 1
+            counts[code] += 1
+            acc[code] += key_of[i]
+        big = 0
+        sq = 0
+        kl = 0.0
+        win = 0
+        h = np.uint64(0)
+        for t in range(nl):
+            code = seen[t]
+            k = counts[code]
+            sq += k * k
+            kl += klog[k]
+            if k > big:
+                big = k
+            a = acc[code]
+            if code == green:
+                win = 1
+                a ^= np.uint64(0x9E3779B97F4A7C15)
+            h += _mix(a)
+            counts[code] = 0
+            acc[code] = 0
+        parts[j] = nl
+        wins[j] = win
+        largest[j] = big
+        squares[j] = sq
+        klogk[j] = kl
+        phash[j] = h
 
 
 @numba.njit(cache=True, nogil=True)
