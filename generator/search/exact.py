@@ -533,7 +533,7 @@ class Search:
         key = (pos.cols.tobytes(), pos.turns, rows.tobytes())
         sub_rows = self._narrowed.get(key)
         if sub_rows is None:
-            sub_rows = self._narrowed[key] = self._scan(pos.cols, pos.turns, rows)[4]
+            sub_rows = self._narrowed[key] = self._scan(pos.cols, pos.turns, rows, narrowing=True)[4]
             if len(self._narrowed) > NARROWED_KEPT:
                 self._narrowed.popitem(last=False)
         else:
@@ -645,17 +645,22 @@ class Search:
         part at most two words), and the least bound of any move (INF: none)."""
         return self._scan(cols, r, rows, beta)[:4]
 
-    def _scan(self, cols: np.ndarray, r: int, rows: np.ndarray, beta: int = INF,
+    def _scan(self, cols: np.ndarray, r: int, rows: np.ndarray, beta: int = INF, narrowing: bool = False,
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray]:
         """:meth:`_moves`, and the rows worth keeping below this position: one
         per partition of ``cols`` among the useful ones (hard mode: every
         useful one), since a guess that splits ``cols`` like another splits
         any subset like it too, and one that leaves ``cols`` whole leaves any
-        subset whole."""
+        subset whole (with ``narrowing`` always, else not when the quick
+        precheck cuts the position: below ``beta``, or within the cap at all).
+
+        The precheck runs below a finite ``beta``, and strictly also without
+        one: a proof that no tree meets the cap finds most positions it
+        scans without one (94 % in the English TV-rule m)."""
         n = len(cols)
         k = len(rows)
         none = np.empty(0, np.int64)
-        if self.precheck and beta < INF // 2 and k:
+        if self.precheck and k and not narrowing and (beta < INF // 2 or self.strict):
             floor = self._quick_floor(cols, r, rows)
             if floor >= beta:
                 return none, none, none, floor, none
