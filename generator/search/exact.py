@@ -100,7 +100,6 @@ from generator.search.exact_kernels import (
     moves_kernel_serial,
     orbit_firsts,
     parts_bounds_kernel,
-    parts_kernel,
     play_kernel,
     quick_floor_kernel,
 )
@@ -719,25 +718,11 @@ class Search:
         taken as small as the part count allows): enough to cut a position
         whose moves all reach ``beta`` without their other statistics. INF
         when no guess is useful."""
-        n, k = len(cols), len(rows)
-        if self.strict:
-            cap = self.capacity[min(r - 1, len(self.capacity) - 1)]
-            floor, useful = quick_floor_kernel(self.by_answer, rows, cols, self.npatterns, self.green,
-                                                self.fill, cap, r)
-            self._stuck = not useful
-            return INF if self._stuck else int(floor)
-        parts = np.empty(k, np.int64)
-        wins = np.empty(k, np.int64)
-        parts_kernel(self.by_answer, rows, cols, self.npatterns, self.green, parts, wins)
-        useful = (parts > 1) | (wins > 0)
-        self._stuck = not useful.any()
-        if self._stuck:
-            return INF
-        p, w = parts[useful], wins[useful]
-        rest = n - w
-        smallest = -(-rest // np.maximum(p - w, 1))  # the largest part is at least this
-        stats = PartStats(np.maximum(smallest, 1), p, p * 0, np.zeros(len(p)), w, n)
-        return int(self._bounds(n, r, stats).min())
+        cap = self.capacity[min(r - 1, len(self.capacity) - 1)] if self.strict else 0
+        floor, useful = quick_floor_kernel(self.by_answer, rows, cols, self.npatterns, self.green,
+                                           self.fill, cap, r, self.strict)
+        self._stuck = not useful
+        return INF if self._stuck else int(floor)
 
     def _best(self, keys: tuple[np.ndarray, ...], phash: np.ndarray, top: int) -> np.ndarray:
         """Positions of the ``top`` best moves by ``keys`` (distinct partitions

@@ -185,11 +185,23 @@ def strict_bound(n, r, p, w, largest, fill, cap):  # type: ignore[no-untyped-def
 
 
 @numba.njit(cache=True, nogil=True)
-def quick_floor_kernel(by_answer, rows, cols, npatterns, green, fill, cap, r):  # type: ignore[no-untyped-def]
-    """The least :func:`strict_bound` of any useful move from its parts and
-    win alone (:func:`parts_kernel`), its largest part taken as small as the
-    part count allows (INF when none can meet the cap), and whether any move
-    is useful."""
+def late_bound(n, r, p, w):  # type: ignore[no-untyped-def]
+    """:meth:`Search._bounds` of one move when secrets may pass the cap
+    (``fewest_late``): ``n`` secrets, ``r`` turns left before the move,
+    ``p`` parts (``w`` = 1: one is the win)."""
+    if r - 1 >= 2:
+        return 3 * n - p - w
+    if r - 1 == 1:
+        return n + (p - w) + (n - p) * (2 + LATE)
+    return 3 * n - p - w + LATE * (n - w) + (LATE * w if r <= 0 else 0)
+
+
+@numba.njit(cache=True, nogil=True)
+def quick_floor_kernel(by_answer, rows, cols, npatterns, green, fill, cap, r, strict):  # type: ignore[no-untyped-def]
+    """The least bound of any useful move from its parts and win alone
+    (:func:`parts_kernel`): :func:`strict_bound` with its largest part taken
+    as small as the part count allows (INF when none can meet the cap), or
+    without ``strict`` :func:`late_bound`; and whether any move is useful."""
     m = rows.shape[0]
     n = cols.shape[0]
     parts = np.empty(m, np.int64)
@@ -203,10 +215,13 @@ def quick_floor_kernel(by_answer, rows, cols, npatterns, green, fill, cap, r):  
         if p <= 1 and w == 0:
             continue
         useful = True
-        rest = n - w
-        q = max(p - w, 1)
-        smallest = max((rest + q - 1) // q, 1)
-        b = strict_bound(n, r, p, w, smallest, fill, cap)
+        if strict:
+            rest = n - w
+            q = max(p - w, 1)
+            smallest = max((rest + q - 1) // q, 1)
+            b = strict_bound(n, r, p, w, smallest, fill, cap)
+        else:
+            b = late_bound(n, r, p, w)
         if b < floor:
             floor = b
     return floor, useful

@@ -233,6 +233,7 @@ def test_quick_floor_counts_parts_like_the_full_kernel_and_bounds_the_floor(seed
     m = tiny(1100 + seed, n=40, extra=60)
     rnd = np.random.default_rng(seed)
     s = Search(m, turns=6)
+    late = Search(m, turns=3, fewest_late=True)
     rows = np.arange(len(m.guesses), dtype=np.int64)
     for size in (3, 9, 25, 40):
         cols = np.sort(rnd.choice(len(m.answers), size, replace=False)).astype(np.int64)
@@ -243,6 +244,8 @@ def test_quick_floor_counts_parts_like_the_full_kernel_and_bounds_the_floor(seed
         for r in (2, 3, 4):
             floor = s._moves(cols, r, rows)[3]
             assert s._quick_floor(cols, r, rows) <= floor
+            for r_late in (0, 1, 2, 3):  # secrets past the cap allowed: the same bound as the full scan's
+                assert late._quick_floor(cols, r_late, rows) == late._moves(cols, r_late, rows)[3]
 
 
 @pytest.mark.parametrize("seed", range(6))
