@@ -19,6 +19,7 @@ import http.server
 import os
 import re
 import shutil
+import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
@@ -269,10 +270,17 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return  # the browser dropped a request (a page closed while loading): not the site's fault
+        super().handle_error(request, client_address)
+
+
 @contextlib.contextmanager
 def _serve(folder: Path) -> Iterator[str]:
     handler = functools.partial(_QuietHandler, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = _QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}"
