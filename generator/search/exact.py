@@ -389,39 +389,7 @@ class Search:
             return INF
         if n + low_sum >= cut:  # cut before the memo is asked
             return int(n + low_sum)
-        # out: the secrets part by part, then (as info) the parts' codes,
-        # starts, bounds and the open ones
-        info = out[n:n + 3 * p + 1 + q].tolist()
-        starts, lows = p, 2 * p + 1  # where they begin in info
-        todo = info[3 * p + 1:]
-        total = n
-        rest = int(low_sum)
-        if not self.hard:  # what the memo knows of the parts, until the move is cut
-            exact, lower = self.exact, self.lower
-            search, todo = todo, []
-            for i in search:
-                key = (out[info[starts + i]:info[starts + i + 1]].tobytes(), r1, ())
-                hit = exact.get(key)
-                if hit is not None:
-                    known = hit[0]
-                else:
-                    todo.append(i)
-                    known = lower.get(key, 0)
-                    if known <= info[lows + i]:
-                        continue
-                rest += known - info[lows + i]
-                info[lows + i] = known
-                if total + rest >= cut:
-                    return int(total + rest)
-        if info[starts + 1] == n and info[0] != self.green:  # no progress: this guess is useless here
-            return INF
-        for i in todo:
-            rest -= info[lows + i]
-            part = out[info[starts + i]:info[starts + i + 1]]
-            total += self.solve(self._child(pos, row, info[i], part), cut - total - rest)
-            if total + rest >= cut:
-                return int(total + rest)
-        return int(total + rest)
+        return self._rest_of_move(pos, row, out, p, q, n, int(low_sum), cut)
 
     def _play_parts(self, row: int, pos: Position, cut: int) -> int:
         """:meth:`play` part by part (any cap, objective and turns left): the
@@ -431,26 +399,34 @@ class Search:
         r1 = pos.turns - 1
         if self.closures and r1 >= 2:
             return self._play_items(row, pos, cut)
-        cols = pos.cols
-        n = len(cols)
         out, p, q, base, low_sum = parts_bounds_kernel(
-            self.codes, row, cols, self.npatterns, self.green, self.guess_of, self.fill,
+            self.codes, row, pos.cols, self.npatterns, self.green, self.guess_of, self.fill,
             self.capacity[r1] if r1 >= 0 else 0, r1, self.strict)
         if low_sum >= INF:
             return INF
-        total = base
-        rest = int(low_sum)
-        if total + rest >= cut:
-            return int(total + rest)
+        if base + low_sum >= cut:  # cut before the memo is asked
+            return int(base + low_sum)
+        return self._rest_of_move(pos, row, out, p, q, base, int(low_sum), cut)
+
+    def _rest_of_move(self, pos: Position, row: int, out: np.ndarray, p: int, q: int,
+                      total: int, rest: int, cut: int) -> int:
+        """A move's cost once its parts are split and bounded (``out`` in
+        :func:`play_kernel`'s layout: ``p`` parts, ``q`` of them open),
+        ``total`` what it costs besides its parts and ``rest`` their bounds'
+        sum: the memo is asked part by part until the move is cut, then the
+        parts still open are searched, largest first. Below ``cut`` the cost,
+        else a lower bound at least ``cut``."""
+        n = len(pos.cols)
+        r1 = pos.turns - 1
         info = out[n:n + 3 * p + 1 + q].tolist()  # the parts' codes, starts, bounds, the open ones
-        starts, lows = p, 2 * p + 1
+        starts, lows = p, 2 * p + 1  # where they begin in info
         todo = info[3 * p + 1:]
-        if not self.hard:  # what the memo knows of the parts, until the move is cut
+        if not self.hard:  # (hard mode: the memo's keys hold what the rule requires)
             exact, lower = self.exact, self.lower
             search, todo = todo, []
             for i in search:
                 a, b = info[starts + i], info[starts + i + 1]
-                if b - a <= 2:
+                if b - a <= 2:  # (not memoized)
                     todo.append(i)
                     continue
                 key = (out[a:b].tobytes(), r1, ())
@@ -466,6 +442,8 @@ class Search:
                 info[lows + i] = known
                 if total + rest >= cut:
                     return int(total + rest)
+        if info[starts + 1] == n and info[0] != self.green:  # no progress: this guess is useless here
+            return INF
         for i in todo:
             rest -= info[lows + i]
             part = out[info[starts + i]:info[starts + i + 1]]
