@@ -30,14 +30,19 @@ Search (:class:`Search`):
   scan of every guess, and for every part of a move played);
 * **a quick precheck**: a bit-parallel kernel counts each guess's parts and
   win, enough to bound every move; a position whose moves all reach the cut
-  is left there, before the full statistics;
+  (strictly, also one with no tree within the cap) is left there, before
+  the full statistics;
 * **memoization** of solved positions (exact costs, and lower bounds proved
   when a budget was exceeded), keyed by the candidate set and turns left (and
   in hard mode what the rule still requires);
 * **narrowed rows**: below a position only one guess per distinct partition
   of its useful guesses is scanned (a guess splitting a set like another
   splits every subset like it; one leaving the set whole leaves every subset
-  whole);
+  whole); the rows narrowed at the last positions asked are kept, also
+  across :meth:`Search.reset` (jobs replay their paths from the root);
+* **moves played in bulk**: a kernel splits the candidates and bounds every
+  part (closed forms included) in one call, and the memo is asked part by
+  part only while the move is under its cut;
 * **symmetry** (``symmetric``, Mastermind): of the moves that a permutation
   of the symbols and positions keeping the candidates maps onto each other,
   only the first is searched;
