@@ -55,11 +55,7 @@ def moves_kernel(by_answer, rows, cols, npatterns, green, keys,  # type: ignore[
     tables made once per call (1.4x faster than gathering and taking logs
     in the loop)."""
     m = rows.shape[0]
-    n = cols.shape[0]
-    key_of = np.empty(n, np.uint64)
-    for i in range(n):
-        key_of[i] = keys[cols[i]]
-    klog = klog_table(n)
+    key_of, klog = _moves_tables(keys, cols)
     for b in numba.prange((m + _BLOCK - 1) // _BLOCK):
         _moves_block(by_answer, rows, cols, npatterns, green, key_of, klog, b * _BLOCK,
                      parts, wins, largest, squares, klogk, phash)
@@ -70,14 +66,20 @@ def moves_kernel_serial(by_answer, rows, cols, npatterns, green, keys,  # type: 
                         parts, wins, largest, squares, klogk, phash):
     """:func:`moves_kernel` on the calling thread alone (small positions)."""
     m = rows.shape[0]
+    key_of, klog = _moves_tables(keys, cols)
+    for b in range((m + _BLOCK - 1) // _BLOCK):
+        _moves_block(by_answer, rows, cols, npatterns, green, key_of, klog, b * _BLOCK,
+                     parts, wins, largest, squares, klogk, phash)
+
+
+@numba.njit(cache=True, nogil=True)
+def _moves_tables(keys, cols):  # type: ignore[no-untyped-def]
+    """:func:`moves_kernel`'s tables: the secrets' keys, ``k log2 k`` of every part size."""
     n = cols.shape[0]
     key_of = np.empty(n, np.uint64)
     for i in range(n):
         key_of[i] = keys[cols[i]]
-    klog = klog_table(n)
-    for b in range((m + _BLOCK - 1) // _BLOCK):
-        _moves_block(by_answer, rows, cols, npatterns, green, key_of, klog, b * _BLOCK,
-                     parts, wins, largest, squares, klogk, phash)
+    return key_of, klog_table(n)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -299,6 +301,14 @@ def first_distinct(hashes):  # type: ignore[no-untyped-def]
     return out[:k]
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _sections(out, n, p):  # type: ignore[no-untyped-def]
+    """The sections of a split of ``n`` secrets into ``p`` parts (see
+    :func:`play_kernel`): secrets, codes, starts, bounds, open parts."""
+    return (out[:n], out[n:n + p], out[n + p:n + 2 * p + 1], out[n + 2 * p + 1:n + 3 * p + 1],
+            out[n + 3 * p + 1:])
+
+
 @numba.njit(cache=True, nogil=True)
 def _split(codes, row, cols, npatterns):  # type: ignore[no-untyped-def]
     """The parts of ``cols`` under guess ``row``, largest first (then by code),
@@ -322,9 +332,7 @@ def _split(codes, row, cols, npatterns):  # type: ignore[no-untyped-def]
             i += 1
     keys.sort()
     out = np.empty(n + 4 * p + 1, np.int64)
-    members = out[:n]
-    part_codes = out[n:n + p]
-    starts = out[n + p:n + 2 * p + 1]
+    members, part_codes, starts, _, _ = _sections(out, n, p)
     at = np.zeros(npatterns, np.int64)
     starts[0] = 0
     for i in range(p):
@@ -357,13 +365,8 @@ def play_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1, bud
     (each in the order of ``cols``), the parts' codes, their ``p + 1`` start
     offsets, their bounds and the open parts' indices (one array: a Python
     caller pays for each array returned)."""
-    n = cols.shape[0]
     out, p = _split(codes, row, cols, npatterns)
-    members = out[:n]
-    part_codes = out[n:n + p]
-    starts = out[n + p:n + 2 * p + 1]
-    lows = out[n + 2 * p + 1:n + 3 * p + 1]
-    open_parts = out[n + 3 * p + 1:]
+    members, part_codes, starts, lows, open_parts = _sections(out, cols.shape[0], p)
     too_big = False
     total = 0
     q = 0
@@ -413,10 +416,7 @@ def parts_bounds_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap,
     no tree or the guess is useless (it leaves the secrets as they were)."""
     n = cols.shape[0]
     out, p = _split(codes, row, cols, npatterns)
-    part_codes = out[n:n + p]
-    starts = out[n + p:n + 2 * p + 1]
-    lows = out[n + 2 * p + 1:n + 3 * p + 1]
-    open_parts = out[n + 3 * p + 1:]
+    _, part_codes, starts, lows, open_parts = _sections(out, n, p)
     base = n
     total = 0
     q = 0
