@@ -107,6 +107,17 @@ def klog_table(n):  # type: ignore[no-untyped-def]
     return klog
 
 
+@numba.njit(cache=True, nogil=True)
+def gather_block(by_answer, rows, cols, start, stop, codes):  # type: ignore[no-untyped-def]
+    """``codes[j - start, i]`` = the code of guess ``rows[j]`` against secret
+    ``cols[i]`` for the block of guesses ``start <= j < stop``, read from the
+    transposed matrix secret by secret (contiguous memory)."""
+    for i in range(cols.shape[0]):
+        col = by_answer[cols[i]]
+        for j in range(start, stop):
+            codes[j - start, i] = col[rows[j]]
+
+
 @numba.njit(cache=True, parallel=True, nogil=True)
 def _stats_by_answer_kernel(by_answer, rows, cols, npatterns, green,  # type: ignore[no-untyped-def]
                             largest, parts, squares, klogk, wins):
@@ -124,10 +135,7 @@ def _stats_by_answer_kernel(by_answer, rows, cols, npatterns, green,  # type: ig
         codes = np.empty((block, n), by_answer.dtype)
         counts = np.zeros(npatterns, np.int32)
         seen = np.empty(n, np.int64)
-        for i in range(n):
-            col = by_answer[cols[i]]
-            for j in range(start, stop):
-                codes[j - start, i] = col[rows[j]]
+        gather_block(by_answer, rows, cols, start, stop, codes)
         for j in range(start, stop):
             row = codes[j - start]
             nl = 0

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from generator.core.partition import Matrix, klog_table
+from generator.core.partition import Matrix, gather_block, klog_table
 
 INF = 1 << 60  # the cost of a position with no tree (within the cap or the budget)
 LATE = 1 << 20  # extra cost of a secret solved after the cap (fewest_late); more than any total
@@ -93,10 +93,7 @@ def _moves_block(by_answer, rows, cols, npatterns, green, key_of, klog, start,  
     counts = np.zeros(npatterns, np.int32)
     acc = np.zeros(npatterns, np.uint64)
     seen = np.empty(npatterns, np.int64)
-    for i in range(n):
-        col = by_answer[cols[i]]
-        for j in range(start, stop):
-            codes[j - start, i] = col[rows[j]]
+    gather_block(by_answer, rows, cols, start, stop, codes)
     for j in range(start, stop):
         row = codes[j - start]
         nl = 0
