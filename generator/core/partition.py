@@ -27,6 +27,14 @@ from generator.core.words import Word, WordList
 #: (``benchmarks/bench_greedy.py --layouts`` compares them)
 LAYOUT = "auto"
 
+#: guesses x secrets below which a scan runs on the calling thread alone
+#: (:meth:`Matrix.stats`, the exact search's moves): a parallel region costs
+#: about 40 us to start even on one thread, more than the whole scan of a
+#: small position (a tree or a proof scans thousands or millions of them)
+SERIAL_BELOW = 100_000
+
+BLOCK = 256  # guesses per block of the transposed scans (each with its scratch arrays)
+
 
 @dataclass(frozen=True)
 class PartStats:
@@ -125,45 +133,60 @@ def _stats_by_answer_kernel(by_answer, rows, cols, npatterns, green,  # type: ig
     the codes of a block of guesses are gathered secret by secret from
     contiguous memory, where the guesses x secrets matrix would cost a cache
     line per code. The faster layout for few candidates, as deep in a tree."""
-    m = rows.shape[0]
+    klog = klog_table(cols.shape[0])
+    for b in numba.prange((rows.shape[0] + BLOCK - 1) // BLOCK):
+        _stats_block(by_answer, rows, cols, npatterns, green, klog, b * BLOCK,
+                     largest, parts, squares, klogk, wins)
+
+
+@numba.njit(cache=True, nogil=True)
+def _stats_by_answer_serial(by_answer, rows, cols, npatterns, green,  # type: ignore[no-untyped-def]
+                            largest, parts, squares, klogk, wins):
+    """:func:`_stats_by_answer_kernel` on the calling thread alone (small work)."""
+    klog = klog_table(cols.shape[0])
+    for b in range((rows.shape[0] + BLOCK - 1) // BLOCK):
+        _stats_block(by_answer, rows, cols, npatterns, green, klog, b * BLOCK,
+                     largest, parts, squares, klogk, wins)
+
+
+@numba.njit(cache=True, nogil=True)
+def _stats_block(by_answer, rows, cols, npatterns, green, klog, start,  # type: ignore[no-untyped-def]
+                 largest, parts, squares, klogk, wins):
+    """:func:`_stats_by_answer_kernel` for the block of guesses from ``rows[start]``."""
     n = cols.shape[0]
-    block = 256
-    klog = klog_table(n)
-    for b in numba.prange((m + block - 1) // block):
-        start = b * block
-        stop = min(m, start + block)
-        codes = np.empty((block, n), by_answer.dtype)
-        counts = np.zeros(npatterns, np.int32)
-        seen = np.empty(n, np.int64)
-        gather_block(by_answer, rows, cols, start, stop, codes)
-        for j in range(start, stop):
-            row = codes[j - start]
-            nl = 0
-            for i in range(n):
-                code = row[i]
-                if counts[code] == 0:
-                    seen[nl] = code
-                    nl += 1
-                counts[code] += 1
-            big = 0
-            sq = 0
-            kl = 0.0
-            win = 0
-            for t in range(nl):
-                code = seen[t]
-                k = counts[code]
-                sq += k * k
-                kl += klog[k]
-                if k > big:
-                    big = k
-                if code == green:
-                    win = 1
-                counts[code] = 0
-            largest[j] = big
-            parts[j] = nl
-            squares[j] = sq
-            klogk[j] = kl
-            wins[j] = win
+    stop = min(rows.shape[0], start + BLOCK)
+    codes = np.empty((BLOCK, n), by_answer.dtype)
+    counts = np.zeros(npatterns, np.int32)
+    seen = np.empty(n, np.int64)
+    gather_block(by_answer, rows, cols, start, stop, codes)
+    for j in range(start, stop):
+        row = codes[j - start]
+        nl = 0
+        for i in range(n):
+            code = row[i]
+            if counts[code] == 0:
+                seen[nl] = code
+                nl += 1
+            counts[code] += 1
+        big = 0
+        sq = 0
+        kl = 0.0
+        win = 0
+        for t in range(nl):
+            code = seen[t]
+            k = counts[code]
+            sq += k * k
+            kl += klog[k]
+            if k > big:
+                big = k
+            if code == green:
+                win = 1
+            counts[code] = 0
+        largest[j] = big
+        parts[j] = nl
+        squares[j] = sq
+        klogk[j] = kl
+        wins[j] = win
 
 
 @numba.njit(cache=True, nogil=True)
@@ -231,8 +254,10 @@ class Matrix:
         if m:
             transposed = LAYOUT == "columns" or (LAYOUT == "auto" and cols.shape[0] <= rows.shape[0])
             if transposed and self.npatterns <= 1 << 16:
-                _stats_by_answer_kernel(self.by_answer, rows, cols, self.npatterns, self.green,
-                                        largest, parts, squares, klogk, wins)
+                serial = m * cols.shape[0] < SERIAL_BELOW or numba.get_num_threads() == 1
+                kernel = _stats_by_answer_serial if serial else _stats_by_answer_kernel
+                kernel(self.by_answer, rows, cols, self.npatterns, self.green,
+                       largest, parts, squares, klogk, wins)
             else:
                 _stats_kernel(self.codes, rows, cols, self.npatterns, self.green,
                               largest, parts, squares, klogk, wins)

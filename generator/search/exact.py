@@ -88,7 +88,7 @@ import numpy as np
 
 from generator.core.feedback import GREEN, YELLOW
 from generator.core.ids import short
-from generator.core.partition import Matrix, PartStats
+from generator.core.partition import SERIAL_BELOW, Matrix, PartStats
 from generator.core.rules import Game, GuessRule
 from generator.core.scoring import HEURISTICS, Heuristic
 from generator.core.tree import Node, Tree
@@ -96,7 +96,6 @@ from generator.errors import StrategyError
 from generator.search.exact_kernels import INF as INF  # re-exported: every caller's 'no tree'
 from generator.search.exact_kernels import LATE as LATE  # re-exported: the cost of a secret past the cap
 from generator.search.exact_kernels import (
-    SERIAL_BELOW,
     by_answer,
     closed_kernel,
     first_distinct,

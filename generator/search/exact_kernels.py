@@ -13,7 +13,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from generator.core.partition import Matrix, gather_block, klog_table
+from generator.core.partition import BLOCK, Matrix, gather_block, klog_table
 
 INF = 1 << 60  # the cost of a position with no tree (within the cap or the budget)
 LATE = 1 << 20  # extra cost of a secret solved after the cap (fewest_late); more than any total
@@ -30,12 +30,6 @@ def _mix(x):  # type: ignore[no-untyped-def]
     return x
 
 
-#: guesses x secrets below which :func:`moves_kernel_serial` is called: a
-#: parallel region costs about 40 us to start even on one thread, more than
-#: the whole scan of a small position (a proof scans millions of them)
-SERIAL_BELOW = 100_000
-
-_BLOCK = 256  # guesses per block of moves_kernel (each with its scratch arrays)
 
 
 @numba.njit(cache=True, parallel=True, nogil=True)
@@ -56,8 +50,8 @@ def moves_kernel(by_answer, rows, cols, npatterns, green, keys,  # type: ignore[
     in the loop)."""
     m = rows.shape[0]
     key_of, klog = _moves_tables(keys, cols)
-    for b in numba.prange((m + _BLOCK - 1) // _BLOCK):
-        _moves_block(by_answer, rows, cols, npatterns, green, key_of, klog, b * _BLOCK,
+    for b in numba.prange((m + BLOCK - 1) // BLOCK):
+        _moves_block(by_answer, rows, cols, npatterns, green, key_of, klog, b * BLOCK,
                      parts, wins, largest, squares, klogk, phash)
 
 
@@ -67,8 +61,8 @@ def moves_kernel_serial(by_answer, rows, cols, npatterns, green, keys,  # type: 
     """:func:`moves_kernel` on the calling thread alone (small positions)."""
     m = rows.shape[0]
     key_of, klog = _moves_tables(keys, cols)
-    for b in range((m + _BLOCK - 1) // _BLOCK):
-        _moves_block(by_answer, rows, cols, npatterns, green, key_of, klog, b * _BLOCK,
+    for b in range((m + BLOCK - 1) // BLOCK):
+        _moves_block(by_answer, rows, cols, npatterns, green, key_of, klog, b * BLOCK,
                      parts, wins, largest, squares, klogk, phash)
 
 
@@ -88,8 +82,8 @@ def _moves_block(by_answer, rows, cols, npatterns, green, key_of, klog, start,  
     """:func:`moves_kernel` for the block of guesses from ``rows[start]``."""
     m = rows.shape[0]
     n = cols.shape[0]
-    stop = min(m, start + _BLOCK)
-    codes = np.empty((_BLOCK, n), by_answer.dtype)
+    stop = min(m, start + BLOCK)
+    codes = np.empty((BLOCK, n), by_answer.dtype)
     counts = np.zeros(npatterns, np.int32)
     acc = np.zeros(npatterns, np.uint64)
     seen = np.empty(npatterns, np.int64)

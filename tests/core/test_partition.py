@@ -10,6 +10,7 @@ import pytest
 
 from generator.core.catalog import load_list
 from generator.core.feedback import feedback
+from generator.core import partition
 from generator.core.partition import Matrix
 
 
@@ -37,6 +38,24 @@ def test_stats_equal_plain_count(nl: Matrix, seed: int) -> None:
         assert s.klogk[i] == pytest.approx(sum(k * math.log2(k) for k in sizes))
         assert s.wins[i] == (nl.guess_word(int(r)) in {nl.answer_word(int(c)) for c in cols})
     assert s.n == len(cols)
+
+
+@pytest.mark.parametrize("n", [1, 7, 300])
+def test_the_three_stats_kernels_agree(nl: Matrix, n: int) -> None:
+    """The row layout, the transposed one in parallel blocks, and the same
+    blocks on the calling thread (what Matrix.stats runs below SERIAL_BELOW)."""
+    rng = np.random.default_rng(n)
+    cols = np.sort(rng.choice(len(nl.answers), size=n, replace=False)).astype(np.int64)
+    rows = np.arange(len(nl.guesses), dtype=np.int64)  # several blocks, the last one short
+    got = []
+    for kernel, matrix in ((partition._stats_kernel, nl.codes), (partition._stats_by_answer_kernel, nl.by_answer),
+                           (partition._stats_by_answer_serial, nl.by_answer)):
+        out = [np.empty(len(rows), t) for t in (np.int64, np.int64, np.int64, np.float64, np.int64)]
+        kernel(matrix, rows, cols, nl.npatterns, nl.green, *out)
+        got.append(out)
+    for other in got[1:]:
+        for a, b in zip(got[0], other):
+            np.testing.assert_allclose(a, b)
 
 
 def test_split_groups_by_pattern(nl: Matrix) -> None:
