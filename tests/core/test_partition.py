@@ -8,9 +8,9 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from generator.core import partition
 from generator.core.catalog import load_list
 from generator.core.feedback import feedback
-from generator.core import partition
 from generator.core.partition import Matrix
 
 
