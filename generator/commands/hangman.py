@@ -35,7 +35,8 @@ from generator.runs.hangman import build_hangman_trees, evaluate_strategy, famil
 
 STRATEGIES = strategy_names("hangman")
 MAX_LENGTH = 63  # a mask game's longest word (the positions fit one 64-bit mask)
-TOP_MORE = f"; optimal: the letters of each greedy rule above {EXACT_BELOW} words, more is longer"
+TOP_MORE = (f"; optimal: the letters of each greedy rule above {EXACT_BELOW} words, more is longer; "
+            "widened where the losses are not proved")
 
 
 def lengths(text: str) -> list[int]:

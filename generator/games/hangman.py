@@ -32,7 +32,11 @@ tie to the first letter of the alphabet:
     :data:`TOP` letters by both greedy rules above that; at positions of at
     most :data:`LOSS_BELOW` candidates it adds a letter of fewest losses found
     by :class:`LossSearch` (an exact branch-and-bound search on losses alone),
-    so there the tree loses no more words than any tree can. A tree is *exact*
+    so there the tree loses no more words than any tree can. Where the tree's
+    losses are not proved, the search is **widened**: run again with one more
+    letter of each rule, then two, ..., while each wider tree is better and
+    the wider searches stay within :data:`WIDEN_POSITIONS` positions together;
+    the best tree is kept. A tree is *exact*
     where no position was limited; its losses are *proved* minimal where the
     loss search covered the start or a proved lower bound equals them (its
     strategy block says which).
@@ -60,6 +64,8 @@ TOP = 1              # optimal: else the best TOP letters of each greedy rule
 LOSS_BELOW = 100     # optimal: and at positions of at most this many words, a letter of fewest losses
 LOSS_BUDGET = 5_000  # found by a loss search of at most this many new positions
 ROOT_BELOW, ROOT_BUDGET = 200, 500_000  # and at the start of at most 200 words, of at most 500,000
+LOSS_KEPT = 1 << 30   # bytes of positions a loss search keeps (its memo is emptied past this between searches)
+WIDEN_POSITIONS = 1_500_000  # optimal: losses not proved: TOP + 1, + 2, ... within this many positions together
 def hangman_game(length: int, misses: int) -> Game:
     """The Hangman game of words of ``length`` letters with ``misses`` allowed:
     ``turns`` is the most calls a won game can take (every letter a hit, plus the misses)."""
@@ -168,7 +174,7 @@ def families_at(words: Sequence[Word], i: int) -> list[int]:
 
 
 class Budget(Exception):
-    """A loss search passed its node budget."""
+    """A search passed its budget of positions."""
 
 
 Families = tuple[tuple[tuple[int, int], ...], ...]  # per position: (words of it here, its words)
@@ -186,7 +192,9 @@ class LossSearch:
     won, besides one word left alone); a letter costs at least the sum of its
     parts' bounds, so it is cut once that reaches the best so far.
     :meth:`solve` with a ``beta`` returns the exact losses when they are below
-    ``beta``, else a bound of at least ``beta``, kept for later calls. The
+    ``beta``, else a bound of at least ``beta``, kept for later calls (up to
+    :data:`LOSS_KEPT` bytes of keys, bit sets over the whole list: past that
+    :meth:`best` starts afresh). The
     families still alive (two or more candidates) are passed down, so a
     bound costs the families of the parent, not of the whole list.
     """
@@ -253,6 +261,8 @@ class LossSearch:
         """(fewest losses, a letter that reaches them, or -1 when any letter
         that splits does) over ``cols``, or None if the search passes
         ``budget`` new positions."""
+        if len(self.memo) * (len(self.w.words) // 8 + 100) > LOSS_KEPT:
+            self.memo.clear()
         s = self.bitset(cols)
         self.limit = self.nodes + budget
         try:
@@ -378,10 +388,10 @@ class Optimal:
 
     def __init__(self, w: Words, misses: int, *, exact_below: int = EXACT_BELOW, top: int = TOP,
                  loss_below: int = LOSS_BELOW, loss_budget: int = LOSS_BUDGET,
-                 max_positions: int | None = None) -> None:
+                 max_positions: int | None = None, loss: LossSearch | None = None) -> None:
         self.w, self.m, self.exact_below, self.top = w, misses, exact_below, top
         self.loss_below, self.loss_budget = loss_below, loss_budget
-        self.loss = LossSearch(w)
+        self.loss = LossSearch(w) if loss is None else loss  # a wider search shares the narrower's
         self.loss_failed = 0
         self.root_losses: int | None = None  # proved fewest losses of all the words, if found
         self.memo: dict[tuple[bytes, int], tuple[int, int]] = {}
@@ -405,7 +415,7 @@ class Optimal:
             return hit[0]
         self.positions += 1
         if self.max_positions is not None and self.positions > self.max_positions:
-            raise StrategyError(f"the optimal Hangman search passed {self.max_positions} positions")
+            raise Budget
         best, best_letter = -1, -1
         for letter in self.moves(cols, called, left):
             cost = 0
@@ -456,11 +466,15 @@ class Optimal:
             order = [i for i in order if i in keep]
         return order
 
-    def losses(self) -> int:
-        """Words lost by the tree of :meth:`tree`."""
+    def cost(self) -> int:
+        """Cost of the tree of :meth:`tree` (``losses * BIG + misses``)."""
         if len(self.w.words) == 1:
             return 0
-        return self.memo[(np.arange(len(self.w.words)).tobytes(), self.m)][0] // self.BIG
+        return self.memo[(np.arange(len(self.w.words)).tobytes(), self.m)][0]
+
+    def losses(self) -> int:
+        """Words lost by the tree of :meth:`tree`."""
+        return self.cost() // self.BIG
 
     def tree(self, cols: np.ndarray | None = None, left: int | None = None, called: int = 0) -> Tree:
         cols = np.arange(len(self.w.words)) if cols is None else cols
@@ -513,13 +527,30 @@ def build_root(w: Words, strategy: str, misses: int, **options: Any) -> tuple[Tr
     if strategy in ("risk", "uncertainty"):
         return call_tree(w, strategy), {}
     if strategy == "optimal":
+        widen = options.pop("widen", WIDEN_POSITIONS)
         opt = Optimal(w, misses, **options)
         root = opt.tree()
-        exact = opt.limited == 0
-        losses = opt.losses()
         everything = LossSearch.bitset(np.arange(len(w.words)))
         floor = max(opt.loss.bound(everything, misses, opt.loss.alive(everything, opt.loss.families)),
                     opt.root_losses or 0)
+        first_top, first_losses, positions = opt.top, opt.losses(), opt.positions
+        spent = 0
+        while opt.limited and opt.root_losses is None and opt.losses() > floor and spent < widen:
+            wider = Optimal(w, misses, **{**options, "top": opt.top + 1}, max_positions=widen - spent,
+                            loss=opt.loss)
+            try:
+                wider_root = wider.tree()
+            except Budget:
+                spent = widen
+                break
+            spent += wider.positions
+            if wider.cost() >= opt.cost():
+                break
+            opt, root = wider, wider_root
+        exact = opt.limited == 0
+        losses = opt.losses()
+        widened = ("" if opt.top == first_top else
+                   f"; widened from the best {first_top} (the tree lost {first_losses} words)")
         return root, {
             "exact": exact,
             "losses_proved": exact or opt.root_losses is not None or losses == floor,
@@ -530,8 +561,12 @@ def build_root(w: Words, strategy: str, misses: int, **options: Any) -> tuple[Tr
                        f"of fewest losses if a loss search of at most {opt.loss_budget} positions finds one "
                        f"(at the start of at most {ROOT_BELOW} words, of {ROOT_BUDGET})"
                        + ("" if exact else f" (limited at {opt.limited} positions, the loss search gave up "
-                                           f"at {opt.loss_failed}: misses not proved)")),
-            "positions": opt.positions,
+                                           f"at {opt.loss_failed}: misses not proved)")
+                       + widened
+                       + (f"; widened searches of at most {widen} positions together, {spent} spent"
+                          if spent else "")),
+            "top": opt.top,
+            "positions": positions + spent,
             "loss_positions": opt.loss.nodes,
         }
     strategy_info("hangman", strategy)  # an unknown name: its one-line error

@@ -124,11 +124,58 @@ def test_loss_search_gives_up_past_its_budget() -> None:
     assert search.best(np.arange(len(words)), 2, 3) is None
 
 
+def test_loss_search_starting_afresh_finds_the_same(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    w = hm.Words.of(WIDER, "abcdefghijklmnopqrstuvwxyz")
+    parts = [np.arange(len(WIDER)), np.arange(0, len(WIDER), 2), np.arange(1, len(WIDER), 3)]
+    kept = hm.LossSearch(w)
+    expected = [kept.best(p, 2, 10**6) for p in parts]
+    monkeypatch.setattr(hm, "LOSS_KEPT", 0)  # the memo is emptied before every search
+    fresh = hm.LossSearch(w)
+    assert [fresh.best(p, 2, 10**6) for p in parts] == expected
+    assert len(fresh.memo) < len(kept.memo)
+
+
 def test_optimal_losses_are_the_loss_search_minimum(small) -> None:  # type: ignore[no-untyped-def]
     for m in (0, 1, 2):
         tree = hm.hangman_tree(small, 4, "optimal", m, exact_below=2)  # limited, but the loss letter is tried
         assert tree.strategy["losses_proved"]
         assert len(tree.late) == brute_losses(frozenset(WORDS), m)
+
+
+# 40 three-letter words of ENABLE where the best letter of each rule loses 21
+# at 2 misses (with every letter tried only at 3 words or fewer), two 19, three 18
+WIDER = ["aah", "ain", "ana", "bay", "bit", "coy", "dry", "dui", "fie", "fir", "fog", "got", "hum",
+         "jow", "lib", "lum", "mac", "nam", "nan", "nob", "nth", "oca", "old", "oxo", "pug", "rat",
+         "ria", "sat", "sau", "sec", "sky", "sod", "sox", "tat", "tel", "ten", "tew", "top", "vug", "xis"]
+
+
+def _losses_at(w: hm.Words, top: int) -> int:
+    opt = hm.Optimal(w, 2, top=top, exact_below=3, loss_below=0)
+    opt.tree()
+    return opt.losses()
+
+
+def test_optimal_is_widened_while_its_losses_are_not_proved(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(hm, "ROOT_BELOW", 0)  # no loss search covers the start
+    words = parse_wordlist(WIDER, id="wider-3", length=3)
+    w = hm.words_of_length(words, 3)
+    first = _losses_at(w, 1)
+    tree = hm.hangman_tree(words, 3, "optimal", 2, exact_below=3, loss_below=0)
+    block = tree.strategy
+    assert verify_tree(tree, words, words).ok
+    assert block["top"] > 1 and len(tree.late) == _losses_at(w, block["top"]) < first
+    assert f"widened from the best 1 (the tree lost {first} words)" in block["search"]
+    assert not block["losses_proved"] and block["losses_at_least"] < len(tree.late)
+    # no widening allowed, or too little: the first tree (or the last finished) is kept
+    assert len(hm.hangman_tree(words, 3, "optimal", 2, exact_below=3, loss_below=0, widen=0).late) == first
+    tight = hm.hangman_tree(words, 3, "optimal", 2, exact_below=3, loss_below=0, widen=50)
+    assert len(tight.late) == first and tight.strategy["top"] == 1
+    assert "widened searches of at most 50 positions together, 50 spent" in tight.strategy["search"]
+
+
+def test_a_proved_tree_is_not_widened(small) -> None:  # type: ignore[no-untyped-def]
+    tree = hm.hangman_tree(small, 4, "optimal", 1)
+    assert tree.strategy["losses_proved"] and tree.strategy["top"] == 1 and "widened" not in tree.strategy["search"]
 
 
 def test_compact_tree_files_read_back_the_same(small) -> None:  # type: ignore[no-untyped-def]
