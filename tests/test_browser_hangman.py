@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from generator.core.catalog import CHECKOUT
-from generator.core.kinds import mask
+from generator.core.kinds import mask, replay_calls
 from generator.core.tree import GameTree, Node
 from generator.output.hangmanpage import masks_of
 from generator.output.treefile import read_tree
@@ -171,7 +171,8 @@ def test_pickers_choose_the_tree(hangman_site: str, page: Any) -> None:
 
 def test_misses_are_counted_past_6_and_9(hangman_site: str, page: Any) -> None:
     tree = tree_of("en-enable", "optimal", 3)
-    path = masks_of(tree.root, "zax")  # 17 misses
+    path = masks_of(tree.root, "zax")  # one of the hardest words: 16 misses in the committed tree
+    total = replay_calls(tree.root, "zax", 6).misses
     misses = [i + 1 for i, m in enumerate(path) if set(m) == {"_"}]  # the calls that miss
     seven, ten = misses[6], misses[9]
     open_lookup(page, lookup(hangman_site, "en-enable", "optimal", 3, path[:seven]))
@@ -180,7 +181,7 @@ def test_misses_are_counted_past_6_and_9(hangman_site: str, page: Any) -> None:
     assert page.text_content("#hangman-misses") == "10: lost at 6 and at 9 misses, keep going to find the word"
     assert page.locator("#hangman-called li.miss").count() == 10
     assert open_lookup(page, lookup(hangman_site, "en-enable", "optimal", 3, path)) in ("leaf", "solved")
-    assert page.text_content("#hangman-misses").startswith("17")
+    assert total > 10 and page.text_content("#hangman-misses").startswith(f"{total}: ")
     assert "zax" in page.text_content("#hangman-status")
     assert page.errors == []
 
