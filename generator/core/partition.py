@@ -36,6 +36,12 @@ SERIAL_BELOW = 100_000
 BLOCK = 256  # guesses per block of the transposed scans (each with its scratch arrays)
 
 
+def scan_serially(pairs: int) -> bool:
+    """Whether a scan of ``pairs`` (guess, secret) pairs runs on the calling
+    thread: below :data:`SERIAL_BELOW`, or when numba has one thread."""
+    return pairs < SERIAL_BELOW or numba.get_num_threads() == 1
+
+
 @dataclass(frozen=True)
 class PartStats:
     """Part sizes summarized for each of several guesses (arrays of one length).
@@ -254,8 +260,7 @@ class Matrix:
         if m:
             transposed = LAYOUT == "columns" or (LAYOUT == "auto" and cols.shape[0] <= rows.shape[0])
             if transposed and self.npatterns <= 1 << 16:
-                serial = m * cols.shape[0] < SERIAL_BELOW or numba.get_num_threads() == 1
-                kernel = _stats_by_answer_serial if serial else _stats_by_answer_kernel
+                kernel = _stats_by_answer_serial if scan_serially(m * cols.shape[0]) else _stats_by_answer_kernel
                 kernel(self.by_answer, rows, cols, self.npatterns, self.green,
                        largest, parts, squares, klogk, wins)
             else:

@@ -83,12 +83,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-import numba
 import numpy as np
 
 from generator.core.feedback import GREEN, YELLOW
 from generator.core.ids import short
-from generator.core.partition import SERIAL_BELOW, Matrix, PartStats
+from generator.core.partition import Matrix, PartStats, scan_serially
 from generator.core.rules import Game, GuessRule
 from generator.core.scoring import HEURISTICS, Heuristic
 from generator.core.tree import Node, Tree
@@ -652,7 +651,7 @@ class Search:
         klogk = np.empty(k, np.float64)
         phash = np.empty(k, np.uint64)
         if k:
-            scan = moves_kernel if k * n >= SERIAL_BELOW and numba.get_num_threads() > 1 else moves_kernel_serial
+            scan = moves_kernel_serial if scan_serially(k * n) else moves_kernel
             scan(self.by_answer, rows, cols, self.npatterns, self.green, self.keys,
                  parts, wins, largest, squares, klogk, phash)
         useful = (parts > 1) | (wins > 0)

@@ -30,8 +30,6 @@ def _mix(x):  # type: ignore[no-untyped-def]
     return x
 
 
-
-
 @numba.njit(cache=True, parallel=True, nogil=True)
 def moves_kernel(by_answer, rows, cols, npatterns, green, keys,  # type: ignore[no-untyped-def]
                   parts, wins, largest, squares, klogk, phash):
