@@ -533,9 +533,12 @@ def build_root(w: Words, strategy: str, misses: int, **options: Any) -> tuple[Tr
         everything = LossSearch.bitset(np.arange(len(w.words)))
         floor = max(opt.loss.bound(everything, misses, opt.loss.alive(everything, opt.loss.families)),
                     opt.root_losses or 0)
+        def proved(o: Optimal) -> bool:  # exact, covered by the loss search, or at the bound
+            return o.limited == 0 or o.root_losses is not None or o.losses() == floor
+
         first_top, first_losses, positions = opt.top, opt.losses(), opt.positions
         spent = 0
-        while opt.limited and opt.root_losses is None and opt.losses() > floor and spent < widen:
+        while not proved(opt) and spent < widen:
             wider = Optimal(w, misses, **{**options, "top": opt.top + 1}, max_positions=widen - spent,
                             loss=opt.loss)
             try:
@@ -548,12 +551,11 @@ def build_root(w: Words, strategy: str, misses: int, **options: Any) -> tuple[Tr
                 break
             opt, root = wider, wider_root
         exact = opt.limited == 0
-        losses = opt.losses()
         widened = ("" if opt.top == first_top else
                    f"; widened from the best {first_top} (the tree lost {first_losses} words)")
         return root, {
             "exact": exact,
-            "losses_proved": exact or opt.root_losses is not None or losses == floor,
+            "losses_proved": proved(opt),
             "losses_at_least": floor,
             "search": (f"every letter that splits the candidates at positions of at most "
                        f"{opt.exact_below} words; above that the best {opt.top} letters of each greedy "
