@@ -57,6 +57,7 @@ from generator.core.strategies import strategy_info
 from generator.core.tree import GameTree, Node, Stats, Tree, stats_of
 from generator.core.words import Letter, Word, WordList
 from generator.errors import RulesError, StrategyError
+from generator.games import hangman_kernels as kernels
 from generator.search.exact import INF
 
 EXACT_BELOW = 8      # optimal: every letter at positions of at most this many candidates
@@ -66,6 +67,8 @@ LOSS_BUDGET = 5_000  # found by a loss search of at most this many new positions
 ROOT_BELOW, ROOT_BUDGET = 200, 500_000  # and at the start of at most 200 words, of at most 500,000
 LOSS_KEPT = 1 << 30   # bytes of positions a loss search keeps (its memo is emptied past this between searches)
 WIDEN_POSITIONS = 1_500_000  # optimal: losses not proved: TOP + 1, + 2, ... within this many positions together
+PROVE_STEP = 20      # LossSearch.prove: raising its bound this many words at a time
+NO_LIMIT = 1 << 62
 def hangman_game(length: int, misses: int) -> Game:
     """The Hangman game of words of ``length`` letters with ``misses`` allowed:
     ``turns`` is the most calls a won game can take (every letter a hit, plus the misses)."""
@@ -177,12 +180,9 @@ class Budget(Exception):
     """A search passed its budget of positions."""
 
 
-Families = tuple[tuple[tuple[int, int], ...], ...]  # per position: (words of it here, its words)
-
-
 class LossSearch:
-    """Fewest words lost, exactly: a branch-and-bound search on bit sets of
-    word indices, memoized on (candidates, misses to spare).
+    """Fewest words lost, exactly: a branch-and-bound search memoized on
+    (candidates, misses to spare), in numba (:mod:`generator.games.hangman_kernels`).
 
     Exact facts it uses: a position of k <= spare + 1 words loses none (any
     letter that splits does); a letter every candidate has never hurts, so it
@@ -190,163 +190,112 @@ class LossSearch:
     :func:`family_bound`) and at least the cover bound (along the misses at
     most spare + 1 letters are called and only words with one of them are
     won, besides one word left alone); a letter costs at least the sum of its
-    parts' bounds, so it is cut once that reaches the best so far.
-    :meth:`solve` with a ``beta`` returns the exact losses when they are below
-    ``beta``, else a bound of at least ``beta``, kept for later calls (up to
-    :data:`LOSS_KEPT` bytes of keys, bit sets over the whole list: past that
-    :meth:`best` starts afresh). The
-    families still alive (two or more candidates) are passed down, so a
-    bound costs the families of the parent, not of the whole list.
+    parts' bounds, so it is cut once that reaches the best so far. Letters
+    that make the same parts are one move; moves are tried by their largest
+    part, then their missed part, then the letter.
+    :meth:`best` returns the exact losses; inside, a position searched with a
+    ``beta`` gets its exact losses when they are below ``beta``, else a bound
+    of at least ``beta``, kept for later searches (up to :data:`LOSS_KEPT`
+    bytes reckoned as ``len(words) // 8 + 100`` a position, the size of a
+    bit set of the whole list as an earlier pure-Python search kept them:
+    past that :meth:`best` starts afresh, exactly where that one did, so the
+    trees are the same).
     """
 
     def __init__(self, w: Words) -> None:
         self.w = w
-        self.groups: list[tuple[tuple[int, int], ...]] = []  # per letter: (mask, words), mask 0 first
-        for row in w.bits:
-            parts: dict[int, int] = {}
-            for j, m in enumerate(row.tolist()):
-                parts[m] = parts.get(m, 0) | 1 << j
-            self.groups.append(tuple(sorted(parts.items())) if len(parts) > 1 else ())
-        self.having = [sum(g for m, g in groups if m) for groups in self.groups]  # words with the letter
-        self.families: Families = tuple(
-            tuple((f.bit_count(), f) for f in families_at(w.words, i) if f.bit_count() > 1)
-            for i in range(w.length))
-        self.memo: dict[tuple[int, int], tuple[int, bool, int]] = {}  # -> (losses or bound, exact, letter)
-        self.nodes = 0
-        self.limit: int | None = None
+        n = len(w.words)
+        group = np.empty(w.bits.shape, np.int64)
+        groups = np.empty(len(w.letters), np.int64)
+        for a, row in enumerate(w.bits):
+            masks, group[a] = np.unique(row, return_inverse=True)
+            groups[a] = len(masks)
+        lacks = np.array([(row == 0).any() for row in w.bits], np.bool_)
+        fam_of = np.full((w.length, n), -1, np.int64)
+        most = 1
+        for i in range(w.length):
+            fams = [f for f in families_at(w.words, i) if f.bit_count() > 1]
+            most = max(most, len(fams))
+            for k, f in enumerate(fams):
+                while f:
+                    fam_of[i, (f & -f).bit_length() - 1] = k
+                    f &= f - 1
+        keys = np.random.default_rng(20261126).integers(0, 2**63, n, dtype=np.uint64) * np.uint64(2) + np.uint64(1)
+        letters_of = np.full((n, w.length), -1, np.int64)  # each word's distinct letters, and their ranks
+        ranks_of = np.zeros((n, w.length), np.int64)
+        for j in range(n):
+            has = np.flatnonzero(w.bits[:, j])
+            letters_of[j, :len(has)] = has
+            ranks_of[j, :len(has)] = group[has, j]
+        most_ranks = int(groups.max())
+        self.lex = (group, groups, lacks, fam_of, keys, np.zeros(most, np.int64), letters_of, ranks_of,
+                    np.zeros((len(w.letters), most_ranks), np.int64), np.zeros((len(w.letters), most_ranks), np.uint64),
+                    np.zeros((len(w.letters), most_ranks), np.int64), np.zeros(len(w.letters), np.int64))
+        self.memo = kernels.new_memo()
+        self.st = np.array([0, 0, 0, 0, NO_LIMIT], np.int64)  # see hangman_kernels
 
-    @staticmethod
-    def bitset(cols: np.ndarray) -> int:
-        s = 0
-        for j in cols.tolist():
-            s |= 1 << j
-        return s
+    @property
+    def nodes(self) -> int:
+        """Positions searched so far (every search counted)."""
+        return int(self.st[0])
 
-    @staticmethod
-    def alive(s: int, families: Families) -> Families:
-        """The families with two or more words of ``s``, and how many."""
-        out = []
-        for fams in families:
-            kept = []
-            for _, f in fams:
-                k = (s & f).bit_count()
-                if k > 1:
-                    kept.append((k, s & f))
-            out.append(tuple(kept))
-        return tuple(out)
+    def kept(self) -> int:
+        """Positions whose losses or a bound are kept."""
+        return int(self.memo[3][0])
 
-    def bound(self, s: int, spare: int, families: Families) -> int:
-        """Losses at least (``families``: those alive in ``s``)."""
-        if spare < 0:
-            return s.bit_count()
-        fam = max((sum(k - spare - 1 for k, _ in fams if k > spare + 1) for fams in families), default=0)
-        return max(fam, self.cover(s, spare))
-
-    def cover(self, s: int, spare: int) -> int:
-        n = s.bit_count()
-        hits = []
-        for groups, having in zip(self.groups, self.having):
-            h = (s & having).bit_count()
-            if h == n:
-                if any(s & g == s for _, g in groups):
-                    continue  # known already: calling it tells nothing
-                return 0  # every candidate has it and it splits them: no bound
-            if h:
-                hits.append(h)
-        hits.sort(reverse=True)
-        won = sum(hits[:spare]) + max(hits[spare] if len(hits) > spare else 0, 1)
-        return max(0, n - won)
+    def bound(self, cols: np.ndarray, spare: int) -> int:
+        """Losses at least over ``cols`` (the family and cover bounds)."""
+        return int(kernels.bound(np.sort(cols).astype(np.int64), spare, self.lex))
 
     def best(self, cols: np.ndarray, spare: int, budget: int) -> tuple[int, int] | None:
         """(fewest losses, a letter that reaches them, or -1 when any letter
         that splits does) over ``cols``, or None if the search passes
         ``budget`` new positions."""
-        if len(self.memo) * (len(self.w.words) // 8 + 100) > LOSS_KEPT:
-            self.memo.clear()
-        s = self.bitset(cols)
-        self.limit = self.nodes + budget
-        try:
-            value = self.solve(s, spare, INF, self.families)
-        except Budget:
+        if self.kept() * (len(self.w.words) // 8 + 100) > LOSS_KEPT:
+            self.memo = kernels.new_memo()
+        cols = np.sort(cols).astype(np.int64)
+        self.st[1] = self.st[0] + budget
+        self.st[2] = 0
+        value = kernels.solve(cols, spare, INF, self.lex, self.memo, self.st)
+        if self.st[2]:
             return None
+        return int(value), self.letter(cols, spare)
+
+    def letter(self, cols: np.ndarray, spare: int) -> int:
+        """A letter of fewest losses over ``cols`` if a search found them
+        exactly (-1: none found, or any letter that splits)."""
+        return int(kernels.letter_of(np.sort(cols).astype(np.int64), spare, self.lex, self.memo))
+
+    def prove(self, cols: np.ndarray, spare: int, work: int, step: int | None = None) -> tuple[int, bool]:
+        """(a lower bound of the losses over ``cols``, whether they are exactly
+        that) within ``work`` (words of the positions searched).
+
+        The bound is raised ``step`` at a time: each search asks only whether
+        some letter loses fewer than the bound + ``step`` (a narrow window
+        cuts far more than :meth:`best`'s open one), keeping what it proved
+        for the next, until one finds the losses below it or the work is
+        spent (the bound then is the last one proved). The letters it found
+        are kept (:meth:`letter`)."""
+        cols = np.sort(cols).astype(np.int64)
+        step = step or PROVE_STEP
+        low = self.bound(cols, spare)
+        self.st[1], self.st[2], self.st[4] = NO_LIMIT, 0, self.st[3] + work
+        try:
+            while True:
+                beta = low + step
+                value = int(kernels.solve(cols, spare, beta, self.lex, self.memo, self.st))
+                if self.st[2]:
+                    return low, False
+                if value < beta:
+                    return value, True
+                low = value
         finally:
-            self.limit = None
-        hit = self.memo.get((s, spare))
-        return value, hit[2] if hit else -1
+            self.st[4] = NO_LIMIT
 
-    def floor(self, s: int, spare: int, families: Families) -> int:
-        """A lower bound, kept (``families``: a superset of those alive in ``s``)."""
-        if spare < 0:
-            return s.bit_count()
-        if s.bit_count() <= spare + 1:
-            return 0
-        hit = self.memo.get((s, spare))
-        if hit is None:
-            hit = (self.bound(s, spare, self.alive(s, families)), False, -1)
-            self.memo[(s, spare)] = hit
-        return hit[0]
-
-    def solve(self, s: int, spare: int, beta: int, families: Families) -> int:
-        """Losses over ``s`` if below ``beta``, else at least ``beta``
-        (``families``: a superset of those alive in ``s``)."""
-        if spare < 0:
-            return s.bit_count()
-        if s.bit_count() <= spare + 1:
-            return 0
-        key = (s, spare)
-        hit = self.memo.get(key)
-        if hit is not None and (hit[1] or hit[0] >= beta):
-            return hit[0]
-        self.nodes += 1
-        if self.limit is not None and self.nodes > self.limit:
-            raise Budget
-        families = self.alive(s, families)
-        floor = hit[0] if hit else self.bound(s, spare, families)
-        if floor >= beta:
-            self.memo[key] = (floor, False, -1)
-            return floor
-        moves = []
-        seen: set[tuple[int, frozenset[int]]] = set()
-        for letter, groups in enumerate(self.groups):
-            parts = [(m, s & g) for m, g in groups if s & g]
-            if len(parts) < 2:
-                continue
-            if parts[0][0] != 0:  # every candidate has it: call it now
-                value = sum(self.solve(p, spare, INF, families) for _, p in parts)
-                self.memo[key] = (value, True, letter)
-                return value
-            sig = (parts[0][1], frozenset(p for _, p in parts[1:]))
-            if sig in seen:
-                continue  # the same parts as a letter before
-            seen.add(sig)
-            missed = parts[0][1].bit_count()
-            moves.append((max(missed, *(p.bit_count() for _, p in parts[1:])), missed, letter, parts))
-        moves.sort(key=lambda t: (t[0], t[1], t[2]))
-        best, best_letter = INF, -1
-        for _, _, letter, parts in moves:
-            cap = min(beta, best)
-            subs = []
-            cost = 0
-            for m, p in parts:
-                left = spare - (m == 0)
-                f = self.floor(p, left, families)
-                subs.append((p, left, f))
-                cost += f
-                if cost >= cap:
-                    break
-            for p, left, f in subs:
-                if cost >= cap:
-                    break
-                cost += self.solve(p, left, cap - cost + f, families) - f
-            if cost < best:
-                best, best_letter = cost, letter
-                if best <= floor:
-                    break
-        if best < beta:
-            self.memo[key] = (best, True, best_letter)
-            return best
-        self.memo[key] = (max(beta, floor), False, -1)
-        return max(beta, floor)
+    @property
+    def work(self) -> int:
+        """Words of the positions searched so far (every search counted)."""
+        return int(self.st[3])
 
 
 # --------------------------------------------------------------------------- trees
@@ -530,9 +479,7 @@ def build_root(w: Words, strategy: str, misses: int, **options: Any) -> tuple[Tr
         widen = options.pop("widen", WIDEN_POSITIONS)
         opt = Optimal(w, misses, **options)
         root = opt.tree()
-        everything = LossSearch.bitset(np.arange(len(w.words)))
-        floor = max(opt.loss.bound(everything, misses, opt.loss.alive(everything, opt.loss.families)),
-                    opt.root_losses or 0)
+        floor = max(opt.loss.bound(np.arange(len(w.words)), misses), opt.root_losses or 0)
         def proved(o: Optimal) -> bool:  # exact, covered by the loss search, or at the bound
             return o.limited == 0 or o.root_losses is not None or o.losses() == floor
 

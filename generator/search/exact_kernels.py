@@ -20,7 +20,7 @@ LATE = 1 << 20  # extra cost of a secret solved after the cap (fewest_late); mor
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
-def _mix(x):  # type: ignore[no-untyped-def]
+def mix(x):  # type: ignore[no-untyped-def]
     """A 64-bit finalizer (MurmurHash3's fmix64): spreads a sum of keys over all bits."""
     x ^= x >> np.uint64(33)
     x *= np.uint64(0xFF51AFD7ED558CCD)
@@ -112,7 +112,7 @@ def _moves_block(by_answer, rows, cols, npatterns, green, key_of, klog, start,  
             if code == green:
                 win = 1
                 a ^= np.uint64(0x9E3779B97F4A7C15)
-            h += _mix(a)
+            h += mix(a)
             counts[code] = 0
             acc[code] = 0
         parts[j] = nl

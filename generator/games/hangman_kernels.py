@@ -1,0 +1,399 @@
+"""Hangman's loss search in numba: the branch and bound of
+:class:`generator.games.hangman.LossSearch`, node for node.
+
+A position is a sorted array of word indices (the candidates) and the misses
+to spare. Its memo lives in growable typed containers, so that a search can
+keep every position it meets however long it runs:
+
+* ``index``: a position's hash -> its first entry (a chain through ``NEXT``
+  holds the rare positions of one hash, each checked word by word);
+* ``entries``: :data:`FIELDS` integers per position (see the field names);
+* ``arena``: the candidates of every position, one after the other;
+* ``used``: the entries and the arena's words used.
+
+Entries and arena are arrays held in one-item typed lists, so that a search
+can put a larger array in their place as they fill (an array is read at
+array speed; a typed list item by item is about 100 times slower).
+
+``st`` holds the search's counters: positions searched (``st[0]``) and
+their limit (``st[1]``), whether a limit was passed (``st[2]``: the search
+then unwinds at once and stores nothing more), the words of the positions
+searched (``st[3]``: the work, as a scan of a position costs its words) and
+their limit (``st[4]``).
+
+Words are indexed over the whole list of a length, and a search gets them as
+one tuple ``lex`` (made by ``LossSearch``):
+
+* ``group``: letters x words, the rank of the letter's mask in the word among
+  the letter's masks (ascending; rank 0 is "not in the word" where a word
+  lacks it);
+* ``groups``: per letter, how many masks (a letter of one mask tells nothing);
+* ``lacks``: per letter, whether some word lacks it (then rank 0 is a miss);
+* ``fam_of``: positions x words, each word's family there (-1: none);
+* ``keys``: random 64-bit keys of the words, whose sums hash sets;
+* ``counts``: zeros, one per family of a position (scratch, left zero);
+* ``letters_of``, ``ranks_of``: words x positions, each word's distinct
+  letters (-1 past them) and its rank for each, so that a position is split
+  by every letter at once in one pass over its words' letters;
+* ``cnt``, ``ph``, ``touched``, ``ntouched``: letters x masks scratch of
+  that pass (left zero).
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+from numba import types
+from numba.typed import Dict, List
+
+from generator.search.exact_kernels import INF, mix
+
+FIELDS = 7
+OFF, LEN, SPARE, VALUE, EXACT, LETTER, NEXT = range(FIELDS)  # an entry's fields
+
+
+def new_memo() -> tuple[Dict, List, List, np.ndarray]:
+    """An empty memo: (index, entries, arena, used)."""
+    return (Dict.empty(key_type=types.uint64, value_type=types.int64),
+            List([np.zeros((1 << 10, FIELDS), np.int64)]), List([np.zeros(1 << 16, np.int32)]),
+            np.zeros(2, np.int64))
+
+
+@numba.njit(cache=True, nogil=True)
+def key_hash(cols, keys, spare):  # type: ignore[no-untyped-def]
+    """The hash of a position."""
+    h = np.uint64(spare + 1) * np.uint64(0x9E3779B97F4A7C15)
+    for j in cols:
+        h += keys[j]
+    return mix(h)
+
+
+@numba.njit(cache=True, nogil=True)
+def find(memo, cols, spare, h):  # type: ignore[no-untyped-def]
+    """The entry of a position, or -1."""
+    index, entries, arena = memo[0], memo[1][0], memo[2][0]
+    e = index[h] if h in index else -1
+    k = len(cols)
+    while e >= 0:
+        if entries[e, SPARE] == spare and entries[e, LEN] == k:
+            off = entries[e, OFF]
+            same = True
+            for i in range(k):
+                if arena[off + i] != cols[i]:
+                    same = False
+                    break
+            if same:
+                return e
+        e = entries[e, NEXT]
+    return -1
+
+
+@numba.njit(cache=True, nogil=True)
+def put(memo, cols, spare, h, value, exact, letter):  # type: ignore[no-untyped-def]
+    """Keep (or replace) what is known of a position."""
+    e = find(memo, cols, spare, h)
+    entries = memo[1][0]
+    if e >= 0:
+        entries[e, VALUE] = value
+        entries[e, EXACT] = exact
+        entries[e, LETTER] = letter
+        return
+    index, arena, used = memo[0], memo[2][0], memo[3]
+    e, off = used[0], used[1]
+    if e == entries.shape[0]:  # full: twice the room
+        wider = np.empty((2 * e, FIELDS), np.int64)
+        wider[:e] = entries
+        memo[1][0] = wider
+        entries = wider
+    if off + len(cols) > len(arena):
+        longer = np.empty(2 * (off + len(cols)), np.int32)
+        longer[:off] = arena[:off]
+        memo[2][0] = longer
+        arena = longer
+    entries[e, OFF] = off
+    entries[e, LEN] = len(cols)
+    entries[e, SPARE] = spare
+    entries[e, VALUE] = value
+    entries[e, EXACT] = exact
+    entries[e, LETTER] = letter
+    entries[e, NEXT] = index[h] if h in index else -1
+    for i in range(len(cols)):
+        arena[off + i] = cols[i]
+    index[h] = e
+    used[0] = e + 1
+    used[1] = off + len(cols)
+
+
+@numba.njit(cache=True, nogil=True)
+def scan(cols, lex, parts, largest, missed, hits, sig_missed, sig_hits):  # type: ignore[no-untyped-def]
+    """Every letter's split of ``cols`` at once: per letter its number of
+    parts, its largest part, its missed part (words that lack it), the words
+    that have it, and its signature (the missed part's hash and the sum of
+    the mixed hashes of the others: equal parts, equal signatures)."""
+    keys, letters_of, ranks_of, cnt, ph, touched, ntouched = lex[4], lex[6], lex[7], lex[8], lex[9], lex[10], lex[11]
+    ntouched[:] = 0
+    total = np.uint64(0)
+    for j in cols:
+        total += keys[j]
+        for t in range(letters_of.shape[1]):
+            a = letters_of[j, t]
+            if a < 0:
+                break
+            g = ranks_of[j, t]
+            if cnt[a, g] == 0:
+                touched[a, ntouched[a]] = g
+                ntouched[a] += 1
+            cnt[a, g] += 1
+            ph[a, g] += keys[j]
+    k = len(cols)
+    for a in range(len(ntouched)):
+        h = 0
+        big = 0
+        have = np.uint64(0)
+        mixed = np.uint64(0)
+        for i in range(ntouched[a]):
+            g = touched[a, i]
+            h += cnt[a, g]
+            big = max(big, cnt[a, g])
+            have += ph[a, g]
+            mixed += mix(ph[a, g])
+            cnt[a, g] = 0
+            ph[a, g] = 0
+        hits[a] = h
+        missed[a] = k - h
+        parts[a] = ntouched[a] + (1 if h < k else 0)
+        largest[a] = max(big, k - h)
+        sig_missed[a] = total - have
+        sig_hits[a] = mixed
+
+
+@numba.njit(cache=True, nogil=True)
+def cover(cols, spare, lex):  # type: ignore[no-untyped-def]
+    """The cover bound (see ``LossSearch``): 0 when a letter every candidate
+    has splits them."""
+    groups = lex[1]
+    n = len(cols)
+    letters = len(groups)
+    parts = np.empty(letters, np.int64)
+    largest = np.empty(letters, np.int64)
+    missed = np.empty(letters, np.int64)
+    had = np.empty(letters, np.int64)
+    sig_missed = np.empty(letters, np.uint64)
+    sig_hits = np.empty(letters, np.uint64)
+    scan(cols, lex, parts, largest, missed, had, sig_missed, sig_hits)
+    hits = np.zeros(letters, np.int64)
+    nh = 0
+    for a in range(letters):
+        if groups[a] < 2:
+            continue
+        h = had[a]
+        if h == n:
+            if parts[a] == 1:
+                continue  # known already: calling it tells nothing
+            return 0
+        if h:
+            hits[nh] = h
+            nh += 1
+    got = np.sort(hits[:nh])[::-1]
+    won = 0
+    for i in range(min(spare, nh)):
+        won += got[i]
+    won += max(got[spare] if nh > spare else 0, 1)
+    return max(0, n - won)
+
+
+@numba.njit(cache=True, nogil=True)
+def bound(cols, spare, lex):  # type: ignore[no-untyped-def]
+    """Losses at least: the family bound and the cover bound."""
+    if spare < 0:
+        return len(cols)
+    fam_of, counts = lex[3], lex[5]
+    fam = 0
+    for i in range(fam_of.shape[0]):
+        total = 0
+        for j in cols:
+            f = fam_of[i, j]
+            if f >= 0:
+                counts[f] += 1
+                if counts[f] > spare + 1:
+                    total += 1
+        for j in cols:
+            f = fam_of[i, j]
+            if f >= 0:
+                counts[f] = 0
+        fam = max(fam, total)
+    return max(fam, cover(cols, spare, lex))
+
+
+@numba.njit(cache=True, nogil=True)
+def parts_of(row, cols, pid, sizes, rank, scratch):  # type: ignore[no-untyped-def]
+    """Split ``cols`` by their ranks in ``row`` (a letter's ``group`` row):
+    the number of parts, each word's part in ``pid``, the sizes in ``sizes``
+    and each part's rank in ``rank``, ascending (``scratch``: zeros, one per
+    rank, left zero)."""
+    n = 0
+    for j in cols:
+        g = row[j]
+        if scratch[g] == 0:
+            rank[n] = g
+            n += 1
+        scratch[g] += 1
+    rank[:n] = np.sort(rank[:n])
+    for p in range(n):
+        sizes[p] = scratch[rank[p]]
+        scratch[rank[p]] = p
+    for i in range(len(cols)):
+        pid[i] = scratch[row[cols[i]]]
+    for p in range(n):
+        scratch[rank[p]] = 0
+    return n
+
+
+@numba.njit(cache=True, nogil=True)
+def gather(cols, pid, sizes, n):  # type: ignore[no-untyped-def]
+    """The parts one after the other (each sorted, as ``cols`` is) and their offsets."""
+    offs = np.zeros(n + 1, np.int64)
+    for p in range(n):
+        offs[p + 1] = offs[p] + sizes[p]
+    at = offs[:n].copy()
+    buf = np.empty(len(cols), np.int64)
+    for i in range(len(cols)):
+        buf[at[pid[i]]] = cols[i]
+        at[pid[i]] += 1
+    return buf, offs
+
+
+@numba.njit(cache=True, nogil=True)
+def floor(cols, spare, lex, memo):  # type: ignore[no-untyped-def]
+    """A lower bound of a position, kept."""
+    if spare < 0:
+        return len(cols)
+    if len(cols) <= spare + 1:
+        return 0
+    h = key_hash(cols, lex[4], spare)
+    e = find(memo, cols, spare, h)
+    if e >= 0:
+        return memo[1][0][e, VALUE]
+    b = bound(cols, spare, lex)
+    put(memo, cols, spare, h, b, 0, -1)
+    return b
+
+
+@numba.njit(cache=True, nogil=True)
+def solve(cols, spare, beta, lex, memo, st):  # type: ignore[no-untyped-def]
+    """Losses over ``cols`` if below ``beta``, else at least ``beta``; -1 once
+    the limit is passed (``st``). Every recursive call has the argument types
+    of the outer one (``beta`` an int64, never a literal): numba's cache
+    loads a recursive function with two signatures broken (numba issue 6713)."""
+    k = len(cols)
+    if spare < 0:
+        return k
+    if k <= spare + 1:
+        return 0
+    group, groups, lacks, keys = lex[0], lex[1], lex[2], lex[4]
+    h = key_hash(cols, keys, spare)
+    e = find(memo, cols, spare, h)
+    if e >= 0:
+        v = memo[1][0][e, VALUE]
+        if memo[1][0][e, EXACT] == 1 or v >= beta:
+            return v
+    st[0] += 1
+    st[3] += k
+    if st[0] > st[1] or st[3] > st[4]:
+        st[2] = 1
+        return -1
+    low = memo[1][0][e, VALUE] if e >= 0 else bound(cols, spare, lex)
+    if low >= beta:
+        put(memo, cols, spare, h, low, 0, -1)
+        return low
+    letters = group.shape[0]
+    scratch = lex[8]
+    pid = np.empty(k, np.int64)
+    sizes = np.empty(k, np.int64)
+    rank = np.empty(k, np.int64)
+    parts = np.empty(letters, np.int64)
+    largest = np.empty(letters, np.int64)
+    missed = np.empty(letters, np.int64)
+    hits = np.empty(letters, np.int64)
+    sig_missed = np.empty(letters, np.uint64)
+    sig_hits = np.empty(letters, np.uint64)
+    scan(cols, lex, parts, largest, missed, hits, sig_missed, sig_hits)
+    move_letter = np.empty(letters, np.int64)
+    nm = 0
+    for a in range(letters):
+        if groups[a] < 2 or parts[a] < 2:
+            continue
+        if not lacks[a] or missed[a] == 0:  # every candidate has it: call it now
+            n = parts_of(group[a], cols, pid, sizes, rank, scratch[a])
+            buf, offs = gather(cols, pid, sizes, n)
+            value = 0
+            for p in range(n):
+                v = solve(buf[offs[p]:offs[p + 1]], spare, np.int64(INF), lex, memo, st)
+                if st[2]:
+                    return -1
+                value += v
+            put(memo, cols, spare, h, value, 1, a)
+            return value
+        seen = False  # the same parts as a letter before: the same move
+        for q in range(nm):
+            b = move_letter[q]
+            if sig_missed[b] == sig_missed[a] and sig_hits[b] == sig_hits[a]:
+                seen = True
+                break
+        if not seen:
+            move_letter[nm] = a
+            nm += 1
+    move_largest = largest[move_letter[:nm]]
+    move_missed = missed[move_letter[:nm]]
+    # moves by their largest part, then their missed part, then the letter
+    for i in range(1, nm):
+        j = i
+        while j > 0 and (move_largest[j - 1], move_missed[j - 1], move_letter[j - 1]) > \
+                (move_largest[j], move_missed[j], move_letter[j]):
+            move_largest[j - 1], move_largest[j] = move_largest[j], move_largest[j - 1]
+            move_missed[j - 1], move_missed[j] = move_missed[j], move_missed[j - 1]
+            move_letter[j - 1], move_letter[j] = move_letter[j], move_letter[j - 1]
+            j -= 1
+    best = INF
+    best_letter = -1
+    floors = np.empty(k, np.int64)
+    for q in range(nm):
+        a = move_letter[q]
+        cap = min(beta, best)
+        n = parts_of(group[a], cols, pid, sizes, rank, scratch[a])
+        buf, offs = gather(cols, pid, sizes, n)
+        cost = 0
+        done = 0
+        for p in range(n):
+            f = floor(buf[offs[p]:offs[p + 1]], spare - 1 if p == 0 else spare, lex, memo)
+            floors[p] = f
+            done += 1
+            cost += f
+            if cost >= cap:
+                break
+        for p in range(done):
+            if cost >= cap:
+                break
+            v = solve(buf[offs[p]:offs[p + 1]], spare - 1 if p == 0 else spare, cap - cost + floors[p],
+                      lex, memo, st)
+            if st[2]:
+                return -1
+            cost += v - floors[p]
+        if cost < best:
+            best = cost
+            best_letter = a
+            if best <= low:
+                break
+    if best < beta:
+        put(memo, cols, spare, h, best, 1, best_letter)
+        return best
+    v = max(beta, low)
+    put(memo, cols, spare, h, v, 0, -1)
+    return v
+
+
+@numba.njit(cache=True, nogil=True)
+def letter_of(cols, spare, lex, memo):  # type: ignore[no-untyped-def]
+    """The letter kept for a position (-1: none, or not kept)."""
+    e = find(memo, cols, spare, key_hash(cols, lex[4], spare))
+    return memo[1][0][e, LETTER] if e >= 0 else -1
