@@ -105,7 +105,7 @@ REGISTRY: tuple[StrategyInfo, ...] = (
                  "least expected candidates after the call (the post's uncertainty-minimizing rule)"),
     StrategyInfo("hangman", "optimal", "Fewest words lost, then fewest misses", "optimal",
                  "fewest words lost, then fewest misses (depth-first search, memoized)",
-                 version=2),  # 2: widened where the losses are not proved
+                 version=3),  # 2: widened where the losses are not proved; 3: then a loss search at the start
 )
 
 FAMILIES = ("lingo", "wordle", "mastermind", "hangman")  # also their order on the site

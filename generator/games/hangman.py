@@ -36,7 +36,11 @@ tie to the first letter of the alphabet:
     losses are not proved, the search is **widened**: run again with one more
     letter of each rule, then two, ..., while each wider tree is better and
     the wider searches stay within :data:`WIDEN_POSITIONS` positions together;
-    the best tree is kept. A tree is *exact*
+    the best tree is kept. Where they are still not proved and the length has
+    at most :data:`PROVE_BELOW` words, a loss search at the start raises a
+    proved bound (:meth:`LossSearch.prove`, within :data:`PROVE_WORK`); if it
+    finds the fewest losses below the tree's, the search runs once more
+    trying its letters too, and so loses no more. A tree is *exact*
     where no position was limited; its losses are *proved* minimal where the
     loss search covered the start or a proved lower bound equals them (its
     strategy block says which).
@@ -67,7 +71,9 @@ LOSS_BUDGET = 5_000  # found by a loss search of at most this many new positions
 ROOT_BELOW, ROOT_BUDGET = 200, 500_000  # and at the start of at most 200 words, of at most 500,000
 LOSS_KEPT = 1 << 30   # bytes of positions a loss search keeps (its memo is emptied past this between searches)
 WIDEN_POSITIONS = 1_500_000  # optimal: losses not proved: TOP + 1, + 2, ... within this many positions together
-PROVE_STEP = 20      # LossSearch.prove: raising its bound this many words at a time
+PROVE_BELOW = 1_000  # then, on at most this many words, a loss search at the start
+PROVE_WORK = 5_000_000_000  # of at most this much work (words of its positions searched)
+PROVE_STEP = 20      # raising its bound this many words at a time
 NO_LIMIT = 1 << 62
 def hangman_game(length: int, misses: int) -> Game:
     """The Hangman game of words of ``length`` letters with ``misses`` allowed:
@@ -337,10 +343,12 @@ class Optimal:
 
     def __init__(self, w: Words, misses: int, *, exact_below: int = EXACT_BELOW, top: int = TOP,
                  loss_below: int = LOSS_BELOW, loss_budget: int = LOSS_BUDGET,
-                 max_positions: int | None = None, loss: LossSearch | None = None) -> None:
+                 max_positions: int | None = None, loss: LossSearch | None = None,
+                 guide: LossSearch | None = None) -> None:
         self.w, self.m, self.exact_below, self.top = w, misses, exact_below, top
         self.loss_below, self.loss_budget = loss_below, loss_budget
         self.loss = LossSearch(w) if loss is None else loss  # a wider search shares the narrower's
+        self.guide = guide  # a loss search whose letters of fewest losses are tried too
         self.loss_failed = 0
         self.root_losses: int | None = None  # proved fewest losses of all the words, if found
         self.memo: dict[tuple[bytes, int], tuple[int, int]] = {}
@@ -387,7 +395,8 @@ class Optimal:
         """Letters worth calling: those that split the candidates (the best of
         each greedy rule first); above ``exact_below`` candidates only the ``top``
         best of each rule, and up to ``loss_below`` candidates a letter of
-        fewest losses from the loss search (when it finishes within its budget)."""
+        fewest losses from the loss search (when it finishes within its budget)
+        and from the ``guide``'s (where it found them)."""
         hits, parts, squares = part_sizes(self.w, cols)
         useful = [i for i in range(len(self.w.letters)) if parts[i] > 1 and not called >> i & 1]
         by_risk = sorted(useful, key=lambda i: (-hits[i], i))
@@ -412,6 +421,8 @@ class Optimal:
             keep = set(by_risk[: self.top]) | set(by_unc[: self.top])
             if found is not None and found[1] >= 0:
                 keep.add(found[1])  # so the tree loses no more than the fewest possible here
+            if self.guide is not None and (guided := self.guide.letter(cols, left)) >= 0:
+                keep.add(guided)  # likewise
             order = [i for i in order if i in keep]
         return order
 
@@ -477,6 +488,7 @@ def build_root(w: Words, strategy: str, misses: int, **options: Any) -> tuple[Tr
         return call_tree(w, strategy), {}
     if strategy == "optimal":
         widen = options.pop("widen", WIDEN_POSITIONS)
+        prove = options.pop("prove", PROVE_WORK)
         opt = Optimal(w, misses, **options)
         root = opt.tree()
         floor = max(opt.loss.bound(np.arange(len(w.words)), misses), opt.root_losses or 0)
@@ -497,6 +509,17 @@ def build_root(w: Words, strategy: str, misses: int, **options: Any) -> tuple[Tr
             if wider.cost() >= opt.cost():
                 break
             opt, root = wider, wider_root
+        prover, fewest, guided_positions = None, False, 0
+        if not proved(opt) and prove and len(w.words) <= PROVE_BELOW:
+            prover = LossSearch(w)  # its own memo: the trees above do not depend on it
+            low, fewest = prover.prove(np.arange(len(w.words)), misses, prove)
+            floor = max(floor, low)
+            if fewest and opt.losses() > low:  # its letters lose fewer: search again trying them too
+                guided = Optimal(w, misses, **{**options, "top": opt.top}, loss=opt.loss, guide=prover)
+                guided_root = guided.tree()
+                guided_positions = guided.positions
+                if guided.cost() < opt.cost():
+                    opt, root = guided, guided_root
         exact = opt.limited == 0
         widened = ("" if opt.top == first_top else
                    f"; widened from the best {first_top} (the tree lost {first_losses} words)")
@@ -513,10 +536,16 @@ def build_root(w: Words, strategy: str, misses: int, **options: Any) -> tuple[Tr
                                            f"at {opt.loss_failed}: misses not proved)")
                        + widened
                        + (f"; widened searches of at most {widen} positions together, {spent} spent"
-                          if spent else "")),
+                          if spent else "")
+                       + ("" if prover is None else
+                          f"; then a loss search at the start (of at most {PROVE_BELOW} words) of at most "
+                          f"{prove} words' work raising its bound {PROVE_STEP} at a time: "
+                          + ("the fewest losses" if fewest else "gave up at a bound of")
+                          + f" {low} in {prover.work} words' work"
+                          + (f"; its letters tried too ({guided_positions} positions)" if guided_positions else ""))),
             "top": opt.top,
-            "positions": positions + spent,
-            "loss_positions": opt.loss.nodes,
+            "positions": positions + spent + guided_positions,
+            "loss_positions": opt.loss.nodes + (prover.nodes if prover else 0),
         }
     strategy_info("hangman", strategy)  # an unknown name: its one-line error
     raise StrategyError(f"the Hangman strategy {strategy!r} builds no tree here")

@@ -163,17 +163,37 @@ def test_optimal_is_widened_while_its_losses_are_not_proved(monkeypatch) -> None
     words = parse_wordlist(WIDER, id="wider-3", length=3)
     w = hm.words_of_length(words, 3)
     first = _losses_at(w, 1)
-    tree = hm.hangman_tree(words, 3, "optimal", 2, exact_below=3, loss_below=0)
+    tree = hm.hangman_tree(words, 3, "optimal", 2, exact_below=3, loss_below=0, prove=0)
     block = tree.strategy
     assert verify_tree(tree, words, words).ok
     assert block["top"] > 1 and len(tree.late) == _losses_at(w, block["top"]) < first
     assert f"widened from the best 1 (the tree lost {first} words)" in block["search"]
     assert not block["losses_proved"] and block["losses_at_least"] < len(tree.late)
     # no widening allowed, or too little: the first tree (or the last finished) is kept
-    assert len(hm.hangman_tree(words, 3, "optimal", 2, exact_below=3, loss_below=0, widen=0).late) == first
-    tight = hm.hangman_tree(words, 3, "optimal", 2, exact_below=3, loss_below=0, widen=50)
+    assert len(hm.hangman_tree(words, 3, "optimal", 2, exact_below=3, loss_below=0, widen=0, prove=0).late) == first
+    tight = hm.hangman_tree(words, 3, "optimal", 2, exact_below=3, loss_below=0, widen=50, prove=0)
     assert len(tight.late) == first and tight.strategy["top"] == 1
     assert "widened searches of at most 50 positions together, 50 spent" in tight.strategy["search"]
+
+
+def test_a_loss_search_at_the_start_proves_the_losses_and_guides_the_tree(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(hm, "ROOT_BELOW", 0)  # no loss search inside the tree's search covers the start
+    words = parse_wordlist(WIDER, id="wider-3", length=3)
+    fewest = brute_losses(frozenset(WIDER), 2)
+    first = _losses_at(hm.words_of_length(words, 3), 1)
+    assert fewest < first
+    tree = hm.hangman_tree(words, 3, "optimal", 2, exact_below=3, loss_below=0, widen=0)
+    block = tree.strategy
+    assert verify_tree(tree, words, words).ok
+    assert len(tree.late) == block["losses_at_least"] == fewest and block["losses_proved"]
+    assert f"the fewest losses {fewest} in " in block["search"] and "its letters tried too" in block["search"]
+    # too little work: a bound proved on the way is kept, the tree is not proved
+    monkeypatch.setattr(hm, "PROVE_STEP", 2)
+    short = hm.hangman_tree(words, 3, "optimal", 2, exact_below=3, loss_below=0, widen=0, prove=800)
+    assert len(short.late) == first and not short.strategy["losses_proved"]
+    floor = short.strategy["losses_at_least"]
+    assert hm.LossSearch(hm.words_of_length(words, 3)).bound(np.arange(len(WIDER)), 2) < floor < fewest
+    assert f"gave up at a bound of {floor} in " in short.strategy["search"]
 
 
 def test_a_proved_tree_is_not_widened(small) -> None:  # type: ignore[no-untyped-def]
