@@ -125,12 +125,19 @@ def put(memo, cols, spare, h, value, exact, letter):  # type: ignore[no-untyped-
 
 
 @numba.njit(cache=True, nogil=True)
-def scan(cols, lex, parts, largest, missed, hits, sig_missed, sig_hits):  # type: ignore[no-untyped-def]
-    """Every letter's split of ``cols`` at once: per letter its number of
-    parts, its largest part, its missed part (words that lack it), the words
-    that have it, and its signature (the missed part's hash and the sum of
-    the mixed hashes of the others: equal parts, equal signatures)."""
+def scan(cols, lex):  # type: ignore[no-untyped-def]
+    """Every letter's split of ``cols`` at once, as arrays by letter: its
+    number of parts, its largest part, its missed part (words that lack it),
+    the words that have it, and its signature (the missed part's hash and the
+    sum of the mixed hashes of the others: equal parts, equal signatures)."""
     keys, letters_of, ranks_of, cnt, ph, touched, ntouched = lex[4], lex[6], lex[7], lex[8], lex[9], lex[10], lex[11]
+    letters = len(ntouched)
+    parts = np.empty(letters, np.int64)
+    largest = np.empty(letters, np.int64)
+    missed = np.empty(letters, np.int64)
+    hits = np.empty(letters, np.int64)
+    sig_missed = np.empty(letters, np.uint64)
+    sig_hits = np.empty(letters, np.uint64)
     ntouched[:] = 0
     total = np.uint64(0)
     for j in cols:
@@ -146,7 +153,7 @@ def scan(cols, lex, parts, largest, missed, hits, sig_missed, sig_hits):  # type
             cnt[a, g] += 1
             ph[a, g] += keys[j]
     k = len(cols)
-    for a in range(len(ntouched)):
+    for a in range(letters):
         h = 0
         big = 0
         have = np.uint64(0)
@@ -165,6 +172,7 @@ def scan(cols, lex, parts, largest, missed, hits, sig_missed, sig_hits):  # type
         largest[a] = max(big, k - h)
         sig_missed[a] = total - have
         sig_hits[a] = mixed
+    return parts, largest, missed, hits, sig_missed, sig_hits
 
 
 @numba.njit(cache=True, nogil=True)
@@ -174,13 +182,7 @@ def cover(cols, spare, lex):  # type: ignore[no-untyped-def]
     groups = lex[1]
     n = len(cols)
     letters = len(groups)
-    parts = np.empty(letters, np.int64)
-    largest = np.empty(letters, np.int64)
-    missed = np.empty(letters, np.int64)
-    had = np.empty(letters, np.int64)
-    sig_missed = np.empty(letters, np.uint64)
-    sig_hits = np.empty(letters, np.uint64)
-    scan(cols, lex, parts, largest, missed, had, sig_missed, sig_hits)
+    parts, _, _, had, _, _ = scan(cols, lex)
     hits = np.zeros(letters, np.int64)
     nh = 0
     for a in range(letters):
@@ -311,13 +313,7 @@ def solve(cols, spare, beta, lex, memo, st):  # type: ignore[no-untyped-def]
     pid = np.empty(k, np.int64)
     sizes = np.empty(k, np.int64)
     rank = np.empty(k, np.int64)
-    parts = np.empty(letters, np.int64)
-    largest = np.empty(letters, np.int64)
-    missed = np.empty(letters, np.int64)
-    hits = np.empty(letters, np.int64)
-    sig_missed = np.empty(letters, np.uint64)
-    sig_hits = np.empty(letters, np.uint64)
-    scan(cols, lex, parts, largest, missed, hits, sig_missed, sig_hits)
+    parts, largest, missed, _, sig_missed, sig_hits = scan(cols, lex)
     move_letter = np.empty(letters, np.int64)
     nm = 0
     for a in range(letters):
