@@ -74,7 +74,9 @@ WIDEN_POSITIONS = 1_500_000  # optimal: losses not proved: TOP + 1, + 2, ... wit
 PROVE_BELOW = 1_000  # then, on at most this many words, a loss search at the start
 PROVE_WORK = 5_000_000_000  # of at most this much work (words of its positions searched)
 PROVE_STEP = 20      # raising its bound this many words at a time
-NO_LIMIT = 1 << 62
+NO_LIMIT = 1 << 62   # a loss search's limit when there is none
+
+
 def hangman_game(length: int, misses: int) -> Game:
     """The Hangman game of words of ``length`` letters with ``misses`` allowed:
     ``turns`` is the most calls a won game can take (every letter a hit, plus the misses)."""
@@ -210,9 +212,16 @@ class LossSearch:
 
     def __init__(self, w: Words) -> None:
         self.w = w
-        n = len(w.words)
+        self.lex = self.lexicon(w)
+        self.memo = kernels.new_memo()
+        self.st = np.array([0, 0, 0, 0, NO_LIMIT], np.int64)  # see hangman_kernels
+
+    @staticmethod
+    def lexicon(w: Words) -> tuple[np.ndarray, ...]:
+        """The words as the kernels read them (``lex``: see :mod:`generator.games.hangman_kernels`)."""
+        n, letters = len(w.words), len(w.letters)
         group = np.empty(w.bits.shape, np.int64)
-        groups = np.empty(len(w.letters), np.int64)
+        groups = np.empty(letters, np.int64)
         for a, row in enumerate(w.bits):
             masks, group[a] = np.unique(row, return_inverse=True)
             groups[a] = len(masks)
@@ -227,18 +236,16 @@ class LossSearch:
                     fam_of[i, (f & -f).bit_length() - 1] = k
                     f &= f - 1
         keys = np.random.default_rng(20261126).integers(0, 2**63, n, dtype=np.uint64) * np.uint64(2) + np.uint64(1)
-        letters_of = np.full((n, w.length), -1, np.int64)  # each word's distinct letters, and their ranks
+        letters_of = np.full((n, w.length), -1, np.int64)
         ranks_of = np.zeros((n, w.length), np.int64)
         for j in range(n):
             has = np.flatnonzero(w.bits[:, j])
             letters_of[j, :len(has)] = has
             ranks_of[j, :len(has)] = group[has, j]
-        most_ranks = int(groups.max())
-        self.lex = (group, groups, lacks, fam_of, keys, np.zeros(most, np.int64), letters_of, ranks_of,
-                    np.zeros((len(w.letters), most_ranks), np.int64), np.zeros((len(w.letters), most_ranks), np.uint64),
-                    np.zeros((len(w.letters), most_ranks), np.int64), np.zeros(len(w.letters), np.int64))
-        self.memo = kernels.new_memo()
-        self.st = np.array([0, 0, 0, 0, NO_LIMIT], np.int64)  # see hangman_kernels
+        ranks = int(groups.max())
+        return (group, groups, lacks, fam_of, keys, np.zeros(most, np.int64), letters_of, ranks_of,
+                np.zeros((letters, ranks), np.int64), np.zeros((letters, ranks), np.uint64),
+                np.zeros((letters, ranks), np.int64), np.zeros(letters, np.int64))
 
     @property
     def nodes(self) -> int:
