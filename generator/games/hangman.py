@@ -37,10 +37,10 @@ tie to the first letter of the alphabet:
     letter of each rule, then two, ..., while each wider tree is better and
     the wider searches stay within :data:`WIDEN_POSITIONS` positions together;
     the best tree is kept. Where they are still not proved and the length has
-    at most :data:`PROVE_BELOW` words, a loss search at the start raises a
-    proved bound (:meth:`LossSearch.prove`, within :data:`PROVE_WORK`); if it
-    finds the fewest losses below the tree's, the search runs once more
-    trying its letters too, and so loses no more. A tree is *exact*
+    at most :data:`PROVE_BELOW` words, a loss search covers the start (within
+    :data:`PROVE_POSITIONS`); if it finds fewer losses than the tree's, the
+    search runs once more trying its letters too, and so loses no more. A
+    tree is *exact*
     where no position was limited; its losses are *proved* minimal where the
     loss search covered the start or a proved lower bound equals them (its
     strategy block says which).
@@ -72,9 +72,7 @@ ROOT_BELOW, ROOT_BUDGET = 200, 500_000  # and at the start of at most 200 words,
 LOSS_KEPT = 1 << 30   # bytes of positions a loss search keeps (its memo is emptied past this between searches)
 WIDEN_POSITIONS = 1_500_000  # optimal: losses not proved: TOP + 1, + 2, ... within this many positions together
 PROVE_BELOW = 1_000  # then, on at most this many words, a loss search at the start
-PROVE_WORK = 5_000_000_000  # of at most this much work (words of its positions searched)
-PROVE_STEP = 20      # raising its bound this many words at a time
-NO_LIMIT = 1 << 62   # a loss search's limit when there is none
+PROVE_POSITIONS = 10_000_000  # of at most this many positions
 
 
 def hangman_game(length: int, misses: int) -> Game:
@@ -214,7 +212,7 @@ class LossSearch:
         self.w = w
         self.lex = self.lexicon(w)
         self.memo = kernels.new_memo()
-        self.st = np.array([0, 0, 0, 0, NO_LIMIT], np.int64)  # see hangman_kernels
+        self.st = np.zeros(3, np.int64)  # see hangman_kernels
 
     @staticmethod
     def lexicon(w: Words) -> tuple[np.ndarray, ...]:
@@ -278,37 +276,6 @@ class LossSearch:
         """A letter of fewest losses over ``cols`` if a search found them
         exactly (-1: none found, or any letter that splits)."""
         return int(kernels.letter_of(np.sort(cols).astype(np.int64), spare, self.lex, self.memo))
-
-    def prove(self, cols: np.ndarray, spare: int, work: int, step: int | None = None) -> tuple[int, bool]:
-        """(a lower bound of the losses over ``cols``, whether they are exactly
-        that) within ``work`` (words of the positions searched).
-
-        The bound is raised ``step`` at a time: each search asks only whether
-        some letter loses fewer than the bound + ``step`` (a narrow window
-        cuts far more than :meth:`best`'s open one), keeping what it proved
-        for the next, until one finds the losses below it or the work is
-        spent (the bound then is the last one proved). The letters it found
-        are kept (:meth:`letter`)."""
-        cols = np.sort(cols).astype(np.int64)
-        step = step or PROVE_STEP
-        low = self.bound(cols, spare)
-        self.st[1], self.st[2], self.st[4] = NO_LIMIT, 0, self.st[3] + work
-        try:
-            while True:
-                beta = low + step
-                value = int(kernels.solve(cols, spare, beta, self.lex, self.memo, self.st))
-                if self.st[2]:
-                    return low, False
-                if value < beta:
-                    return value, True
-                low = value
-        finally:
-            self.st[4] = NO_LIMIT
-
-    @property
-    def work(self) -> int:
-        """Words of the positions searched so far (every search counted)."""
-        return int(self.st[3])
 
 
 # --------------------------------------------------------------------------- trees
@@ -495,7 +462,7 @@ def build_root(w: Words, strategy: str, misses: int, **options: Any) -> tuple[Tr
         return call_tree(w, strategy), {}
     if strategy == "optimal":
         widen = options.pop("widen", WIDEN_POSITIONS)
-        prove = options.pop("prove", PROVE_WORK)
+        prove = options.pop("prove", PROVE_POSITIONS)
         opt = Optimal(w, misses, **options)
         root = opt.tree()
         floor = max(opt.loss.bound(np.arange(len(w.words)), misses), opt.root_losses or 0)
@@ -516,17 +483,18 @@ def build_root(w: Words, strategy: str, misses: int, **options: Any) -> tuple[Tr
             if wider.cost() >= opt.cost():
                 break
             opt, root = wider, wider_root
-        prover, fewest, guided_positions = None, False, 0
+        prover, fewest, guided_positions = None, None, 0
         if not proved(opt) and prove and len(w.words) <= PROVE_BELOW:
             prover = LossSearch(w)  # its own memo: the trees above do not depend on it
-            low, fewest = prover.prove(np.arange(len(w.words)), misses, prove)
-            floor = max(floor, low)
-            if fewest and opt.losses() > low:  # its letters lose fewer: search again trying them too
-                guided = Optimal(w, misses, **{**options, "top": opt.top}, loss=opt.loss, guide=prover)
-                guided_root = guided.tree()
-                guided_positions = guided.positions
-                if guided.cost() < opt.cost():
-                    opt, root = guided, guided_root
+            fewest = prover.best(np.arange(len(w.words)), misses, prove)
+            if fewest is not None:
+                floor = max(floor, fewest[0])
+                if opt.losses() > fewest[0]:  # its letters lose fewer: search again trying them too
+                    guided = Optimal(w, misses, **{**options, "top": opt.top}, loss=opt.loss, guide=prover)
+                    guided_root = guided.tree()
+                    guided_positions = guided.positions
+                    if guided.cost() < opt.cost():
+                        opt, root = guided, guided_root
         exact = opt.limited == 0
         widened = ("" if opt.top == first_top else
                    f"; widened from the best {first_top} (the tree lost {first_losses} words)")
@@ -546,9 +514,8 @@ def build_root(w: Words, strategy: str, misses: int, **options: Any) -> tuple[Tr
                           if spent else "")
                        + ("" if prover is None else
                           f"; then a loss search at the start (of at most {PROVE_BELOW} words) of at most "
-                          f"{prove} words' work raising its bound {PROVE_STEP} at a time: "
-                          + ("the fewest losses" if fewest else "gave up at a bound of")
-                          + f" {low} in {prover.work} words' work"
+                          f"{prove} positions: "
+                          + (f"the fewest losses {fewest[0]} in {prover.nodes} positions" if fewest else "gave up")
                           + (f"; its letters tried too ({guided_positions} positions)" if guided_positions else ""))),
             "top": opt.top,
             "positions": positions + spent + guided_positions,

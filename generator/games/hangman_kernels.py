@@ -15,11 +15,9 @@ Entries and arena are arrays held in one-item typed lists, so that a search
 can put a larger array in their place as they fill (an array is read at
 array speed; a typed list item by item is about 100 times slower).
 
-``st`` holds the search's counters: positions searched (``st[0]``) and
-their limit (``st[1]``), whether a limit was passed (``st[2]``: the search
-then unwinds at once and stores nothing more), the words of the positions
-searched (``st[3]``: the work, as a scan of a position costs its words) and
-their limit (``st[4]``).
+``st`` holds the search's counters: positions searched (``st[0]``), the
+limit (``st[1]``) and whether the limit was passed (``st[2]``: the search
+then unwinds at once and stores nothing more).
 
 Words are indexed over the whole list of a length, and a search gets them as
 one tuple ``lex`` (made by ``LossSearch``):
@@ -300,8 +298,7 @@ def solve(cols, spare, beta, lex, memo, st):  # type: ignore[no-untyped-def]
         if memo[1][0][e, EXACT] == 1 or v >= beta:
             return v
     st[0] += 1
-    st[3] += k
-    if st[0] > st[1] or st[3] > st[4]:
+    if st[0] > st[1]:
         st[2] = 1
         return -1
     low = memo[1][0][e, VALUE] if e >= 0 else bound(cols, spare, lex)
