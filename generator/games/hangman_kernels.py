@@ -2,8 +2,9 @@
 :class:`generator.games.hangman.LossSearch`, node for node.
 
 A position is a sorted array of word indices (the candidates) and the misses
-to spare. Its memo lives in growable typed containers, so that a search can
-keep every position it meets however long it runs:
+to spare. Its memo grows as it fills, so that a search can keep every
+position it meets however long it runs (its keys are compared word by word,
+never taken on trust from a hash):
 
 * ``index``: a position's hash -> its first entry (a chain through ``NEXT``
   holds the rare positions of one hash, each checked word by word);
@@ -127,7 +128,10 @@ def scan(cols, lex):  # type: ignore[no-untyped-def]
     """Every letter's split of ``cols`` at once, as arrays by letter: its
     number of parts, its largest part, its missed part (words that lack it),
     the words that have it, and its signature (the missed part's hash and the
-    sum of the mixed hashes of the others: equal parts, equal signatures)."""
+    sum of the mixed hashes of the others: equal parts, equal signatures;
+    unequal ones are taken for equal with a chance of about 2^-64 a pair, as
+    in the exact search's moves kernel, where the pure-Python search compared
+    the sets)."""
     keys, letters_of, ranks_of, cnt, ph, touched, ntouched = lex[4], lex[6], lex[7], lex[8], lex[9], lex[10], lex[11]
     letters = len(ntouched)
     parts = np.empty(letters, np.int64)
