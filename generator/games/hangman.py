@@ -270,7 +270,7 @@ class LossSearch:
         value = kernels.solve(cols, spare, INF, self.lex, self.memo, self.st)
         if self.st[2]:
             return None
-        return int(value), self.letter(cols, spare)
+        return int(value), int(kernels.letter_of(cols, spare, self.lex, self.memo))
 
     def letter(self, cols: np.ndarray, spare: int) -> int:
         """A letter of fewest losses over ``cols`` if a search found them

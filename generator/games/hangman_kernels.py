@@ -88,9 +88,10 @@ def find(memo, cols, spare, h):  # type: ignore[no-untyped-def]
 
 
 @numba.njit(cache=True, nogil=True)
-def put(memo, cols, spare, h, value, exact, letter):  # type: ignore[no-untyped-def]
-    """Keep (or replace) what is known of a position."""
-    e = find(memo, cols, spare, h)
+def put(memo, cols, spare, h, e, value, exact, letter):  # type: ignore[no-untyped-def]
+    """Keep (or replace) what is known of a position: ``e`` is its entry as
+    :func:`find` gave it (-1: none), asked once by the caller (a search
+    below a position never keeps that position, so it still holds)."""
     entries = memo[1][0]
     if e >= 0:
         entries[e, VALUE] = value
@@ -279,7 +280,7 @@ def floor(cols, spare, lex, memo):  # type: ignore[no-untyped-def]
     if e >= 0:
         return memo[1][0][e, VALUE]
     b = bound(cols, spare, lex)
-    put(memo, cols, spare, h, b, 0, -1)
+    put(memo, cols, spare, h, e, b, 0, -1)
     return b
 
 
@@ -307,7 +308,7 @@ def solve(cols, spare, beta, lex, memo, st):  # type: ignore[no-untyped-def]
         return -1
     low = memo[1][0][e, VALUE] if e >= 0 else bound(cols, spare, lex)
     if low >= beta:
-        put(memo, cols, spare, h, low, 0, -1)
+        put(memo, cols, spare, h, e, low, 0, -1)
         return low
     letters = group.shape[0]
     scratch = lex[8]
@@ -329,7 +330,7 @@ def solve(cols, spare, beta, lex, memo, st):  # type: ignore[no-untyped-def]
                 if st[2]:
                     return -1
                 value += v
-            put(memo, cols, spare, h, value, 1, a)
+            put(memo, cols, spare, h, e, value, 1, a)
             return value
         seen = False  # the same parts as a letter before: the same move
         for q in range(nm):
@@ -382,10 +383,10 @@ def solve(cols, spare, beta, lex, memo, st):  # type: ignore[no-untyped-def]
             if best <= low:
                 break
     if best < beta:
-        put(memo, cols, spare, h, best, 1, best_letter)
+        put(memo, cols, spare, h, e, best, 1, best_letter)
         return best
     v = max(beta, low)
-    put(memo, cols, spare, h, v, 0, -1)
+    put(memo, cols, spare, h, e, v, 0, -1)
     return v
 
 
