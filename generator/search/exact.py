@@ -43,6 +43,12 @@ Search (:class:`Search`):
 * **moves played in bulk**: a kernel splits the candidates and bounds every
   part (closed forms included) in one call, and the memo is asked part by
   part only while the move is under its cut;
+* **floors of the parts first**: before any part of a move is searched, each
+  open part's bound is raised to the quick floor of its own moves (the
+  precheck's kernel, kept in the memo), so a move whose parts cannot all be
+  split well is cut without searching its largest part to the end, and the
+  parts that are searched get tighter cuts (English free *r*: 15·10⁹ pairs,
+  19 s on one core; not proved before it);
 * **symmetry** (``symmetric``, Mastermind): of the moves that a permutation
   of the symbols and positions keeping the candidates maps onto each other,
   only the first is searched;
@@ -276,6 +282,9 @@ class Search:
         self.narrow = True
         # cut a position by the quick bound of its moves before their statistics
         self.precheck = self.top is None
+        # before a move's parts are searched, raise each one's bound to the
+        # quick floor of its own moves (not in hard mode: its memo keys differ)
+        self.floors = self.precheck and not self.hard
         self.by_answer, self.keys = by_answer(m)
         self.codes = m.codes
         self.npatterns, self.green = m.npatterns, m.green  # (properties: read millions of times)
@@ -447,6 +456,17 @@ class Search:
                     return int(total + rest)
         if info[starts + 1] == n and info[0] != self.green:  # no progress: this guess is useless here
             return INF
+        if self.floors and len(todo) > 1:
+            rows = _allowed(pos.rows)
+            for i in todo:
+                a, b = info[starts + i], info[starts + i + 1]
+                if b - a <= 2:
+                    continue
+                low = self._raise_floor(out[a:b], r1, rows, info[lows + i])
+                rest += low - info[lows + i]
+                info[lows + i] = low
+                if total + rest >= cut:
+                    return int(total + rest)
         for i in todo:
             rest -= info[lows + i]
             part = out[info[starts + i]:info[starts + i + 1]]
@@ -489,10 +509,19 @@ class Search:
         total, rest = 0, sum(p.lower for p in items)
         if rest >= beta:
             return rest
-        for p in items:
+        lows = [p.lower for p in items]
+        if self.floors and sum(1 for p in items if not p.exact) > 1:
+            rows = _allowed(pos.rows)
+            for i, p in enumerate(items):
+                if not p.exact and len(p.cols) > 2:
+                    lows[i] = self._raise_floor(p.cols, pos.turns - 1, rows, p.lower)
+                    rest += lows[i] - p.lower
+                    if rest >= beta:
+                        return rest
+        for p, low in zip(items, lows):
             if p.exact:  # its cost is in `rest`
                 continue
-            rest -= p.lower
+            rest -= low
             total += self.solve(self._child(pos, row, p.code, p.cols), beta - total - rest)
             if total + rest >= beta:
                 return total + rest
@@ -568,6 +597,24 @@ class Search:
                 return hit[0]
             lb = max(lb, key_lb)
         return lb
+
+    def _raise_floor(self, part: np.ndarray, r: int, rows: np.ndarray, low: int) -> int:
+        """A part's lower bound ``low`` raised to the quick floor of its moves
+        (:meth:`_quick_floor`; ``rows``: the guesses below its parent), which
+        the memo then keeps. Its parent's other parts are not searched yet:
+        their floors may cut the move before any is."""
+        self.counters.work += len(part) * len(rows)
+        if self.max_work is not None and self.counters.work > self.max_work:
+            raise OutOfBudget(self.counters.work)
+        floor = self._quick_floor(part, r, rows)
+        if floor <= low:
+            return low
+        if floor >= INF and self._stuck and self.dead_end is None:
+            self.dead_end = self._describe(Position(part, r, (), rows))
+        key = (part.tobytes(), r, ())
+        if floor > self.lower.get(key, 0):
+            self.lower[key] = floor
+        return floor
 
     def _part_lower(self, part: np.ndarray, r: int) -> tuple[int, bool]:
         """A lower bound of a part's cost with ``r`` turns left, and whether it

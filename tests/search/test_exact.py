@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from generator.core.catalog import load_list
+from generator.core.context import context
 from generator.core.feedback import feedback
 from generator.core.partition import Matrix
 from generator.core.rules import WORDLE, Game, GuessRule, rule_violation
@@ -17,7 +18,7 @@ from generator.core.tree import Node, Tree, play, walk
 from generator.core.words import parse_wordlist
 from generator.search.exact import INF, LATE, Position, Search
 from generator.search.exact_kernels import parts_kernel
-from generator.search.greedy import greedy_tree
+from generator.search.greedy import allowed_rows, greedy_tree
 
 ANSWERS = load_list("wordle-answers").words
 
@@ -192,7 +193,7 @@ def reference(m: Matrix, turns: int, hard: bool = False) -> Search:
     """The search without closed forms, narrowed rows nor the quick precheck
     (as it was before them)."""
     s = Search(m, turns=turns, hard=hard)
-    s.closures = s.narrow = s.precheck = False
+    s.closures = s.narrow = s.precheck = s.floors = False
     return s
 
 
@@ -226,6 +227,38 @@ def test_same_trees_as_the_search_without_closed_forms_and_narrowed_rows(seed: i
         if cost < INF:
             assert fast.tree() == ref.tree()
         assert fast.counters.positions <= ref.counters.positions
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("fewest_late", [False, True])
+def test_floors_of_the_parts_change_no_cost_nor_tree(seed: int, fewest_late: bool) -> None:
+    m = tiny(1100 + seed, n=40 + 5 * seed, extra=30)
+    for turns in (3, 4, 6):
+        off, on = Search(m, turns=turns, fewest_late=fewest_late), Search(m, turns=turns, fewest_late=fewest_late)
+        off.floors = False
+        assert on.floors
+        cost = off.solve_root()
+        assert on.solve_root() == cost
+        if cost < INF:
+            assert on.tree() == off.tree()
+            for beta in (cost - 3, cost, cost + 1):  # cut below the cost: a bound at least the cut
+                cut = Search(m, turns=turns, fewest_late=fewest_late)
+                got = cut.solve_root(beta=beta)
+                assert got == cost if cost < beta else beta <= got <= cost
+
+
+def test_floors_prove_a_letter_with_fewer_positions() -> None:
+    ctx = context("en")
+    game = ctx.game("k", "free")
+    cols, rows = ctx.cols("k"), allowed_rows(game, ctx.matrix)
+    searches = []
+    for floors in (False, True):
+        s = Search(ctx.matrix, turns=game.turns, rows=rows)
+        s.floors = floors
+        searches.append((s.solve_root(cols), repr(s.tree()), s.counters.positions))
+    (off_cost, off_tree, off_positions), (on_cost, on_tree, on_positions) = searches
+    assert on_cost == off_cost and on_tree == off_tree
+    assert on_positions * 3 < off_positions  # 18 and 73
 
 
 @pytest.mark.parametrize("seed", range(6))
