@@ -321,22 +321,26 @@ def cap_error(ctx: Context, game: Game, options: Options, opener: str | None, pa
 # --------------------------------------------------------------------------- LINGO letters
 
 #: limited search first (its total bounds the exact one), then the exact search
-#: as a proof, split into jobs (:mod:`generator.runs.split`) each within a work
-#: budget of (guess, candidate) pairs scored (LETTER_BUDGET at the last level of
-#: splitting, a minute or two on one core); past it the limited tree is kept,
-#: not proved. A limited search that misses the cap is widened (twice the moves,
-#: up to LETTER_TOP_MAX) before the search settles for secrets past the cap.
+#: as a proof, split into jobs (:mod:`generator.runs.split`): a letter's proof
+#: is one job until it has scored LETTER_PROBE (guess, candidate) pairs (the
+#: English TV-rule c scores 1.6·10¹¹; one job's memo serves all its moves), and
+#: each job at the last level of splitting gets LETTER_BUDGET; past it the
+#: limited tree is kept, not proved. (The pairs a core scores per second vary
+#: with the position: about 10⁹ in the English letters.) A limited search
+#: that misses the cap is widened (twice the moves, up to LETTER_TOP_MAX)
+#: before the search settles for secrets past the cap.
 LETTER_TOP = 10
 LETTER_TOP_MAX = 40
-LETTER_BUDGET = 2_000_000_000
+LETTER_PROBE = 400_000_000_000
+LETTER_BUDGET = 4_000_000_000_000
 
 
 def letter_split(budget: int | None = LETTER_BUDGET) -> Split:
-    """How a letter's proof splits: jobs split past :data:`~generator.runs.split.PROBE`
+    """How a letter's proof splits: jobs split past :data:`LETTER_PROBE`
     work, ``budget`` at the last level (a budget below the probe: never split)."""
-    if budget is not None and budget <= PROBE:
+    if budget is not None and budget <= LETTER_PROBE:
         return Split(probe=None, budget=budget)
-    return Split(budget=budget)
+    return Split(probe=LETTER_PROBE, budget=budget)
 
 
 @dataclass(frozen=True)
