@@ -333,6 +333,10 @@ LETTER_TOP = 10
 LETTER_TOP_MAX = 40
 LETTER_PROBE = 400_000_000_000
 LETTER_BUDGET = 4_000_000_000_000
+#: where the limited tree has secrets past the cap, the strict search for a
+#: tree within it gets this much (one job, never split); past it the search
+#: for the fewest secrets past the cap settles both questions alone
+LETTER_STRICT_BUDGET = 20_000_000_000
 
 
 def letter_split(budget: int | None = LETTER_BUDGET) -> Split:
@@ -392,21 +396,21 @@ def limited_letter(job: LetterSearch) -> Limited:
     return Limited(best[0].tree(), best[2], best[1], positions, time.perf_counter() - t0)
 
 
-def _letter_proof(job: LetterSearch, lim: Limited) -> Generator[Root, Outcome, ExactResult]:
-    """A letter's proof after its limited search: no tree within the cap when
-    the limited one has secrets past it (a strict search finds one or proves
-    there is none), then a search for anything better than the best so far."""
+def _letter_proof(job: LetterSearch, lim: Limited, strict_budget: int) -> Generator[Root, Outcome, ExactResult]:
+    """A letter's proof after its limited search: where the limited tree has
+    secrets past the cap, a strict search for a tree within it (it finds the
+    best one or proves there is none, within ``strict_budget``),
+    then a search for anything better than the best so far (where secrets may
+    pass the cap, it finds a tree within it too if there is one)."""
     problem = SetupProblem(job.setup, job.rule, job.letter)
     cap = job.cap
     tree, cost, options, proved = lim.tree, lim.cost, lim.options, False
-    stuck = False
     if lim.options.fewest_late:
         strict = Options(top=None, cap=cap)
-        out = yield Root(problem, strict, beta=INF)
+        out = yield Root(problem, strict, beta=INF, split=Split(probe=None, budget=strict_budget))
         if out.status == "exact" and out.tree is not None:
             tree, cost, options, proved = out.tree, out.value, strict, True
-        stuck = out.status == "open"
-    if not proved and not stuck:
+    if not proved:
         exact = Options(top=None, cap=cap, fewest_late=lim.options.fewest_late)
         out = yield Root(problem, exact, beta=cost, upper=cost)
         if out.tree is not None and out.value < cost:
@@ -432,6 +436,7 @@ def letter_trees(jobs: list[LetterSearch], *, split: Split | None = None, worker
        best tree found is kept, not proved).
     """
     split = split or letter_split()
+    strict = LETTER_STRICT_BUDGET if split.budget is None else min(split.budget, LETTER_STRICT_BUDGET)
     stats = stats if stats is not None else RunStats()
     t0 = time.perf_counter()
     report = reporter(progress)
@@ -446,7 +451,7 @@ def letter_trees(jobs: list[LetterSearch], *, split: Split | None = None, worker
                    f"{f', {late} late' if late else ''} ({lim.seconds:.1f} s)")
     steps.close()
     first = len(stats.jobs)
-    for i, res in run_proofs([_letter_proof(job, limited[job]) for job in jobs], split, workers=workers,
+    for i, res in run_proofs([_letter_proof(job, limited[job], strict) for job in jobs], split, workers=workers,
                              progress=progress, stats=stats, label="proofs"):
         job = jobs[i]
         mine = [j for j in stats.jobs[first:] if j.proof == i]

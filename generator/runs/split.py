@@ -208,13 +208,15 @@ class Root:
     """A proof to run: the position of ``problem`` (its root) cut at ``beta``,
     with ``upper`` the cost of the tree a limited search found there (INF:
     none); or with ``opener`` the parts that fixed first guess leaves (its
-    cost is its turn for every secret and theirs)."""
+    cost is its turn for every secret and theirs). ``split``: how this proof
+    splits, if not as the run's others (a proof worth only a bounded effort)."""
 
     problem: Problem
     options: Options
     beta: int = INF
     upper: int = INF
     opener: int | None = None
+    split: Split | None = None
 
 
 @dataclass
@@ -409,7 +411,7 @@ def _evaluate(p: _Planner, g: _Goal) -> _Value:
 
 
 def _start(root: Root, split: Split) -> tuple[_Proof, _Planner]:
-    planner = _Planner(root, split)
+    planner = _Planner(root, root.split or split)
     if root.opener is None:
         cols = root.problem.load()[2]
         goal = _Goal((), root.beta, 0, len(cols), upper=root.upper, known=True)
@@ -471,7 +473,7 @@ def run_proofs(proofs: Sequence[Generator[Root, Outcome, T]], split: Split = Spl
     while active:
         todo = [(i, g, planner.task(g)) for i, (proof, planner) in active.items() for g in _pending(proof.goal)]
         todo.sort(key=lambda t: -t[1].secrets)  # the largest first: the waves end together
-        last = sum(1 for t in todo if t[2].budget == split.budget and split.probe is not None)
+        last = sum(1 for i, _, t in todo if (sp := active[i][1].split).probe is not None and t.budget == sp.budget)
         report.say(f"[{label}] wave {wave}: {len(todo)} jobs" + (f", {last} at the last level" if last else ""))
         steps = report.steps(len(todo), f"{label} jobs")
         by_task = {id(t[2]): t for t in todo}
@@ -483,7 +485,8 @@ def run_proofs(proofs: Sequence[Generator[Root, Outcome, T]], split: Split = Spl
             stats.peak_mib = max(stats.peak_mib, res.peak_mib)
             what = "out of budget" if res.value is None else "cut" if res.value >= g.beta else "solved"
             steps.step(f"{len(g.path)} deep, {g.secrets} secrets: {what} ({res.seconds:.1f} s)")
-            if res.value is None and g.depth < split.depth and split.probe is not None:
+            own = active[i][1].split
+            if res.value is None and g.depth < own.depth and own.probe is not None:
                 split_later.append((i, g))
         steps.close()
         for i, g in split_later:

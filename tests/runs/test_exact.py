@@ -7,6 +7,7 @@ import pytest
 from generator.core.context import context
 from generator.core.tree import depth
 from generator.core.verify import verify_tree
+import generator.runs.exact as exact_runs
 from generator.runs.exact import letter_tree, solve_opener
 from generator.runs.letters import build_tree
 from generator.search.exact import Options
@@ -49,3 +50,13 @@ def test_tv_rules_letter_w_has_no_tree_within_five() -> None:
     tree = build_tree("nl", "same-start", "optimal", "w")
     assert tree.late == ("waxen",)
     assert "no tree solves every secret within 5 turns" in tree.strategy["proof"]
+
+
+def test_a_strict_search_out_of_its_budget_leaves_the_proof_to_the_fewest_late(monkeypatch) -> None:
+    # English y within two turns: no tree within them (56 words past), found by
+    # the strict search or, when it gives up at once, by the fewest-late one alone
+    full = letter_tree("en", "free", "y", cap=2)
+    monkeypatch.setattr(exact_runs, "LETTER_STRICT_BUDGET", 1)
+    short = letter_tree("en", "free", "y", cap=2)
+    assert full.proved and short.proved and full.late == short.late == 56
+    assert repr(full.root) == repr(short.root) and full.total == short.total
