@@ -287,6 +287,10 @@ class _Planner:
     def position(self, path: Path) -> Position:
         return self.search.path_position(path, opener=self.opener)
 
+    def last_level(self, g: _Goal) -> bool:
+        """Whether ``g``'s job is one at the last level of splitting (never split, the full budget)."""
+        return self.split.probe is not None and g.depth >= self.split.depth
+
     def task(self, g: _Goal) -> Task:
         return Task(self.root.problem, self.root.options, g.path, g.beta, self.split.job_budget(g.depth),
                     g.move, g.codes, self.opener, g.known or g.upper < INF)
@@ -473,7 +477,7 @@ def run_proofs(proofs: Sequence[Generator[Root, Outcome, T]], split: Split = Spl
     while active:
         todo = [(i, g, planner.task(g)) for i, (proof, planner) in active.items() for g in _pending(proof.goal)]
         todo.sort(key=lambda t: -t[1].secrets)  # the largest first: the waves end together
-        last = sum(1 for i, _, t in todo if (sp := active[i][1].split).probe is not None and t.budget == sp.budget)
+        last = sum(1 for i, g, _ in todo if active[i][1].last_level(g))
         report.say(f"[{label}] wave {wave}: {len(todo)} jobs" + (f", {last} at the last level" if last else ""))
         steps = report.steps(len(todo), f"{label} jobs")
         by_task = {id(t[2]): t for t in todo}
@@ -485,8 +489,7 @@ def run_proofs(proofs: Sequence[Generator[Root, Outcome, T]], split: Split = Spl
             stats.peak_mib = max(stats.peak_mib, res.peak_mib)
             what = "out of budget" if res.value is None else "cut" if res.value >= g.beta else "solved"
             steps.step(f"{len(g.path)} deep, {g.secrets} secrets: {what} ({res.seconds:.1f} s)")
-            own = active[i][1].split
-            if res.value is None and g.depth < own.depth and own.probe is not None:
+            if res.value is None and active[i][1].split.probe is not None and not active[i][1].last_level(g):
                 split_later.append((i, g))
         steps.close()
         for i, g in split_later:
