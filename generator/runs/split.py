@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import resource
 import time
+from collections import Counter
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, TypeVar
@@ -482,6 +483,7 @@ def run_proofs(proofs: Sequence[Generator[Root, Outcome, T]], split: Split = Spl
         steps = report.steps(len(todo), f"{label} jobs")
         by_task = {id(t[2]): t for t in todo}
         split_later: list[tuple[int, _Goal]] = []
+        left = Counter(i for i, _, _ in todo)  # each proof's jobs still running in this wave
         for task, res in run_jobs(run_task, [t[2] for t in todo], workers):
             i, g, _ = by_task[id(task)]
             g.result = res
@@ -491,6 +493,12 @@ def run_proofs(proofs: Sequence[Generator[Root, Outcome, T]], split: Split = Spl
             steps.step(f"{len(g.path)} deep, {g.secrets} secrets: {what} ({res.seconds:.1f} s)")
             if res.value is None and active[i][1].split.probe is not None and not active[i][1].last_level(g):
                 split_later.append((i, g))
+            left[i] -= 1
+            if not left[i] and all(j != i for j, _ in split_later):
+                # its last job of the wave: a proof that needs no more ends now, not with the wave
+                proof, planner = active[i]
+                if next(_pending(proof.goal), None) is None:
+                    yield from advance(i, _finish(proof, planner))
         steps.close()
         for i, g in split_later:
             planner = active[i][1]
@@ -500,10 +508,6 @@ def run_proofs(proofs: Sequence[Generator[Root, Outcome, T]], split: Split = Spl
                 planner.split_position(g, upper)
             else:
                 planner.split_parts(g)
-        for i in sorted(active):
-            proof, planner = active[i]
-            if next(_pending(proof.goal), None) is None:
-                yield from advance(i, _finish(proof, planner))
         wave += 1
 
 

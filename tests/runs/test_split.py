@@ -63,3 +63,16 @@ def test_schedule_runs_each_wave_on_the_first_free_worker() -> None:
     assert schedule(jobs, 1) == 15.0
     assert schedule(jobs, 2) == 5.0 + 5.0  # wave 0: 4+1 | 3+2, then wave 1
     assert schedule(jobs, 64) == 4.0 + 5.0
+
+
+def test_a_proof_ends_as_soon_as_its_last_job_does_not_with_its_wave() -> None:
+    # k's proof is one job, the larger of wave 0 (run first on one worker); y
+    # within two turns has a strict search there and the fewest-late one next
+    jobs = [LetterSearch("en", "free", "k"), LetterSearch("en", "free", "y", cap=2)]
+    stats = RunStats()
+    seen = {}
+    for job, res in letter_trees(jobs, split=Split(probe=None), workers=1, progress=lambda _: None, stats=stats):
+        seen[job.letter] = [j.proof for j in stats.jobs if j.wave == 0]
+        assert res.proved  # type: ignore[attr-defined]
+    assert seen["k"] == [0]  # y's job of the same wave had not run yet
+    assert seen["y"] == [0, 1]
