@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+import generator.runs.exact as exact_runs
 from generator.core.context import context
 from generator.core.tree import depth
 from generator.core.verify import verify_tree
-import generator.runs.exact as exact_runs
 from generator.runs.exact import letter_tree, solve_opener
 from generator.runs.letters import build_tree
 from generator.search.exact import Options
