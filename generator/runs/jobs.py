@@ -140,15 +140,25 @@ def _start_method() -> Any:
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
-    """Stop at once: running workers too (their results would be dropped anyway)."""
+    """Stop at once: running workers too (their results would be dropped anyway).
+
+    A worker stopped while it sent a result leaves part of it in the pipe,
+    and the pool's manager thread would wait for the rest for ever (Python
+    joins that thread at exit: the command would hang there). With the
+    workers gone, this process holds the pipe's only write end: closing it
+    ends that wait, and the thread finds the pool broken and ends."""
     workers_left = list(getattr(pool, "_processes", {}).values())
+    writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)  # (shutdown forgets the queue)
     for proc in workers_left:
         proc.terminate()
     for proc in workers_left:
         proc.join(timeout=5)
         if proc.is_alive():
             proc.kill()
+            proc.join(timeout=5)
     pool.shutdown(wait=False, cancel_futures=True)
+    if writer is not None and not any(proc.is_alive() for proc in workers_left):
+        writer.close()
 
 
 _one_at_a_time = threading.Lock()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -30,6 +32,43 @@ def test_every_job_once(workers: int) -> None:
 def test_error_in_a_job_propagates() -> None:
     with pytest.raises(ValueError, match="bad job"):
         list(run_jobs(boom, [1, 2, 3], 2))
+
+
+_STOPPED_MID_SEND = """
+import os, signal, sys, threading, time
+from pathlib import Path
+from generator.runs.jobs import run_jobs
+
+MARK = Path(sys.argv[1])
+
+def big(i):
+    if i == 1:
+        MARK.touch()  # about to send ~200 MB back
+        return b"x" * 200_000_000
+    time.sleep(60)
+
+def interrupt():
+    while not MARK.exists():
+        time.sleep(0.005)
+    time.sleep(float(sys.argv[2]))
+    os.kill(os.getpid(), signal.SIGINT)
+
+threading.Thread(target=interrupt, daemon=True).start()
+try:
+    list(run_jobs(big, [1, 2], 2))
+except KeyboardInterrupt:
+    print("interrupted")
+"""
+
+
+@pytest.mark.parametrize("delay", [0.05, 0.15, 0.3])
+def test_a_worker_stopped_while_it_sends_its_result_leaves_no_hang(tmp_path: Path, delay: float) -> None:
+    # the pool's manager thread would wait for the rest of the result for ever,
+    # and Python joins it at exit
+    proc = subprocess.run([sys.executable, "-c", _STOPPED_MID_SEND, str(tmp_path / "mark"), str(delay)],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and proc.stdout.strip() == "interrupted", proc.stderr
+    assert "Traceback" not in proc.stderr
 
 
 # -- on a Dask cluster ---------------------------------------------------------------
