@@ -32,15 +32,7 @@ from generator.core.strategies import strategy_info
 from generator.errors import StrategyError
 from generator.output.index import check_targets, write_index, write_top_index
 from generator.output.treefile import KEPT, read_fingerprint, write_tree
-from generator.runs.exact import (
-    LETTER_STRICT_BUDGET,
-    ExactResult,
-    choose_opener,
-    letter_split,
-    letter_tree,
-    solve_opener,
-    solve_whole,
-)
+from generator.runs.exact import ExactResult, choose_opener, letter_proof_params, letter_tree, solve_opener, solve_whole
 from generator.runs.letters import letter_fingerprint
 from generator.search.exact import INF, ExactError, Options, ordering
 
@@ -166,7 +158,7 @@ def _fingerprint(args: argparse.Namespace, rule: str, letter: str | None, lingo:
               "openers": args.openers, "top": args.top, "heuristic": args.heuristic, "cap": args.cap,
               "fewest_late": args.fewest_late, "budget": args.budget}
     if lingo and args.top is None and not args.fewest_late and not args.opener and not args.openers:
-        params.update(split=letter_split(args.budget).params(), strict_budget=LETTER_STRICT_BUDGET)
+        params.update(letter_proof_params(args.budget))
     return fingerprint(lists_digests(s.answers, s.guesses), params,
                        strategy_info(s.game.name, "optimal").algorithm)
 

@@ -347,6 +347,11 @@ def letter_split(budget: int | None = LETTER_BUDGET) -> Split:
     return Split(probe=LETTER_PROBE, budget=budget)
 
 
+def letter_proof_params(budget: int | None = LETTER_BUDGET) -> dict[str, Any]:
+    """What a letter's proof with ``budget`` records in its tree's fingerprint."""
+    return {"split": letter_split(budget).params(), "strict_budget": LETTER_STRICT_BUDGET}
+
+
 @dataclass(frozen=True)
 class LetterSearch:
     """A LINGO start letter's limited search: the first job of its tree."""

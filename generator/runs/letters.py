@@ -33,7 +33,7 @@ from generator.core.strategies import strategy_info
 from generator.core.tree import GameTree
 from generator.core.words import Letter
 from generator.errors import StrategyError
-from generator.runs.exact import LETTER_STRICT_BUDGET, LETTER_TOP, LETTER_TOP_MAX, letter_split, letter_tree
+from generator.runs.exact import LETTER_TOP, LETTER_TOP_MAX, letter_proof_params, letter_tree
 from generator.search.greedy import allowed_rows, greedy_tree
 from generator.search.human import SchemeKind, best_scheme
 from generator.search.shared import SHARED_KS, SHARED_RESTARTS, SharedOpeners, letter_scheme
@@ -56,8 +56,7 @@ def letter_fingerprint(setup_id: str, rule: str, strategy: str, letter: Letter, 
     if strategy == "shared":
         params.update(restarts=SHARED_RESTARTS, ks=list(SHARED_KS))
     if strategy == "optimal":
-        params.update(top=LETTER_TOP, top_max=LETTER_TOP_MAX, split=letter_split().params(),
-                      strict_budget=LETTER_STRICT_BUDGET)
+        params.update(top=LETTER_TOP, top_max=LETTER_TOP_MAX, **letter_proof_params())
     return fingerprint(lists_digests(s.answers, s.guesses), params, strategy_info("lingo", strategy).algorithm)
 
 

@@ -483,6 +483,7 @@ def run_proofs(proofs: Sequence[Generator[Root, Outcome, T]], split: Split = Spl
         steps = report.steps(len(todo), f"{label} jobs")
         by_task = {id(t[2]): t for t in todo}
         split_later: list[tuple[int, _Goal]] = []
+        splitting: set[int] = set()  # the proofs with a goal in split_later
         left = Counter(i for i, _, _ in todo)  # each proof's jobs still running in this wave
         for task, res in run_jobs(run_task, [t[2] for t in todo], workers):
             i, g, _ = by_task[id(task)]
@@ -493,8 +494,9 @@ def run_proofs(proofs: Sequence[Generator[Root, Outcome, T]], split: Split = Spl
             steps.step(f"{len(g.path)} deep, {g.secrets} secrets: {what} ({res.seconds:.1f} s)")
             if res.value is None and active[i][1].split.probe is not None and not active[i][1].last_level(g):
                 split_later.append((i, g))
+                splitting.add(i)
             left[i] -= 1
-            if not left[i] and all(j != i for j, _ in split_later):
+            if not left[i] and i not in splitting:
                 # its last job of the wave: a proof that needs no more ends now, not with the wave
                 proof, planner = active[i]
                 if next(_pending(proof.goal), None) is None:
