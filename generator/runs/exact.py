@@ -323,7 +323,8 @@ def cap_error(ctx: Context, game: Game, options: Options, opener: str | None, pa
 #: limited search first (its total bounds the exact one), then the exact search
 #: as a proof, split into jobs (:mod:`generator.runs.split`): a letter's proof
 #: is one job until it has scored LETTER_PROBE (guess, candidate) pairs (the
-#: English TV-rule c scores 1.6·10¹¹; one job's memo serves all its moves), and
+#: English TV-rule c scores 1.6·10¹¹, s 4.7·10¹¹; one job's memo serves all
+#: its moves, where split off each move's job starts from nothing), and
 #: each job at the last level of splitting gets LETTER_BUDGET; past it the
 #: limited tree is kept, not proved. (The pairs a core scores per second vary
 #: with the position: about 10⁹ in the English letters.) A limited search
@@ -331,7 +332,7 @@ def cap_error(ctx: Context, game: Game, options: Options, opener: str | None, pa
 #: before the search settles for secrets past the cap.
 LETTER_TOP = 10
 LETTER_TOP_MAX = 40
-LETTER_PROBE = 400_000_000_000
+LETTER_PROBE = 1_000_000_000_000
 LETTER_BUDGET = 4_000_000_000_000
 #: where the limited tree has secrets past the cap, the strict search for a
 #: tree within it gets this much (one job, never split); past it the search
