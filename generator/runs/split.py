@@ -153,8 +153,16 @@ def peak_mib() -> float:
 
 def run_task(task: Task) -> TaskResult:
     """Search one job (in a worker process)."""
-    t0 = time.perf_counter()
     s, _ = _search(task.problem, Options(**{**_fields(task.options), "max_work": task.budget}))
+    try:
+        return _run(task, s)
+    finally:
+        s.max_work = task.budget
+        s.reset()  # the memo served this job only: a worker would hold it (GiBs) until its next
+
+
+def _run(task: Task, s: Search) -> TaskResult:
+    t0 = time.perf_counter()
     pos = s.path_position(task.path, opener=task.opener)
     try:
         if task.move is None:
@@ -172,8 +180,6 @@ def run_task(task: Task) -> TaskResult:
         upper = _limited(task, pos) if task.move is None and not task.upper_known else INF
         return TaskResult(None, upper=upper, work=s.counters.work, positions=s.counters.positions,
                           seconds=time.perf_counter() - t0, peak_mib=peak_mib())
-    finally:
-        s.max_work = task.budget
     dead = s.dead_end if value >= INF else None
     return TaskResult(value, trees, dead_end=dead, work=s.counters.work, positions=s.counters.positions,
                       seconds=time.perf_counter() - t0, peak_mib=peak_mib())
@@ -198,7 +204,10 @@ def _limited(task: Task, pos: Position) -> int:
     o = task.options
     lim, _ = _search(task.problem, Options(top=LIMITED_TOP, cap=o.cap, fewest_late=o.fewest_late,
                                            symmetric=o.symmetric))
-    return lim.solve(pos, INF)
+    try:
+        return lim.solve(pos, INF)
+    finally:
+        lim.reset()
 
 
 # --------------------------------------------------------------------------- the goals (parent only)
