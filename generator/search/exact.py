@@ -250,7 +250,7 @@ class Search:
         # the memo, keyed by the candidate set and the turns left (see _key)
         self.exact: dict[Key, tuple[int, int]] = {}
         self.lower: dict[Key, int] = {}
-        self.key_type = np.uint16 if len(m.answers) <= 1 << 16 else np.int64
+        self.key_type = np.uint16 if len(m.answers) <= 1 << 16 else np.uint32
         # a candidate can always be guessed (hard mode and same-start keep candidates)
         allowed = np.zeros(len(m.guesses), dtype=bool)
         allowed[self.all_rows] = True
@@ -583,10 +583,11 @@ class Search:
 
     def _key(self, cols: np.ndarray, r: int, state: State = ()) -> Key:
         """The memo key of a position: its candidates' columns (two bytes
-        each up to 65,536 answers) and a byte of turns left, and in hard mode
-        beside them what the rule still requires. (Bytes, not a tuple: the
-        memo of a long proof holds millions; TV rules *m* peaks at 453 MiB
-        this way, 560 MiB with a tuple of the columns' eight-byte bytes.)"""
+        each up to 65,536 answers, else four) and a byte of turns left, and
+        in hard mode beside them what the rule still requires. (Bytes, not a
+        tuple: the memo of a long proof holds millions of keys; English TV
+        rules *m* peaks at 413 MiB this way, 560 MiB with a tuple of the
+        columns as eight-byte integers.)"""
         key = cols.astype(self.key_type).tobytes() + TURN_BYTE[r]
         return (key, state) if state else key
 
