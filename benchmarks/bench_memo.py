@@ -3,8 +3,8 @@
 Run: python benchmarks/bench_memo.py [--setup en] [SPEC ...]
 
 SPEC is ``rule:letter`` (default ``same-start:m``, English TV rules *m*: a
-search for the fewest words past five, 80 s on one core here). Each proof
-runs in a fresh process (so that its peak is its own), on one core and
+search for the fewest words past five, about a minute on one core here).
+Each proof runs in a fresh process (so that its peak is its own), on one core and
 unsplit, cut at the limited tree's cost as a build does, and prints the
 seconds, the peak resident memory of that process, the positions searched,
 the memo's entries (exact costs and lower bounds) and the MiB their keys'
