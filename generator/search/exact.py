@@ -117,7 +117,13 @@ NARROWED_KEPT = 128  # narrowed positions a search keeps (see Search.narrowed)
 
 State = tuple[Any, ...]  # what hard mode still requires: (greens per position, (letter, times)...)
 Key = bytes | tuple[bytes, State]  # a memo key (Search._key)
-TURN_BYTE = {r: r.to_bytes(1, "little", signed=True) for r in range(-128, 128)}  # turns left in a key
+_TURN_BYTE = {r: r.to_bytes(1, "little", signed=True) for r in range(-128, 128)}
+
+
+def _turn_bytes(r: int) -> bytes:
+    """The turns left in a memo key: one byte, four past a byte's range
+    (far past the cap; a key's length then tells the two apart)."""
+    return _TURN_BYTE.get(r) or r.to_bytes(4, "little", signed=True)
 
 
 class ExactError(StrategyError):
@@ -433,7 +439,7 @@ class Search:
         starts, lows = p, 2 * p + 1  # where they begin in info
         todo = info[3 * p + 1:]
         if not self.hard:  # (hard mode: the memo's keys hold what the rule requires)
-            exact, lower, turns = self.exact, self.lower, TURN_BYTE[r1]
+            exact, lower, turns = self.exact, self.lower, _turn_bytes(r1)
             keyed = out[:n].astype(self.key_type)  # the parts' columns as in their keys (see _key)
             search, todo = todo, []
             for i in search:
@@ -583,12 +589,13 @@ class Search:
 
     def _key(self, cols: np.ndarray, r: int, state: State = ()) -> Key:
         """The memo key of a position: its candidates' columns (two bytes
-        each up to 65,536 answers, else four) and a byte of turns left, and
+        each up to 65,536 answers, else four) and the turns left
+        (:func:`_turn_bytes`), and
         in hard mode beside them what the rule still requires. (Bytes, not a
         tuple: the memo of a long proof holds millions of keys; English TV
         rules *m* peaks at 413 MiB this way, 560 MiB with a tuple of the
         columns as eight-byte integers.)"""
-        key = cols.astype(self.key_type).tobytes() + TURN_BYTE[r]
+        key = cols.astype(self.key_type).tobytes() + _turn_bytes(r)
         return (key, state) if state else key
 
     def _pair_cost(self, r: int) -> int:
