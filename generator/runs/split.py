@@ -36,6 +36,7 @@ import resource
 import time
 from collections import Counter
 from collections.abc import Generator, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, TypeVar
 
@@ -134,15 +135,23 @@ class TaskResult:
 _SEARCHES: dict[Any, Search] = {}  # per worker: the search's set-up (not its memo) serves later jobs
 
 
-def _search(problem: Problem, options: Options) -> tuple[Search, np.ndarray]:
+@contextmanager
+def _search(problem: Problem, options: Options) -> Iterator[Search]:
+    """The search of a problem for one job, its set-up kept for the worker's
+    later jobs; as the job ends, its memo is emptied (a worker would
+    otherwise hold it, GiBs in a long proof, until its next job of the same
+    problem) and its budget restored."""
     key = (problem, options)
     s = _SEARCHES.get(key)
     matrix, game, cols, rows = problem.load()
     if s is None:
         s = _SEARCHES[key] = make_search(matrix, game, rows, options)
-    s.reset()
     s.root_cols = cols
-    return s, cols
+    try:
+        yield s
+    finally:
+        s.reset()
+        s.max_work = options.max_work
 
 
 def peak_mib() -> float:
@@ -153,12 +162,8 @@ def peak_mib() -> float:
 
 def run_task(task: Task) -> TaskResult:
     """Search one job (in a worker process)."""
-    s, _ = _search(task.problem, Options(**{**_fields(task.options), "max_work": task.budget}))
-    try:
+    with _search(task.problem, Options(**{**_fields(task.options), "max_work": task.budget})) as s:
         return _run(task, s)
-    finally:
-        s.max_work = task.budget
-        s.reset()  # the memo served this job only: a worker would hold it (GiBs) until its next
 
 
 def _run(task: Task, s: Search) -> TaskResult:
@@ -202,12 +207,9 @@ def _chosen(s: Search, pos: Position, move: int, codes: Sequence[int]) -> list[P
 def _limited(task: Task, pos: Position) -> int:
     """A limited search's cost at a position (an upper bound of its cost)."""
     o = task.options
-    lim, _ = _search(task.problem, Options(top=LIMITED_TOP, cap=o.cap, fewest_late=o.fewest_late,
-                                           symmetric=o.symmetric))
-    try:
+    with _search(task.problem, Options(top=LIMITED_TOP, cap=o.cap, fewest_late=o.fewest_late,
+                                       symmetric=o.symmetric)) as lim:
         return lim.solve(pos, INF)
-    finally:
-        lim.reset()
 
 
 # --------------------------------------------------------------------------- the goals (parent only)
