@@ -59,25 +59,6 @@ def _terminate(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def _numba_without_blas() -> None:
-    """Load numba's array library before any kernel, with SciPy out of reach.
-
-    When numba first loads a kernel it imports ``numba.np.arraymath``, which
-    imports SciPy's linear algebra only to know whether ``np.dot`` on floats may call
-    it. No kernel of ours multiplies matrices, and where SciPy is installed
-    the probe costs a command 0.17 s and 15 MiB (a tenth of a one-core Wordle
-    proof). Without the probe numba compiles such products with its own loop.
-    SciPy stays importable afterwards; a process that already imported it is
-    left alone."""
-    if "scipy.linalg" in sys.modules or "numba.np.arraymath" in sys.modules:
-        return
-    sys.modules["scipy.linalg"] = None  # type: ignore[assignment]  # an import of it now fails at once
-    try:
-        importlib.import_module("numba.np.arraymath")
-    finally:
-        del sys.modules["scipy.linalg"]
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns its exit code (2 for every user error, after
     one line on stderr; 0 after ``--help``; 130 when interrupted)."""
@@ -88,10 +69,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else 2
     if threading.current_thread() is threading.main_thread():
         previous = signal.signal(signal.SIGTERM, _terminate)
-    _numba_without_blas()
-    # what start-up made (the modules, numba's hundreds of thousands of objects)
-    # stays out of the cycle collector's walks while the command runs: 5 % of
-    # a one-core Wordle proof
+    # what start-up made (the modules and their objects) stays out of the
+    # cycle collector's walks while the command runs
     gc.freeze()
     try:
         return int(args.func(args) or 0)

@@ -16,6 +16,7 @@ from generator.commands import (
     on_cluster,
     progress_printer,
 )
+from generator.commands.compile import compile_if_needed
 from generator.core.catalog import setup, setups
 from generator.core.rules import guess_rule
 from generator.core.strategies import default_strategies, strategy_names
@@ -49,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
     rules = [guess_rule(r).value for r in args.rule] if args.rule else None
     strategies = [lingo_strategy(s) for s in args.strategy] if args.strategy else None
     t0 = time.perf_counter()
+    print(compile_if_needed(), flush=True)
     done = build_trees(ids, rules, strategies, args.letter, root=Path(args.out) if args.out else None,
                        seed=args.seed, workers=args.jobs, force=args.force,
                        progress=progress_printer(args.quiet))

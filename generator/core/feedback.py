@@ -24,10 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-import numba
 import numpy as np
 
 from generator.core.ids import short
+from generator.core.jit import kernel, prange
 from generator.errors import PatternError
 
 Pattern = str
@@ -142,7 +142,8 @@ def parse_pattern(text: str, length: int) -> Pattern:
     return "".join(out)
 
 
-@numba.njit(cache=True, parallel=True, nogil=True)
+@kernel(parallel=True, ahead=[("const u1[:, ::1]", "const u1[:, ::1]", "i8", "u1[:, ::1]"),
+                              ("const u1[:, ::1]", "const u1[:, ::1]", "i8", "u2[:, ::1]")])
 def _matrix_kernel(guesses, secrets, nletters, out):  # type: ignore[no-untyped-def]
     """Fill ``out[i, j]`` with the code of guess i against secret j.
 
@@ -160,7 +161,7 @@ def _matrix_kernel(guesses, secrets, nletters, out):  # type: ignore[no-untyped-
         for p in range(length):
             counts[secrets[j, p], j] += 1
             present[secrets[j, p], j] = 1
-    for i in numba.prange(n_guess):
+    for i in prange(n_guess):
         g = guesses[i]
         row = out[i]
         row[:] = 0

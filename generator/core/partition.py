@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-import numba
 import numpy as np
 
 from generator.core.feedback import all_green, feedback_matrix, pattern_code, pattern_string
+from generator.core.jit import kernel, prange, threads
 from generator.core.words import Word, WordList
 
 #: the layout :meth:`Matrix.stats` reads: ``auto`` the transposed matrix
@@ -38,8 +38,8 @@ BLOCK = 256  # guesses per block of the transposed scans (each with its scratch 
 
 def scan_serially(pairs: int) -> bool:
     """Whether a scan of ``pairs`` (guess, secret) pairs runs on the calling
-    thread: below :data:`SERIAL_BELOW`, or when numba has one thread."""
-    return pairs < SERIAL_BELOW or numba.get_num_threads() == 1
+    thread: below :data:`SERIAL_BELOW`, or when the kernels have one thread."""
+    return pairs < SERIAL_BELOW or threads() == 1
 
 
 @dataclass(frozen=True)
@@ -60,10 +60,10 @@ class PartStats:
     n: int
 
 
-@numba.njit(cache=True, parallel=True, nogil=True)
+@kernel(parallel=True)
 def _stats_kernel(matrix, rows, cols, npatterns, green, largest, parts, squares, klogk, wins):  # type: ignore[no-untyped-def]
     use_counts = npatterns <= 1 << 16
-    for r in numba.prange(rows.shape[0]):
+    for r in prange(rows.shape[0]):
         row = matrix[rows[r]]
         big = 0
         n_parts = 0
@@ -111,7 +111,7 @@ def _stats_kernel(matrix, rows, cols, npatterns, green, largest, parts, squares,
         wins[r] = win
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel
 def klog_table(n):  # type: ignore[no-untyped-def]
     """``k log2 k`` of every part size ``k`` from 0 to ``n``: the kernels'
     entropy sums look it up instead of taking a log per part."""
@@ -121,7 +121,7 @@ def klog_table(n):  # type: ignore[no-untyped-def]
     return klog
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel
 def gather_block(by_answer, rows, cols, start, stop, codes):  # type: ignore[no-untyped-def]
     """``codes[j - start, i]`` = the code of guess ``rows[j]`` against secret
     ``cols[i]`` for the block of guesses ``start <= j < stop``, read from the
@@ -132,7 +132,7 @@ def gather_block(by_answer, rows, cols, start, stop, codes):  # type: ignore[no-
             codes[j - start, i] = col[rows[j]]
 
 
-@numba.njit(cache=True, parallel=True, nogil=True)
+@kernel(parallel=True)
 def _stats_by_answer_kernel(by_answer, rows, cols, npatterns, green,  # type: ignore[no-untyped-def]
                             largest, parts, squares, klogk, wins):
     """:func:`_stats_kernel` over the transposed matrix (secrets x guesses):
@@ -140,12 +140,12 @@ def _stats_by_answer_kernel(by_answer, rows, cols, npatterns, green,  # type: ig
     contiguous memory, where the guesses x secrets matrix would cost a cache
     line per code. The faster layout for few candidates, as deep in a tree."""
     klog = klog_table(cols.shape[0])
-    for b in numba.prange((rows.shape[0] + BLOCK - 1) // BLOCK):
+    for b in prange((rows.shape[0] + BLOCK - 1) // BLOCK):
         _stats_block(by_answer, rows, cols, npatterns, green, klog, b * BLOCK,
                      largest, parts, squares, klogk, wins)
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel
 def _stats_by_answer_serial(by_answer, rows, cols, npatterns, green,  # type: ignore[no-untyped-def]
                             largest, parts, squares, klogk, wins):
     """:func:`_stats_by_answer_kernel` on the calling thread alone (small work)."""
@@ -155,7 +155,7 @@ def _stats_by_answer_serial(by_answer, rows, cols, npatterns, green,  # type: ig
                      largest, parts, squares, klogk, wins)
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel
 def _stats_block(by_answer, rows, cols, npatterns, green, klog, start,  # type: ignore[no-untyped-def]
                  largest, parts, squares, klogk, wins):
     """:func:`_stats_by_answer_kernel` for the block of guesses from ``rows[start]``."""
@@ -195,7 +195,7 @@ def _stats_block(by_answer, rows, cols, npatterns, green, klog, start,  # type: 
         wins[j] = win
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel(ahead=[("const u1[:, ::1]", "u1[:, ::1]"), ("const u2[:, ::1]", "u2[:, ::1]")])
 def _transpose(a, out):  # type: ignore[no-untyped-def]
     """``out[:] = a.T`` tile by tile (both stay in cache while a tile is copied)."""
     rows, cols = a.shape
@@ -209,7 +209,7 @@ def _transpose(a, out):  # type: ignore[no-untyped-def]
                     out[j, i] = a[i, j]
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel(ahead=[("const u1[:, ::1]", "const i8[::1]", "b1[::1]")])
 def _seen_kernel(matrix, rows, seen):  # type: ignore[no-untyped-def]
     """Mark in ``seen`` every code that occurs in the given rows."""
     for r in rows:

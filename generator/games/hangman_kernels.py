@@ -40,12 +40,15 @@ one tuple ``lex`` (made by ``LossSearch``):
 
 from __future__ import annotations
 
-import numba
-import numpy as np
-from numba import types
-from numba.typed import Dict, List
+from typing import TYPE_CHECKING
 
+import numpy as np
+
+from generator.core.jit import kernel, numba_module
 from generator.search.exact_kernels import INF, mix
+
+if TYPE_CHECKING:
+    from numba.typed import Dict, List
 
 FIELDS = 7
 OFF, LEN, SPARE, VALUE, EXACT, LETTER, NEXT = range(FIELDS)  # an entry's fields
@@ -53,12 +56,16 @@ OFF, LEN, SPARE, VALUE, EXACT, LETTER, NEXT = range(FIELDS)  # an entry's fields
 
 def new_memo() -> tuple[Dict, List, List, np.ndarray]:
     """An empty memo: (index, entries, arena, used)."""
+    numba_module()  # numba as the kernels load it (see generator.core.jit)
+    from numba import types
+    from numba.typed import Dict, List
+
     return (Dict.empty(key_type=types.uint64, value_type=types.int64),
             List([np.zeros((1 << 10, FIELDS), np.int64)]), List([np.zeros(1 << 16, np.int32)]),
             np.zeros(2, np.int64))
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel
 def key_hash(cols, keys, spare):  # type: ignore[no-untyped-def]
     """The hash of a position."""
     h = np.uint64(spare + 1) * np.uint64(0x9E3779B97F4A7C15)
@@ -67,7 +74,7 @@ def key_hash(cols, keys, spare):  # type: ignore[no-untyped-def]
     return mix(h)
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel
 def find(memo, cols, spare, h):  # type: ignore[no-untyped-def]
     """The entry of a position, or -1."""
     index, entries, arena = memo[0], memo[1][0], memo[2][0]
@@ -87,7 +94,7 @@ def find(memo, cols, spare, h):  # type: ignore[no-untyped-def]
     return -1
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel
 def put(memo, cols, spare, h, e, value, exact, letter):  # type: ignore[no-untyped-def]
     """Keep (or replace) what is known of a position: ``e`` is its entry as
     :func:`find` gave it (-1: none), asked once by the caller (a search
@@ -124,7 +131,7 @@ def put(memo, cols, spare, h, e, value, exact, letter):  # type: ignore[no-untyp
     used[1] = off + len(cols)
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel
 def scan(cols, lex):  # type: ignore[no-untyped-def]
     """Every letter's split of ``cols`` at once, as arrays by letter: its
     number of parts, its largest part, its missed part (words that lack it),
@@ -178,7 +185,7 @@ def scan(cols, lex):  # type: ignore[no-untyped-def]
     return parts, largest, missed, hits, sig_missed, sig_hits
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel
 def cover(cols, spare, lex):  # type: ignore[no-untyped-def]
     """The cover bound (see ``LossSearch``): 0 when a letter every candidate
     has splits them."""
@@ -207,7 +214,7 @@ def cover(cols, spare, lex):  # type: ignore[no-untyped-def]
     return max(0, n - won)
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel
 def bound(cols, spare, lex):  # type: ignore[no-untyped-def]
     """Losses at least: the family bound and the cover bound."""
     if spare < 0:
@@ -230,7 +237,7 @@ def bound(cols, spare, lex):  # type: ignore[no-untyped-def]
     return max(fam, cover(cols, spare, lex))
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel
 def parts_of(row, cols, pid, sizes, rank, scratch):  # type: ignore[no-untyped-def]
     """Split ``cols`` by their ranks in ``row`` (a letter's ``group`` row):
     the number of parts, each word's part in ``pid``, the sizes in ``sizes``
@@ -254,7 +261,7 @@ def parts_of(row, cols, pid, sizes, rank, scratch):  # type: ignore[no-untyped-d
     return n
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel
 def gather(cols, pid, sizes, n):  # type: ignore[no-untyped-def]
     """The parts one after the other (each sorted, as ``cols`` is) and their offsets."""
     offs = np.zeros(n + 1, np.int64)
@@ -268,7 +275,7 @@ def gather(cols, pid, sizes, n):  # type: ignore[no-untyped-def]
     return buf, offs
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel
 def floor(cols, spare, lex, memo):  # type: ignore[no-untyped-def]
     """A lower bound of a position, kept."""
     if spare < 0:
@@ -284,7 +291,7 @@ def floor(cols, spare, lex, memo):  # type: ignore[no-untyped-def]
     return b
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel
 def solve(cols, spare, beta, lex, memo, st):  # type: ignore[no-untyped-def]
     """Losses over ``cols`` if below ``beta``, else at least ``beta``; -1 once
     the limit is passed (``st``). Every recursive call has the argument types
@@ -390,7 +397,7 @@ def solve(cols, spare, beta, lex, memo, st):  # type: ignore[no-untyped-def]
     return v
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel
 def letter_of(cols, spare, lex, memo):  # type: ignore[no-untyped-def]
     """The letter kept for a position (-1: none, or not kept)."""
     e = find(memo, cols, spare, key_hash(cols, lex[4], spare))

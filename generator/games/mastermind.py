@@ -32,11 +32,11 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-import numba
 import numpy as np
 
 from generator.core.feedback import Pattern
 from generator.core.ids import short
+from generator.core.jit import kernel, prange
 from generator.core.kinds import Code, code_list, code_list_id, codes_of, pegs
 from generator.core.partition import CodedMatrix
 from generator.core.rules import Game
@@ -122,7 +122,7 @@ def win_code(positions: int) -> int:
     return positions * (positions + 1)
 
 
-@numba.njit(cache=True, parallel=True, nogil=True)
+@kernel(parallel=True)
 def _pegs_kernel(guesses, secrets, ncolours, out):  # type: ignore[no-untyped-def]
     n_guess, p = guesses.shape
     n_secret = secrets.shape[0]
@@ -130,7 +130,7 @@ def _pegs_kernel(guesses, secrets, ncolours, out):  # type: ignore[no-untyped-de
     for j in range(n_secret):
         for q in range(p):
             scount[j, secrets[j, q]] += 1
-    for i in numba.prange(n_guess):
+    for i in prange(n_guess):
         g = guesses[i]
         gcount = np.zeros(ncolours, np.int8)
         for q in range(p):

@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, TypeVar
 
+from generator.core import jit
 from generator.errors import LingoTreesError
 
 J = TypeVar("J")
@@ -65,11 +66,8 @@ def default_workers() -> int:
 
 
 def use_threads(n: int) -> None:
-    """Let numba's kernels in this process use ``n`` threads (at most the cores)."""
-    import numba
-
-    most: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
-    numba.set_num_threads(max(1, min(n, most)))
+    """Let the kernels in this process use ``n`` threads (at most the cores)."""
+    jit.use_threads(n)
 
 
 def _worker_start(threads: int) -> None:
@@ -129,12 +127,8 @@ def run_jobs(fn: Callable[[J], R], jobs: Iterable[J], workers: int | None = None
 def _start_method() -> Any:
     """Fork (workers start with this process's kernels and data) where numba's
     threading layer is fork-safe or not started yet; else spawn."""
-    try:
-        import numba
-
-        layer = getattr(numba, "threading_layer")()
-    except (ImportError, ValueError):  # ValueError: no parallel kernel has run yet
-        layer = None
+    # numba not imported yet (no kernel ran just in time): no threads started
+    layer = jit.threading_layer()
     safe = layer in (None, "workqueue", "tbb") and "fork" in multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if safe else "spawn")
 

@@ -10,16 +10,21 @@ there.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
+from generator.core.jit import kernel, prange
 from generator.core.partition import BLOCK, Matrix, gather_block, klog_table
 
 INF = 1 << 60  # the cost of a position with no tree (within the cap or the budget)
 LATE = 1 << 20  # extra cost of a secret solved after the cap (fewest_late); more than any total
 
+# argument types of the kernels compiled ahead of time (generator.core.jit): the
+# feedback matrix (either way round) with codes up to 255, as Wordle's and
+# five-letter LINGO's; guess rows, secret columns and other indices; scratch
+CODES, INDICES, OUT = "const u1[:, ::1]", "const i8[::1]", "i8[::1]"
 
-@numba.njit(cache=True, nogil=True, inline="always")
+
+@kernel(inline=True)
 def mix(x):  # type: ignore[no-untyped-def]
     """A 64-bit finalizer (MurmurHash3's fmix64): spreads a sum of keys over all bits."""
     x ^= x >> np.uint64(33)
@@ -30,7 +35,10 @@ def mix(x):  # type: ignore[no-untyped-def]
     return x
 
 
-@numba.njit(cache=True, parallel=True, nogil=True)
+MOVES = (CODES, INDICES, INDICES, "i8", "i8", "const u8[::1]", OUT, OUT, OUT, OUT, "f8[::1]", "u8[::1]")
+
+
+@kernel(parallel=True, ahead=[MOVES])
 def moves_kernel(by_answer, rows, cols, npatterns, green, keys,  # type: ignore[no-untyped-def]
                   parts, wins, largest, squares, klogk, phash):
     """Per guess ``rows[j]``: part statistics over the secrets ``cols`` and a
@@ -48,12 +56,12 @@ def moves_kernel(by_answer, rows, cols, npatterns, green, keys,  # type: ignore[
     in the loop)."""
     m = rows.shape[0]
     key_of, klog = _moves_tables(keys, cols)
-    for b in numba.prange((m + BLOCK - 1) // BLOCK):
+    for b in prange((m + BLOCK - 1) // BLOCK):
         _moves_block(by_answer, rows, cols, npatterns, green, key_of, klog, b * BLOCK,
                      parts, wins, largest, squares, klogk, phash)
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel(ahead=[MOVES])
 def moves_kernel_serial(by_answer, rows, cols, npatterns, green, keys,  # type: ignore[no-untyped-def]
                         parts, wins, largest, squares, klogk, phash):
     """:func:`moves_kernel` on the calling thread alone (small positions)."""
@@ -64,7 +72,7 @@ def moves_kernel_serial(by_answer, rows, cols, npatterns, green, keys,  # type: 
                      parts, wins, largest, squares, klogk, phash)
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel
 def _moves_tables(keys, cols):  # type: ignore[no-untyped-def]
     """:func:`moves_kernel`'s tables: the secrets' keys, ``k log2 k`` of every part size."""
     n = cols.shape[0]
@@ -74,7 +82,7 @@ def _moves_tables(keys, cols):  # type: ignore[no-untyped-def]
     return key_of, klog_table(n)
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel
 def _moves_block(by_answer, rows, cols, npatterns, green, key_of, klog, start,  # type: ignore[no-untyped-def]
                  parts, wins, largest, squares, klogk, phash):
     """:func:`moves_kernel` for the block of guesses from ``rows[start]``."""
@@ -123,7 +131,7 @@ def _moves_block(by_answer, rows, cols, npatterns, green, key_of, klog, start,  
         phash[j] = h
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel
 def parts_kernel(by_answer, rows, cols, npatterns, green, parts, wins):  # type: ignore[no-untyped-def]
     """Per guess ``rows[j]``: the number of parts it makes of ``cols`` and
     whether one is the win, and nothing else (a quick first pass: enough for
@@ -156,7 +164,7 @@ def parts_kernel(by_answer, rows, cols, npatterns, green, parts, wins):  # type:
             wins[start + j] = (bits[j, gw] & gb) != np.uint64(0)
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel
 def strict_bound(n, r, p, w, largest, fill, cap):  # type: ignore[no-untyped-def]
     """:meth:`Search._bounds` of one move, every secret within the cap: ``n``
     secrets, ``r`` turns left before the move, ``p`` parts (``w`` = 1: one
@@ -175,7 +183,7 @@ def strict_bound(n, r, p, w, largest, fill, cap):  # type: ignore[no-untyped-def
     return INF
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel
 def late_bound(n, r, p, w):  # type: ignore[no-untyped-def]
     """:meth:`Search._bounds` of one move when secrets may pass the cap
     (``fewest_late``): ``n`` secrets, ``r`` turns left before the move,
@@ -187,7 +195,7 @@ def late_bound(n, r, p, w):  # type: ignore[no-untyped-def]
     return 3 * n - p - w + LATE * (n - w) + (LATE * w if r <= 0 else 0)
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel(ahead=[(CODES, INDICES, INDICES, "i8", "i8", INDICES, "i8", "i8", "b1")])
 def quick_floor_kernel(by_answer, rows, cols, npatterns, green, fill, cap, r, strict):  # type: ignore[no-untyped-def]
     """The least bound of any useful move from its parts and win alone
     (:func:`parts_kernel`): :func:`strict_bound` with its largest part taken
@@ -198,7 +206,7 @@ def quick_floor_kernel(by_answer, rows, cols, npatterns, green, fill, cap, r, st
     parts = np.empty(m, np.int64)
     wins = np.empty(m, np.int64)
     parts_kernel(by_answer, rows, cols, npatterns, green, parts, wins)
-    floor = INF
+    floor = np.int64(INF)
     useful = False
     for j in range(m):
         p = parts[j]
@@ -229,7 +237,7 @@ def by_answer(matrix: Matrix) -> tuple[np.ndarray, np.ndarray]:
     return matrix.by_answer, keys
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel(ahead=[(CODES, INDICES, INDICES, "i8")])
 def closed_kernel(codes, cols, guess_of, npatterns):  # type: ignore[no-untyped-def]
     """Candidates that settle a position of ``n`` secrets ``cols`` at once:
     the least guess row of a candidate that leaves every other secret alone
@@ -264,7 +272,7 @@ def closed_kernel(codes, cols, guess_of, npatterns):  # type: ignore[no-untyped-
     return best, pair
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel(ahead=[("const u8[::1]",)])
 def first_distinct(hashes):  # type: ignore[no-untyped-def]
     """Indices of the first occurrence of each distinct value, ascending
     (an open-addressing hash set)."""
@@ -290,7 +298,7 @@ def first_distinct(hashes):  # type: ignore[no-untyped-def]
     return out[:k]
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@kernel(inline=True)
 def _sections(out, n, p):  # type: ignore[no-untyped-def]
     """The sections of a split of ``n`` secrets into ``p`` parts (see
     :func:`play_kernel`): secrets, codes, starts, bounds, open parts."""
@@ -298,7 +306,7 @@ def _sections(out, n, p):  # type: ignore[no-untyped-def]
             out[n + 3 * p + 1:])
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel
 def _split(codes, row, cols, npatterns):  # type: ignore[no-untyped-def]
     """The parts of ``cols`` under guess ``row``, largest first (then by code),
     as :func:`play_kernel` returns them: ``(out, p)`` with ``out`` of
@@ -336,7 +344,7 @@ def _split(codes, row, cols, npatterns):  # type: ignore[no-untyped-def]
     return out, p
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel(ahead=[(CODES, "i8", INDICES, "i8", "i8", INDICES, INDICES, "i8", "i8", "i8")])
 def play_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1, budget):  # type: ignore[no-untyped-def]
     """The parts of ``cols`` under guess ``row`` with a lower bound of each
     for ``r1 >= 2`` turns left (every secret guessable, every one within the
@@ -392,7 +400,7 @@ def play_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1, bud
     return out, p, still, too_big, total
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel
 def parts_bounds_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1, strict):  # type: ignore[no-untyped-def]
     """:func:`play_kernel` for any turns left ``r1`` and objective, without
     closed forms: each part's bound of :func:`generator.search.exact.part_bound`
@@ -440,7 +448,7 @@ def parts_bounds_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap,
     return out, p, q, base, total
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel(ahead=[("const i8[:, ::1]", "const i8[:, ::1]", INDICES, INDICES, INDICES)])
 def hard_filter(letters, counts, rows, guess, pattern):  # type: ignore[no-untyped-def]
     """The rows (guesses) still allowed in hard mode after ``guess`` got ``pattern``
     (marks 0 grey, 1 yellow, 2 green): greens in place, revealed letters as
@@ -484,7 +492,7 @@ def hard_filter(letters, counts, rows, guess, pattern):  # type: ignore[no-untyp
     return keep[:m]
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel
 def swap_keeps(letters, cols, in_set, index, ncolors, kind, a, b):  # type: ignore[no-untyped-def]
     """Whether swapping colours (``kind`` 0) or positions (1) ``a`` and ``b``
     maps the codes ``cols`` onto themselves (``index``: code number -> word)."""
@@ -505,7 +513,7 @@ def swap_keeps(letters, cols, in_set, index, ncolors, kind, a, b):  # type: igno
     return True
 
 
-@numba.njit(cache=True, nogil=True)
+@kernel
 def orbit_firsts(letters, moves, cols, index, ncolors, perms):  # type: ignore[no-untyped-def]
     """Which ``moves`` come first (least code, that is least row) among the
     moves that permuting colours and positions maps onto them, for the

@@ -32,12 +32,12 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-import numba
 import numpy as np
 
 from generator.core.catalog import load_list, setup
 from generator.core.feedback import feedback_matrix
 from generator.core.ids import short
+from generator.core.jit import kernel, prange
 from generator.core.partition import Matrix
 from generator.core.words import Letter, Word, WordList
 from generator.errors import StrategyError, WordListError
@@ -257,12 +257,12 @@ def evaluate_guesses_per_letter(problem: FixedProblem, plans: Mapping[Letter, Se
 # -- search ---------------------------------------------------------------------
 
 
-@numba.njit(cache=True, parallel=True, nogil=True)
+@kernel(parallel=True)
 def _split_counts(codes, rows, order, starts, npatterns, out):  # type: ignore[no-untyped-def]
     """``out[r]`` = number of distinct patterns of guess ``rows[r]`` summed over
     the groups ``order[starts[b]:starts[b+1]]`` (the groups to split)."""
     nb = starts.shape[0] - 1
-    for r in numba.prange(rows.shape[0]):
+    for r in prange(rows.shape[0]):
         row = codes[rows[r]]
         seen = np.zeros(npatterns, np.int32)
         total = 0

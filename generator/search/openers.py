@@ -26,13 +26,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numba
 import numpy as np
 
+from generator.core.jit import kernel, prange
 from generator.core.partition import Matrix
 
 
-@numba.njit(cache=True, parallel=True, nogil=True)
+@kernel(parallel=True)
 def _group_kernel(codes, rows, cols, bounds, npat, limit, over, largest, squares):  # type: ignore[no-untyped-def]
     """For each guess in ``rows``: split every group of ``cols`` (the words
     ``cols[bounds[g]:bounds[g + 1]]``) by the guess's code and count the parts
@@ -42,7 +42,7 @@ def _group_kernel(codes, rows, cols, bounds, npat, limit, over, largest, squares
     (group, code): with many groups and long words that product ran to
     hundreds of megabytes a guess.
     """
-    for r in numba.prange(rows.shape[0]):
+    for r in prange(rows.shape[0]):
         row = codes[rows[r]]
         counts = np.zeros(npat, np.int32)
         o = 0
@@ -69,7 +69,7 @@ def _group_kernel(codes, rows, cols, bounds, npat, limit, over, largest, squares
         squares[r] = sq
 
 
-@numba.njit(cache=True, parallel=True, nogil=True)
+@kernel(parallel=True)
 def _pair_kernel(sub, firsts, visit, npat, limit, bound, cut_over, cut_sq,  # type: ignore[no-untyped-def]
                  best_over, best_sq, best_b, hits):
     """For each first opener ``a`` (a row of ``sub``: its codes for the
@@ -91,7 +91,7 @@ def _pair_kernel(sub, firsts, visit, npat, limit, bound, cut_over, cut_sq,  # ty
     """
     n = sub.shape[1]
     m = sub.shape[0]
-    for j in numba.prange(firsts.shape[0]):
+    for j in prange(firsts.shape[0]):
         a = firsts[j]
         r1 = sub[a]
         # visit words of r1's largest groups first

@@ -63,23 +63,3 @@ def test_a_command_leaves_nothing_frozen_from_the_cycle_collector(cli) -> None:
     command runs, and gives them back when it ends, also after an error."""
     assert cli("verify", str(GOOD))[0] == 0 and gc.get_freeze_count() == 0
     assert cli("verify", str(DATA / "nothing.json"))[0] == 2 and gc.get_freeze_count() == 0
-
-
-def test_a_command_loads_no_linear_algebra_and_leaves_it_importable() -> None:
-    # numba's probe for SciPy's BLAS is skipped for the command (0.17 s of a
-    # one-core Wordle proof); SciPy, where installed, still imports after it
-    script = (
-        "import sys\n"
-        "from generator.cli import main\n"
-        "assert main(['feedback', 'ninny', 'annex']) == 0\n"
-        "import numba.np.arraymath as arraymath\n"
-        "print('scipy.linalg' in sys.modules, arraymath._HAVE_BLAS)\n"
-        "try:\n"
-        "    import scipy.linalg\n"
-        "except ModuleNotFoundError as exc:\n"
-        "    assert exc.name == 'scipy', exc\n"
-    )
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                            cwd=ROOT, timeout=120)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout == "Y.G..\nFalse False\n"
