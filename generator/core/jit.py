@@ -173,7 +173,9 @@ class Kernel:
             return self.dispatcher  # type: ignore[no-any-return]
         call: Callable[..., Any] = self._jit_call
         for i in reversed(range(len(self.ahead))):
-            call = _checked(self.ahead[i], getattr(ext, self.export_name(i)), call)
+            compiled = getattr(ext, self.export_name(i), None)  # None: its module was not compiled
+            if compiled is not None:
+                call = _checked(self.ahead[i], compiled, call)
         return call
 
     def _jit_call(self, *args: Any) -> Any:

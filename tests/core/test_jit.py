@@ -149,6 +149,15 @@ def test_a_parallel_kernel_runs_ahead_of_time_on_one_thread_or_until_numba_is_lo
     assert len(ran) == 1
 
 
+def test_a_kernel_the_extension_lacks_runs_just_in_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(jit, "_extension", lambda: SimpleNamespace())  # compiled without this module
+    monkeypatch.setattr(jit, "_threads", 1)
+    monkeypatch.setattr(_fill, "_call", None)
+    a = np.zeros(3, np.int64)
+    _fill(a)
+    assert a.tolist() == [0, 1, 2]
+
+
 def _record(folder: Path, **changes: object) -> None:
     lib, record = jit._paths(folder)
     lib.write_bytes(b"")
