@@ -10,8 +10,8 @@ and alternating so that a loaded machine weighs on each alike,
   benchmark runs ``lingo-trees compile`` first: numba is then never imported);
 * ``one core, JIT``: the same with ``LINGO_TREES_KERNELS=jit`` (every kernel
   from numba's just-in-time compiler and its cache, as without a C compiler);
-* ``all cores``: ``-j`` the number of cores (and numba's threads: the parallel
-  kernels run just in time);
+* ``all cores``: ``-j`` the number of cores: the proof split into jobs on
+  that many worker processes, on the same compiled kernels;
 * ``reference`` (with ``--reference PATH``): a Wordle optimiser binary given by
   the user, run as ``PATH [-H] -a <allowed> -h <answers> -w salet`` on the
   same word lists (the interface of Alex Selby's program; this benchmark does

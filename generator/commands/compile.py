@@ -11,8 +11,9 @@ from generator.errors import KernelError
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("compile", help="compile the kernels ahead of time: a run on one thread then needs "
-                                       "no numba (less memory, a quicker start); needs a C compiler")
+    p = sub.add_parser("compile", help="compile the kernels ahead of time: a run that needs only those (a "
+                                       "Wordle proof) then loads no numba (less memory, a quicker start); "
+                                       "needs a C compiler")
     add_force(p, "compile")
     p.set_defaults(func=run)
 

@@ -12,20 +12,22 @@ numba; a kernel is compiled when it first runs, one of two ways:
   call's arguments are of those types (checked on every call: the extension
   itself would take any array). The extension runs parallel loops one
   after another, so a kernel with such loops runs from it only while the
-  process runs one thread (:func:`threads`) or has not loaded numba: loading
-  numba costs more (0.3 s, 160 MiB) than a second thread gains in one call,
-  and once it is loaded the kernel runs just in time on every thread. A run
-  that needs no other kernel never imports numba (a Wordle proof then peaks
-  at about 110 MiB instead of 220 MiB, and starts sooner: nothing to load
-  or type-check).
+  process runs one thread (:func:`threads`) or has not loaded numba: at the
+  start of a command, loading numba costs more (0.3 s, 160 MiB) than more
+  threads gain in a call such as a matrix build. Once numba is loaded, and
+  in a process given several threads (:func:`use_threads`: a worker), it
+  runs just in time on every thread. A run that needs no other kernel never
+  imports numba (a Wordle proof then peaks at about 110 MiB instead of
+  220 MiB, and starts sooner: nothing to load or type-check).
 * **just in time**: numba's ``njit``, cached on disk (every other call, every
   other kernel, and all kernels with ``LINGO_TREES_KERNELS=jit``).
 
 The extension is used only while it is up to date: it records a hash of
-every source file its kernels were compiled from (and the kernels they call),
-the Python and NumPy versions and the processor; any change and the kernels
-are compiled just in time again, as before. Both ways run the same source,
-so results are identical.
+every source file its kernels were compiled from (and the kernels they call,
+and this module), the argument types each kernel declared, the Python,
+NumPy and numba versions and the processor; after any change the kernels
+run just in time, as before, until compiled again. Both ways run the same
+source on the same argument types, so results are identical.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ import functools
 import hashlib
 import importlib
 import importlib.machinery
+import importlib.metadata
 import importlib.util
 import os
 import shutil
@@ -107,8 +110,7 @@ class Arg:
             return f"(type({name}) is bool or type({name}) is bool_)"
         if self.code == "f8":
             return f"(type({name}) is float or type({name}) is float64)"
-        return f"((type({name}) is int and -{_INT64} <= {name} < {_INT64}) or type({name}) is int64" \
-               f" or type({name}) is bool)"
+        return f"((type({name}) is int and -{_INT64} <= {name} < {_INT64}) or type({name}) is int64)"
 
     def numba_type(self, numba: Any) -> Any:
         scalar = getattr(numba.types, _NUMBA_NAMES[self.code])
@@ -162,8 +164,11 @@ class Kernel:
                     scope[name] = value.dispatcher
         return self._dispatcher
 
-    def export_name(self, i: int) -> str:
-        return f"{self.name.replace('.', '_')}__{i}"
+    def export_name(self, sig: tuple[Arg, ...]) -> str:
+        """The name of one signature in the extension (a hash of its types: an
+        extension compiled for other types has no function of this name)."""
+        types_hash = hashlib.sha256(";".join(a.text for a in sig).encode()).hexdigest()[:12]
+        return f"{self.name.replace('.', '_')}__{types_hash}"
 
     def _resolve(self) -> Callable[..., Any]:
         if not self.ahead or (self.parallel and _numba_module is not None and threads() > 1):
@@ -172,10 +177,10 @@ class Kernel:
         if ext is None:
             return self.dispatcher  # type: ignore[no-any-return]
         call: Callable[..., Any] = self._jit_call
-        for i in reversed(range(len(self.ahead))):
-            compiled = getattr(ext, self.export_name(i), None)  # None: its module was not compiled
+        for sig in reversed(self.ahead):
+            compiled = getattr(ext, self.export_name(sig), None)  # None: its module was not compiled
             if compiled is not None:
-                call = _checked(self.ahead[i], compiled, call)
+                call = _checked(sig, compiled, call)
         return call
 
     def _jit_call(self, *args: Any) -> Any:
@@ -235,9 +240,16 @@ def threads() -> int:
 
 
 def use_threads(n: int) -> None:
-    """Let the kernels of this process use ``n`` threads (at most numba's default)."""
+    """Let the kernels of this process use ``n`` threads (at most numba's
+    default). Given more than one, the process loads numba at once, so that
+    its parallel kernels run just in time on them all (see the module's
+    docstring): a worker given several cores would else run them one loop
+    after another whenever it needs no other kernel."""
     global _threads
-    _threads = max(1, min(n, default_threads()))
+    most = int(_numba_module.config.NUMBA_NUM_THREADS) if _numba_module is not None else default_threads()
+    _threads = max(1, min(n, most))
+    if _threads > 1:
+        numba_module()
     if _numba_module is not None:
         _numba_module.set_num_threads(_threads)
     _choose_parallel_again()
@@ -296,22 +308,21 @@ def kernel_dir() -> Path:
     return Path(env) if env else Path(__file__).resolve().parent.parent / "__pycache__"
 
 
-def _paths(folder: Path) -> tuple[Path, Path]:
-    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    return folder / f"{EXTENSION}{suffix}", folder / "kernels.json"
+def _record_path(folder: Path) -> Path:
+    return folder / "kernels.json"
 
 
 def _processor() -> str:
-    """The processor the extension was compiled for (it uses all its instructions)."""
+    """The processor the extension was compiled for (it uses all its
+    instructions): a hash of what ``/proc/cpuinfo`` says of the first one."""
+    import platform
+
     try:
         with open("/proc/cpuinfo", encoding="ascii", errors="replace") as f:
             first = f.read(1 << 16).split("\n\n")[0]
-        lines = [x for x in first.splitlines() if x.startswith(("model name", "flags", "vendor_id"))]
-        return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16]
+        return hashlib.sha256(f"{platform.machine()}\n{first}".encode()).hexdigest()[:16]
     except OSError:
-        import platform
-
-        return f"{platform.machine()} {platform.processor()}"
+        return f"{platform.machine()} {platform.processor()} {platform.platform()}"
 
 
 def _source_hash(module: str) -> str | None:
@@ -326,46 +337,65 @@ def _source_hash(module: str) -> str | None:
 
 def _environment() -> dict[str, Any]:
     return {"format": FORMAT, "python": list(sys.version_info[:2]), "numpy": np.__version__,
-            "processor": _processor()}
+            "numba": importlib.metadata.version("numba"), "processor": _processor()}
+
+
+def _declared(k: Kernel) -> list[list[str]]:
+    return [[a.text for a in sig] for sig in k.ahead]
 
 
 def ahead_status() -> tuple[bool, str]:
-    """Whether the extension is up to date, and why not."""
-    lib, record = _paths(kernel_dir())
-    if not lib.exists() or not record.exists():
+    """Whether the extension is up to date, and why not: compiled for this
+    Python, NumPy, numba and processor, from the sources as they are now, with
+    every kernel imported so far that declares argument types, as declared."""
+    record = _record_path(kernel_dir())
+    if not record.exists():
         return False, "not compiled"
     try:
         meta = orjson.loads(record.read_bytes())
-    except (OSError, orjson.JSONDecodeError):
+        lib = record.parent / str(meta["library"])
+        modules = dict(meta["modules"])
+        kernels = dict(meta["kernels"])
+    except (OSError, orjson.JSONDecodeError, KeyError, TypeError, ValueError):
         return False, f"{record}: unreadable"
-    if not isinstance(meta, dict) or meta.get("environment") != _environment():
-        return False, "compiled for another Python, NumPy or processor"
-    for module, digest in dict(meta.get("modules", {})).items():
+    if not lib.is_file() or lib.parent != record.parent:
+        return False, "not compiled"
+    if meta.get("environment") != _environment():
+        return False, "compiled for another Python, NumPy, numba or processor"
+    for module, digest in modules.items():
         if _source_hash(module) != digest:
             return False, f"{module} changed since"
+    for k in _KERNELS:
+        if k.ahead and kernels.get(k.name) != _declared(k):
+            return False, f"{k.name} not compiled as declared"
     return True, "up to date"
 
 
 def _extension() -> Any:
-    """The extension module when it is up to date (loaded once), else None."""
+    """The extension module when it is up to date (loaded once), else None
+    (also when it cannot be loaded: the kernels then run just in time)."""
     global _ahead
     if _ahead is None:
         _ahead = False
         if not ahead_disabled() and ahead_status()[0]:
-            lib = _paths(kernel_dir())[0]
-            loader = importlib.machinery.ExtensionFileLoader(EXTENSION, str(lib))
-            spec = importlib.util.spec_from_file_location(EXTENSION, lib, loader=loader)
-            if spec is not None:
-                module = importlib.util.module_from_spec(spec)
-                loader.exec_module(module)
-                _ahead = module
+            try:
+                lib = kernel_dir() / str(orjson.loads(_record_path(kernel_dir()).read_bytes())["library"])
+                loader = importlib.machinery.ExtensionFileLoader(EXTENSION, str(lib))
+                spec = importlib.util.spec_from_file_location(EXTENSION, lib, loader=loader)
+                if spec is not None:
+                    module = importlib.util.module_from_spec(spec)
+                    loader.exec_module(module)
+                    _ahead = module
+            except (ImportError, OSError, KeyError, ValueError):  # replaced meanwhile, or built elsewhere
+                _ahead = False
     return _ahead or None
 
 
 def _modules_of(kernels: Iterable[Kernel]) -> set[str]:
-    """The modules of ``kernels`` and of every kernel they call, transitively."""
+    """The modules of ``kernels`` and of every kernel they call, transitively,
+    and this one (its argument types make their signatures)."""
     seen: set[int] = set()
-    modules: set[str] = set()
+    modules: set[str] = {__name__}
     todo = list(kernels)
     while todo:
         k = todo.pop()
@@ -378,54 +408,61 @@ def _modules_of(kernels: Iterable[Kernel]) -> set[str]:
 
 
 def compile_ahead(modules: Iterable[str] = ()) -> tuple[int, Path]:
-    """Compile the kernels that name their argument types (those of
+    """Compile the kernels that declare their argument types (those of
     ``modules`` and of every module imported so far) into the extension, in
-    :func:`kernel_dir`, written whole or not at all; return how many
-    signatures it holds and its path. Needs a C compiler
+    :func:`kernel_dir`, and return how many signatures it holds and its path.
+    The sources are hashed before they are compiled; the library's name holds
+    a digest of its record, and the record is replaced last, so a process
+    finds either the old pair or the new one. Needs a C compiler
     (:class:`KernelError` if there is none or the folder cannot be written)."""
     global _ahead
     for m in modules:
         importlib.import_module(m)
     chosen = [k for k in _KERNELS if k.ahead]
+    meta: dict[str, Any] = {"environment": _environment(),
+                            "modules": {m: _source_hash(m) for m in sorted(_modules_of(chosen))},
+                            "kernels": {k.name: _declared(k) for k in chosen}}
+    digest = hashlib.sha256(orjson.dumps(meta, option=orjson.OPT_SORT_KEYS)).hexdigest()[:16]
+    meta["library"] = f"{EXTENSION}-{digest}{importlib.machinery.EXTENSION_SUFFIXES[0]}"
     numba = numba_module()
     with warnings.catch_warnings():  # pycc is "pending deprecation" since numba 0.57, with no replacement yet
         warnings.simplefilter("ignore", numba.NumbaPendingDeprecationWarning)
         CC = _toolchain(lambda: importlib.import_module("numba.pycc").CC)
 
     folder = kernel_dir()
-    lib, record = _paths(folder)
+    record = _record_path(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         work = Path(tempfile.mkdtemp(prefix=".kernels-", dir=folder))
     except OSError as exc:
         raise KernelError(f"{folder}: cannot write the compiled kernels there ({exc.strerror or exc})") from exc
     try:
-        cc = _toolchain(lambda: CC(EXTENSION))
+        cc = _toolchain(lambda: CC(EXTENSION))  # fails at once without a C compiler
         cc.output_dir = str(work)
+        cc.output_file = meta["library"]
         cc.target_cpu = "host"
         cc.verbose = False
         count = 0
         for k in chosen:
-            for i, sig in enumerate(k.ahead):
+            for sig in k.ahead:
                 argtypes = tuple(a.numba_type(numba) for a in sig)
                 k.dispatcher.compile(argtypes)
                 result = k.dispatcher.overloads[argtypes].signature.return_type
-                cc.export(k.export_name(i), result(*argtypes))(k.dispatcher.py_func)
+                cc.export(k.export_name(sig), result(*argtypes))(k.dispatcher.py_func)
                 count += 1
         _toolchain(cc.compile)
-        meta = {"environment": _environment(),
-                "modules": {m: _source_hash(m) for m in sorted(_modules_of(chosen))},
-                "kernels": {k.name: [[a.text for a in sig] for sig in k.ahead] for k in chosen}}
         (work / record.name).write_bytes(orjson.dumps(meta, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS))
-        record.unlink(missing_ok=True)  # no record, no extension: while the two are replaced
-        os.replace(work / lib.name, lib)
+        os.replace(work / meta["library"], folder / meta["library"])
         os.replace(work / record.name, record)
+        for old in folder.glob(f"{EXTENSION}-*"):  # earlier builds (a process using one keeps it open)
+            if old.name != meta["library"]:
+                old.unlink(missing_ok=True)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     _ahead = None  # looked for again when a kernel is next chosen
     for k in _KERNELS:
         k._call = None
-    return count, lib
+    return count, folder / meta["library"]
 
 
 def _toolchain(step: Callable[[], Any]) -> Any:
