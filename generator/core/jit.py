@@ -22,6 +22,10 @@ numba; a kernel is compiled when it first runs, one of two ways:
 * **just in time**: numba's ``njit``, cached on disk (every other call, every
   other kernel, and all kernels with ``LINGO_TREES_KERNELS=jit``).
 
+A kernel compiled just in time sees its module's globals (constants, the
+kernels it calls) as they are when it first runs; no kernel module changes
+them after import.
+
 The extension is used only while it is up to date: it records a hash of
 every source file its kernels were compiled from (and the kernels they call,
 and this module), the argument types each kernel declared, the Python,
