@@ -316,17 +316,30 @@ def _record_path(folder: Path) -> Path:
     return folder / "kernels.json"
 
 
+#: what /proc/cpuinfo says of a processor's kind and instructions (x86, ARM,
+#: RISC-V), not of its state (its clock, which changes as it runs)
+_CPU_KEYS = ("vendor_id", "cpu family", "model", "model name", "stepping", "flags", "CPU implementer",
+             "CPU architecture", "CPU variant", "CPU part", "CPU revision", "Features", "isa", "uarch")
+
+
 def _processor() -> str:
     """The processor the extension was compiled for (it uses all its
-    instructions): a hash of what ``/proc/cpuinfo`` says of the first one."""
+    instructions): a hash of what ``/proc/cpuinfo`` says of the first one's
+    kind and instruction sets."""
     import platform
 
     try:
         with open("/proc/cpuinfo", encoding="ascii", errors="replace") as f:
-            first = f.read(1 << 16).split("\n\n")[0]
-        return hashlib.sha256(f"{platform.machine()}\n{first}".encode()).hexdigest()[:16]
+            return processor_of(platform.machine(), f.read(1 << 16))
     except OSError:
         return f"{platform.machine()} {platform.processor()} {platform.platform()}"
+
+
+def processor_of(machine: str, cpuinfo: str) -> str:
+    """:func:`_processor` from the text of ``/proc/cpuinfo``."""
+    first = cpuinfo.split("\n\n")[0]
+    kind = [line for line in first.splitlines() if line.split(":")[0].strip() in _CPU_KEYS]
+    return hashlib.sha256("\n".join([machine, *kind]).encode()).hexdigest()[:16]
 
 
 def _source_hash(module: str) -> str | None:

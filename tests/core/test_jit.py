@@ -187,6 +187,16 @@ def test_the_compiled_kernels_are_used_only_while_up_to_date(tmp_path: Path,
     assert jit.ahead_status() == (False, f"{tmp_path / 'kernels.json'}: unreadable")
 
 
+def test_the_processor_is_told_by_its_kind_and_instructions_not_its_clock() -> None:
+    x86 = "processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: Xeon\ncpu MHz\t\t: {}\nflags\t\t: {}\n\n"
+    arm = "processor\t: 0\nBogoMIPS\t: {}\nFeatures\t: {}\nCPU part\t: 0xd0c\n\n"
+    for text in (x86, arm):
+        one = jit.processor_of("m", text.format("2596.1", "fpu sse avx2"))
+        assert one == jit.processor_of("m", text.format("3100.0", "fpu sse avx2") + text.format("1", "other"))
+        assert one != jit.processor_of("m", text.format("2596.1", "fpu sse avx512f"))
+        assert one != jit.processor_of("other", text.format("2596.1", "fpu sse avx2"))
+
+
 def test_without_a_c_compiler_compile_says_so_in_one_line_and_writes_nothing(
         cli, user_error, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(jit.DIR_ENV, str(tmp_path / "kernels"))
