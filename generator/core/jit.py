@@ -55,6 +55,7 @@ from typing import Any
 import numpy as np
 import orjson
 
+from generator.core.files import dump_json, write_atomic
 from generator.errors import KernelError
 
 prange = range  # a loop numba may run on several threads (numba.prange inside a compiled kernel)
@@ -365,27 +366,33 @@ def ahead_status() -> tuple[bool, str]:
     """Whether the extension is up to date, and why not: compiled for this
     Python, NumPy, numba and processor, from the sources as they are now, with
     every kernel imported so far that declares argument types, as declared."""
+    lib, why = _up_to_date_library()
+    return lib is not None, why
+
+
+def _up_to_date_library() -> tuple[Path | None, str]:
+    """The library its record names if the record is up to date (else None), and why not."""
     record = _record_path(kernel_dir())
     if not record.exists():
-        return False, "not compiled"
+        return None, "not compiled"
     try:
         meta = orjson.loads(record.read_bytes())
         lib = record.parent / str(meta["library"])
         modules = dict(meta["modules"])
         kernels = dict(meta["kernels"])
     except (OSError, orjson.JSONDecodeError, KeyError, TypeError, ValueError):
-        return False, f"{record}: unreadable"
+        return None, f"{record}: unreadable"
     if not lib.is_file() or lib.parent != record.parent:
-        return False, "not compiled"
+        return None, "not compiled"
     if meta.get("environment") != _environment():
-        return False, "compiled for another Python, NumPy, numba or processor"
+        return None, "compiled for another Python, NumPy, numba or processor"
     for module, digest in modules.items():
         if _source_hash(module) != digest:
-            return False, f"{module} changed since"
+            return None, f"{module} changed since"
     for k in _KERNELS:
         if k.ahead and kernels.get(k.name) != _declared(k):
-            return False, f"{k.name} not compiled as declared"
-    return True, "up to date"
+            return None, f"{k.name} not compiled as declared"
+    return lib, "up to date"
 
 
 def _extension() -> Any:
@@ -394,16 +401,16 @@ def _extension() -> Any:
     global _ahead
     if _ahead is None:
         _ahead = False
-        if not ahead_disabled() and ahead_status()[0]:
+        lib = None if ahead_disabled() else _up_to_date_library()[0]
+        if lib is not None:
             try:
-                lib = kernel_dir() / str(orjson.loads(_record_path(kernel_dir()).read_bytes())["library"])
                 loader = importlib.machinery.ExtensionFileLoader(EXTENSION, str(lib))
                 spec = importlib.util.spec_from_file_location(EXTENSION, lib, loader=loader)
                 if spec is not None:
                     module = importlib.util.module_from_spec(spec)
                     loader.exec_module(module)
                     _ahead = module
-            except (ImportError, OSError, KeyError, ValueError):  # replaced meanwhile, or built elsewhere
+            except (ImportError, OSError):  # replaced meanwhile, or built elsewhere
                 _ahead = False
     return _ahead or None
 
@@ -468,9 +475,8 @@ def compile_ahead(modules: Iterable[str] = ()) -> tuple[int, Path]:
                 cc.export(k.export_name(sig), result(*argtypes))(k.dispatcher.py_func)
                 count += 1
         _toolchain(cc.compile)
-        (work / record.name).write_bytes(orjson.dumps(meta, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS))
         os.replace(work / meta["library"], folder / meta["library"])
-        os.replace(work / record.name, record)
+        write_atomic(record, dump_json(meta))  # last: until then the record names the old library
         for old in folder.glob(f"{EXTENSION}-*"):  # earlier builds (a process using one keeps it open)
             if old.name != meta["library"]:
                 old.unlink(missing_ok=True)
