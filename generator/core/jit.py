@@ -226,13 +226,20 @@ def kernel(func: Callable[..., Any] | None = None, *, parallel: bool = False, in
 # -- threads -----------------------------------------------------------------
 
 
+def available_cores() -> int:
+    """The cores this process may use (its CPU affinity, not the machine's count)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
 def default_threads() -> int:
     """numba's default number of threads: ``NUMBA_NUM_THREADS``, else the cores
     this process may use."""
     env = os.environ.get("NUMBA_NUM_THREADS", "")
     if env.strip().isdigit() and int(env) > 0:
         return int(env)
-    return max(1, len(os.sched_getaffinity(0))) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return available_cores()
 
 
 def threads() -> int:

@@ -6,7 +6,7 @@ search is written against this interface only; this module alone knows what
 runs them:
 
 * **local processes** (default): as many workers as the cores this process
-  may use (:func:`available_cores`, its CPU affinity), each with numba threads
+  may use (:func:`generator.core.jit.available_cores`, its CPU affinity), each with numba threads
   so the cores are neither idle nor oversubscribed. Workers are forked where
   numba's threading layer allows it (``workqueue``, set by
   :mod:`generator.core`), so they start at once with the kernels compiled and
@@ -53,16 +53,9 @@ class ClusterError(LingoTreesError):
     """The Dask scheduler cannot be reached, or its workers cannot run the jobs."""
 
 
-def available_cores() -> int:
-    """The cores this process may use (its CPU affinity, not the machine's count)."""
-    if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return max(1, os.cpu_count() or 1)
-
-
 def default_workers() -> int:
     """Worker processes when none is asked for: every core this process may use."""
-    return available_cores()
+    return jit.available_cores()
 
 
 def use_threads(n: int) -> None:
@@ -108,7 +101,7 @@ def run_jobs(fn: Callable[[J], R], jobs: Iterable[J], workers: int | None = None
         for job in todo:
             yield job, fn(job)
         return
-    threads = max(1, available_cores() // workers)
+    threads = max(1, jit.available_cores() // workers)
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=_start_method(), initializer=_worker_start,
                                initargs=(threads,))
     try:
