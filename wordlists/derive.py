@@ -10,11 +10,12 @@ The filters are the whole truth about how a list was made:
 list               filter
 =================  ==========================================================
 nl-basis-N         OpenTaal basiswoorden-gekeurd: lines matching ^[a-z]{N}$,
-                   for N = 4 to 8 (the lengths the TV show plays)
+                   for N = 4 to 8 (the lengths the TV show plays), less the
+                   words of blocklist-nl (the secrets of the show's set-ups)
 nl-all-N           the same over basiswoorden-gekeurd + flexies-ongekeurd
 nl-basis-N-ij      basiswoorden-gekeurd, ^[a-z]+$, N letters when every
                    'ij' counts as one letter (so 'bijna' is out of the
-                   five-letter list, 'fijnst' is in)
+                   five-letter list, 'fijnst' is in), less blocklist-nl
 nl-all-N-ij        the same over basiswoorden + flexies
 nl-basis           basiswoorden-gekeurd, ^[a-z]+$, every length
 nl-all             basiswoorden + flexies, ^[a-z]+$, every length
@@ -22,9 +23,19 @@ en-enable-5        ENABLE (enable1.txt): lines of five letters
 en-common-5        the words of en-enable-5 in common use: Zipf frequency
                    (wordfreq, English, the version pinned in COMMON_WORDFREQ)
                    at least COMMON_ZIPF = 2.5, i.e. seen about three times
-                   in a million words of running text or more; 3801 words
+                   in a million words of running text or more, less the
+                   words of blocklist-en
 en-enable          not derived: sources/enable1.txt is used as it is (every
                    line is already a lowercase a-z word, sorted, no duplicates)
+blocklist-L        the words a player is never asked to say, nor given as a
+                   show's secret, in language L (nl, en): every single word
+                   (a-z) of the npm package naughty-words (sources/
+                   naughty-words-L.json, CC-BY-4.0) that blocklist-review.tsv
+                   marks "block", and the words the review adds (slurs and
+                   vulgar words of our lists that the package lacks). The
+                   review gives each entry of the package a decision and
+                   every row a one-line reason: an entry it lacks, or a row
+                   that names an entry wrongly, stops the derivation
 wordle-answers     answers.txt as it is, in the game's original order
 wordle-allowed     answers + allowed-extra, sorted
 wordle-common      the words of wordle-allowed in common use: Zipf frequency
@@ -38,17 +49,19 @@ The Dutch and ENABLE lists are sorted with plain code-point order
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
+
+from generator.core.frequency import COMMON_ZIPF
 
 HERE = Path(__file__).resolve().parent
 SOURCES = HERE / "sources"
 AZ = re.compile(r"^[a-z]+$")
 LINGO_LENGTHS = range(4, 9)
-#: en-common-5: the Zipf frequency a word needs, and the wordfreq release that
-#: rates it (another release rates words a little differently: pinned)
-COMMON_ZIPF = 2.5
+#: the wordfreq release that rates the words in common use (COMMON_ZIPF; another
+#: release rates words a little differently: pinned)
 COMMON_WORDFREQ = "3.1.1"
 
 
@@ -79,7 +92,44 @@ def _common(words: list[str]) -> list[str]:
     return [w for w in words if zipf_frequency(w, "en") >= COMMON_ZIPF]
 
 
+REVIEW = HERE / "blocklist-review.tsv"
+REVIEW_HEADER = ["language", "word", "decision", "source", "reason"]
+BLOCKLIST_LANGUAGES = ("nl", "en")
+
+
+def _blocklists() -> dict[str, list[str]]:
+    """Each language's blocked words, from naughty-words and the review (see
+    the table above); a review that does not cover the package exits."""
+    lines = REVIEW.read_text(encoding="utf-8").splitlines()
+    if not lines or lines[0].split("\t") != REVIEW_HEADER:
+        sys.exit(f"{REVIEW.name}: the first line must be the header {' '.join(REVIEW_HEADER)}")
+    rows: dict[tuple[str, str], tuple[str, str]] = {}
+    for number, line in enumerate(lines[1:], start=2):
+        fields = line.split("\t")
+        if len(fields) != 5 or fields[2] not in ("block", "keep") or not fields[4].strip():
+            sys.exit(f"{REVIEW.name}:{number}: expected language, word, block or keep, source and a reason")
+        language, word, decision, source, _ = fields
+        if language not in BLOCKLIST_LANGUAGES or not AZ.match(word) or (language, word) in rows:
+            sys.exit(f"{REVIEW.name}:{number}: {language} {word!r}: unknown language, not a-z, or given twice")
+        rows[language, word] = (decision, source)
+    out = {}
+    for language in BLOCKLIST_LANGUAGES:
+        package = json.loads((SOURCES / f"naughty-words-{language}.json").read_text(encoding="utf-8"))
+        entries = {e.lower() for e in package if AZ.match(e.lower())}  # phrases are never one game word
+        reviewed = {w for (lang, w) in rows if lang == language}
+        unreviewed = sorted(entries - reviewed)
+        if unreviewed:
+            sys.exit(f"{REVIEW.name}: naughty-words-{language} entries without a decision: {' '.join(unreviewed)}")
+        wrong = sorted(w for w in reviewed if (rows[language, w][1] == "naughty-words") != (w in entries))
+        if wrong:
+            sys.exit(f"{REVIEW.name}: {language} rows whose source is wrong (naughty-words or added): {' '.join(wrong)}")
+        out[language] = sorted(w for w in reviewed if rows[language, w][0] == "block")
+    return out
+
+
 def derive() -> dict[str, list[str]]:
+    blocked = _blocklists()
+    nl_blocked, en_blocked = set(blocked["nl"]), set(blocked["en"])
     basis = [w for w in _read("opentaal-basiswoorden-gekeurd.txt") if AZ.match(w)]
     flexies = [w for w in _read("opentaal-flexies-ongekeurd.txt") if AZ.match(w)]
     every = sorted(set(basis) | set(flexies))
@@ -89,16 +139,16 @@ def derive() -> dict[str, list[str]]:
     extra = _read("wordle-allowed-extra.txt")
     lists = {}
     for n in LINGO_LENGTHS:
-        lists[f"nl-basis-{n}"] = [w for w in basis if len(w) == n]
+        lists[f"nl-basis-{n}"] = [w for w in basis if len(w) == n and w not in nl_blocked]
         lists[f"nl-all-{n}"] = [w for w in every if len(w) == n]
-        lists[f"nl-basis-{n}-ij"] = [w for w in basis if _units(w) == n]
+        lists[f"nl-basis-{n}-ij"] = [w for w in basis if _units(w) == n and w not in nl_blocked]
         lists[f"nl-all-{n}-ij"] = [w for w in every if _units(w) == n]
     enable5 = [w for w in enable if len(w) == 5]
-    return lists | {
+    return lists | {f"blocklist-{language}": words for language, words in blocked.items()} | {
         "nl-basis": basis,
         "nl-all": every,
         "en-enable-5": enable5,
-        "en-common-5": _common(enable5),
+        "en-common-5": [w for w in _common(enable5) if w not in en_blocked],
         "wordle-answers": answers,
         "wordle-allowed": sorted(set(answers) | set(extra)),
         "wordle-common": _common(sorted(set(answers) | set(extra))),
