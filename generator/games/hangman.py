@@ -63,6 +63,7 @@ from generator.core.words import Letter, Word, WordList
 from generator.errors import RulesError, StrategyError
 from generator.games import hangman_kernels as kernels
 from generator.search.exact import INF
+from generator.search.memo import new_memo
 
 EXACT_BELOW = 8      # optimal: every letter at positions of at most this many candidates
 TOP = 1              # optimal: else the best TOP letters of each greedy rule
@@ -211,7 +212,7 @@ class LossSearch:
     def __init__(self, w: Words) -> None:
         self.w = w
         self.lex = self.lexicon(w)
-        self.memo = kernels.new_memo()
+        self.memo = new_memo()
         self.st = np.zeros(3, np.int64)  # see hangman_kernels
 
     @staticmethod
@@ -263,7 +264,7 @@ class LossSearch:
         that splits does) over ``cols``, or None if the search passes
         ``budget`` new positions."""
         if self.kept() * (len(self.w.words) // 8 + 100) > LOSS_KEPT:
-            self.memo = kernels.new_memo()
+            self.memo = new_memo()
         cols = np.sort(cols).astype(np.int64)
         self.st[1] = self.st[0] + budget
         self.st[2] = 0
