@@ -77,6 +77,8 @@ class Setup:
 
     ``paper``: the 1992 LINGO paper's tables are about this set-up's game
     (Dutch, five letters), so reports and pages show them beside ours.
+    ``show``: the TV show that plays its words and tiles; the site leads a
+    contestant to its TV card (TV rules, the human scheme) first.
     """
 
     id: str
@@ -85,6 +87,7 @@ class Setup:
     answers: str
     guesses: str
     paper: bool = False
+    show: str = ""  # the TV show that plays it ("Dutch LINGO on TV"): its secrets hold no blocked word
 
 
 _LIST_KEYS = ("language", "length", "alphabet", "digraphs", "file", "source", "version",
@@ -164,7 +167,8 @@ def _setup(path: Path, setup_id: str, entry: Any, lists: dict[str, ListSpec]) ->
         raise CatalogError(f"{path}: {where}: turns {turns} is not 1 to {MAX_TURNS}")
     game = replace(game, length=spec.length, digraphs=spec.digraphs, turns=turns)
     return Setup(setup_id, _field(path, where, entry, "title", str, setup_id), game,
-                 entry["answers"], entry["guesses"], _field(path, where, entry, "paper", bool, False))
+                 entry["answers"], entry["guesses"], _field(path, where, entry, "paper", bool, False),
+                 _field(path, where, entry, "show", str, ""))
 
 
 @cache

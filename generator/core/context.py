@@ -17,6 +17,7 @@ from generator.core.catalog import Setup, check_setup_letter, load_list, setup, 
 from generator.core.feedback import replier
 from generator.core.partition import Matrix
 from generator.core.rules import Game
+from generator.core.sayable import banned_words, blocked_mask, common_mask
 from generator.core.tree import GameTree, Tree, play, stats_of
 from generator.core.words import Letter, WordList
 
@@ -57,6 +58,14 @@ class Context:
             return np.arange(len(self.answers), dtype=np.int64)
         return self.letter_cols(letter)
 
+    def sayable(self) -> tuple[np.ndarray, np.ndarray]:
+        """For each guess: (blocked, in common use), as a human scheme asks
+        (:mod:`generator.core.sayable`; made once per context)."""
+        masks: tuple[np.ndarray, np.ndarray] | None = self.__dict__.get("_sayable")
+        if masks is None:
+            masks = self.__dict__["_sayable"] = (blocked_mask(self.guesses), common_mask(self.guesses))
+        return masks
+
     def game(self, letter: Letter | None, rule: str) -> Game:
         """The set-up's game under ``rule``, with ``letter`` revealed."""
         return self.setup.game.for_letter(letter).with_rule(rule)
@@ -76,7 +85,13 @@ class Context:
 
 @cache
 def context(setup_id: str) -> Context:
-    """The context of a set-up, built once per process."""
+    """The context of a set-up, built once per process. Its matrix bans the
+    blocked guesses that are no answer (:mod:`generator.core.sayable`)."""
     s = setup(setup_id)
     answers, guesses = load_list(s.answers), load_list(s.guesses)
-    return Context(s, answers, guesses, Matrix.build(guesses, answers))
+    matrix = Matrix.build(guesses, answers)
+    banned = banned_words(answers, guesses)
+    if banned:
+        matrix.banned = np.zeros(len(guesses), dtype=bool)
+        matrix.banned[[guesses.position[w] for w in banned]] = True
+    return Context(s, answers, guesses, matrix)

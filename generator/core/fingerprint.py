@@ -28,9 +28,10 @@ from typing import Any
 
 import orjson
 
-from generator.core.catalog import list_spec
+from generator.core.catalog import list_spec, load_list
 from generator.core.kinds import code_list
 from generator.core.rules import Game
+from generator.core.sayable import banned_words
 
 Fingerprint = dict[str, Any]
 
@@ -56,5 +57,11 @@ def code_list_digest(game: Game) -> str:
 
 
 def lists_digests(answers: str, guesses: str) -> dict[str, str]:
-    """``inputs`` of a tree built from two shipped lists."""
-    return {"answers": list_digest(answers), "guesses": list_digest(guesses)}
+    """``inputs`` of a tree built from two shipped lists: their digests, and
+    where some guesses are banned (blocked words that are no answer, never
+    played: :mod:`generator.core.sayable`), the digest of those."""
+    out = {"answers": list_digest(answers), "guesses": list_digest(guesses)}
+    banned = banned_words(load_list(answers), load_list(guesses))
+    if banned:
+        out["banned"] = hashlib.sha256("".join(w + "\n" for w in banned).encode()).hexdigest()
+    return out

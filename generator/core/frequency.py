@@ -21,7 +21,13 @@ from functools import cache
 
 from generator.errors import LingoTreesError
 
-__all__ = ["by_frequency", "wordfreq_version", "zipf"]
+__all__ = ["COMMON_ZIPF", "by_frequency", "wordfreq_version", "zipf"]
+
+#: a word in **common use** is rated at least this (about three in a million
+#: words of running text): the lists en-common-5 and wordle-common, the words
+#: the human schemes take first (:mod:`generator.core.sayable`), the secrets
+#: of practice games
+COMMON_ZIPF = 2.5
 
 
 @cache

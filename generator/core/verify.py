@@ -9,7 +9,10 @@ A tree passes when
   ``late`` (and a secret in ``late`` really is solved only after the last turn);
 * every guess on the way is in the guesses list and keeps the guess rule
   (same-start, hard mode; in self hard mode it is an answer that agrees with
-  every feedback so far), every leaf is a secret;
+  every feedback so far), is not banned (a blocked word that is no answer:
+  :mod:`generator.core.sayable`), and every leaf is a secret; no word the
+  ``strategy`` block asks a player to say (openers, exception moves, probes)
+  is blocked;
 * every pattern key is well formed, not the winning one, and produced by some secret;
 * its ``stats`` are those of the replay.
 
@@ -33,6 +36,7 @@ from dataclasses import dataclass, field
 from generator.core.feedback import Pattern
 from generator.core.kinds import BLANK, MASK, FeedbackKind, ReplayError, kind_of, replay_calls
 from generator.core.rules import Game, GuessRule, rule_violation
+from generator.core.sayable import banned_words, blocked_words
 from generator.core.tree import GameTree, Node, Stats, Tree, stats_of, walk
 from generator.core.words import Letters, WordList
 
@@ -142,6 +146,7 @@ def _replay_guesses(tree: GameTree, answers: WordList, guesses: WordList, kind: 
     late = set(tree.late)
     for word in sorted(late - set(tree.secrets)):
         problem(f"late: {word!r} is not one of the secrets")
+    _check_sayable(tree, guesses, problem)
     replay = _GuessReplay(tree, answers, guesses, kind, problem)
     for secret in tree.secrets:
         if len(replay.split(secret)) != game.length:
@@ -165,6 +170,16 @@ def _replay_guesses(tree: GameTree, answers: WordList, guesses: WordList, kind: 
 
     _check_branches(tree.root, set(tree.secrets), replay.used, bad_pattern, problem)
     return stats_of(replay.turns), len(replay.turns)
+
+
+def _check_sayable(tree: GameTree, guesses: WordList, problem: Problem) -> None:
+    """No word the strategy block names for a player to say is blocked."""
+    blocked = blocked_words(guesses.language)
+    strategy = tree.strategy
+    named = [*strategy.get("openers", []), *(e.get("word") for e in strategy.get("exceptions", [])),
+             *(strategy.get("shared") or {}).get("openers", []), *(strategy.get("shared") or {}).get("probes", [])]
+    for word in sorted({w for w in named if isinstance(w, str) and w in blocked}):
+        problem(f"strategy: {word!r} is on the blocklist of {guesses.language!r}: never a word to say")
 
 
 def _check_lists(game: Game, answers: WordList, guesses: WordList, problem: Problem) -> None:
@@ -191,6 +206,7 @@ class _GuessReplay:
         self.split = Letters(guesses.alphabet.digraphs).split
         self.used: set[tuple[int, Pattern]] = set()
         self.turns: dict[str, int] = {}
+        self.banned = set(banned_words(answers, guesses))
         self._rule_checked: set[tuple[int, tuple[tuple[str, Pattern], ...]]] = set()
 
     def secret(self, secret: str) -> int | None:
@@ -222,6 +238,10 @@ class _GuessReplay:
         """Whether ``guess`` is in the guesses list and keeps the guess rule here."""
         if guess not in self.guesses:
             self.problem(f"{where(path)}: guess {guess!r} is not in the guesses list {self.guesses.id!r}")
+            return False
+        if guess in self.banned:
+            self.problem(f"{where(path)}: guess {guess!r} is on the blocklist of {self.guesses.language!r} "
+                         "and is no answer: never played")
             return False
         game = self.tree.game
         key = (id(node), tuple(history))

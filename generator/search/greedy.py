@@ -34,16 +34,27 @@ History = Sequence[tuple[int, Pattern]]  # (guess row, pattern) pairs played so 
 
 
 def allowed_rows(game: Game, matrix: Matrix, history: History = ()) -> np.ndarray:
-    """Indices of the guesses the rule allows after ``history``."""
+    """Indices of the guesses the rule allows after ``history``, none of
+    them banned (a blocked word that is no answer: :attr:`Matrix.banned`)."""
     guesses = matrix.guesses
     if game.guess_rule is GuessRule.SAME_START and game.revealed is not None:
-        return np.flatnonzero(guesses.codes[:, 0] == guesses.alphabet.index[game.revealed])
-    rows = np.arange(len(guesses), dtype=np.int64)
-    if game.guess_rule is GuessRule.SELF_HARD:
-        return candidate_rows(matrix, matrix.consistent(history), rows)
-    for row, pattern in history:
-        rows = narrow(game, matrix, rows, row, pattern)
-    return rows
+        rows = np.flatnonzero(guesses.codes[:, 0] == guesses.alphabet.index[game.revealed])
+    elif game.guess_rule is GuessRule.SELF_HARD:
+        rows = candidate_rows(matrix, matrix.consistent(history), np.arange(len(guesses), dtype=np.int64))
+    else:
+        rows = np.arange(len(guesses), dtype=np.int64)
+        for row, pattern in history:
+            rows = narrow(game, matrix, rows, row, pattern)
+    return rows if matrix.banned is None else rows[~matrix.banned[rows]]
+
+
+def sayable_rows(rows: np.ndarray, sayable: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """(the guesses of ``rows`` that are not blocked; the positions among
+    them of those outside common use), from the masks (blocked, common) of
+    :meth:`generator.core.context.Context.sayable`."""
+    blocked, common = sayable
+    rows = rows[~blocked[rows]]
+    return rows, np.flatnonzero(~common[rows])
 
 
 def candidate_rows(matrix: Matrix, cols: np.ndarray, rows: np.ndarray) -> np.ndarray:

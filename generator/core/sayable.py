@@ -1,0 +1,74 @@
+"""Words a player may be asked to say: never a blocked word, common ones first.
+
+Every word a sheet, a card, the lookup or a practice summary asks a player to
+play is one a contestant may say on air:
+
+* **blocked** words never: each language's reviewed blocklist
+  (``wordlists/blocklist-<language>.txt``, the catalog's list
+  ``blocklist-<language>``: slurs, vulgar and offensive words, derived by
+  ``wordlists/derive.py`` from the npm package naughty-words and our review,
+  ``wordlists/blocklist-review.tsv``, a reason per word). A show's set-up has
+  no blocked secret (its answer lists leave them out), so no tree plays one;
+  a list of every word (ENABLE, Wordle's allowed words) may hold a blocked
+  secret, which a tree then plays only as a word that can be the secret;
+* **common** words first: the human schemes take their openers, exception
+  moves and probe words from the words in common use (Zipf frequency at
+  least :data:`~generator.core.frequency.COMMON_ZIPF`), and a word outside
+  common use only where no common word reaches every secret in time.
+
+>>> "neger" in blocked_words("nl"), "balen" in blocked_words("nl")
+(True, False)
+>>> blocked_words("xx")
+frozenset()
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+
+import numpy as np
+
+from generator.core.catalog import catalog, load_list
+from generator.core.frequency import COMMON_ZIPF, zipf
+from generator.core.words import WordList
+
+
+def blocklist_id(language: str) -> str:
+    """The catalog id of a language's blocklist."""
+    return f"blocklist-{language}"
+
+
+@cache
+def blocked_words(language: str) -> frozenset[str]:
+    """The blocked words of ``language`` (none where it has no blocklist)."""
+    lists, _ = catalog()
+    if blocklist_id(language) not in lists:
+        return frozenset()
+    return frozenset(load_list(blocklist_id(language)).words)
+
+
+def blocked_mask(words: WordList) -> np.ndarray:
+    """For each word of the list, whether it is blocked in the list's language."""
+    blocked = blocked_words(words.language)
+    return np.array([w in blocked for w in words.words], dtype=bool)
+
+
+def banned_words(answers: WordList, guesses: WordList) -> list[str]:
+    """The guesses no tree plays: blocked, and no answer (so never the secret)."""
+    blocked = blocked_words(guesses.language)
+    return [w for w in guesses.words if w in blocked and w not in answers]
+
+
+def common_mask(words: WordList) -> np.ndarray:
+    """For each word of the list, whether it is in common use (Zipf at least COMMON_ZIPF)."""
+    return np.array(zipf(words.words, words.language), dtype=np.float64) >= COMMON_ZIPF
+
+
+def sayable_digest(words: WordList) -> str:
+    """The SHA-256 of what a search is told of the list's words: which are
+    blocked and which are common (a tree of a human scheme depends on both)."""
+    blocked, common = blocked_mask(words), common_mask(words)
+    text = "blocked\n" + "".join(w + "\n" for w, b in zip(words.words, blocked) if b)
+    text += f"common (Zipf >= {COMMON_ZIPF})\n" + "".join(w + "\n" for w, c in zip(words.words, common) if c)
+    return hashlib.sha256(text.encode()).hexdigest()
