@@ -1,0 +1,127 @@
+"""Fewest words to learn (generator/search/learn.py): equal to brute force on small letters."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+from generator.core.catalog import load_list
+from generator.core.partition import Matrix
+from generator.core.words import parse_wordlist
+from generator.search.learn import INF, LATE, UNCOMMON, Costs, fewest_words
+
+WORDS = load_list("nl-all-5").words
+
+
+def letter(seed: int, n: int, m: int) -> Matrix:
+    """``n`` Dutch secrets of one start letter and ``m`` more words of it
+    that may be played (every secret may be played too), as TV rules give."""
+    rnd = random.Random(seed)
+    first = rnd.choice("bdgklmprstvw")
+    pool = [w for w in WORDS if w[0] == first]
+    secrets = sorted(rnd.sample(pool, n))
+    more = sorted(rnd.sample([w for w in pool if w not in secrets], m))
+    return Matrix.build(parse_wordlist(secrets + more, id="g"), parse_wordlist(secrets, id="a"))
+
+
+def reference(m: Matrix, rows: list[int], price: dict[int, int], late: bool):
+    """The least cost of a group by trying every move everywhere."""
+
+    @cache
+    def cost(group: tuple[int, ...], t: int) -> int:
+        if len(group) <= t:
+            return 0
+        best = LATE * (len(group) - t) if late else INF
+        if t <= 1:
+            return best
+        for r in rows:
+            parts: dict[int, list[int]] = {}
+            for c in group:
+                parts.setdefault(int(m.codes[r, c]), []).append(c)
+            total = 1 + price.get(r, 0)
+            for code, part in parts.items():
+                if code != m.green:
+                    total += cost(tuple(part), t - 1)
+            best = min(best, total)
+        return min(best, INF)
+
+    return cost
+
+
+def reference_sets(m: Matrix, rows: list[int], price: dict[int, int], late: bool, turns: int = 5) -> int:
+    """The least cost over every set of one to three openers."""
+    cost = reference(m, rows, price, late)
+    cols = list(range(len(m.answers)))
+    best = INF
+    for k in (1, 2, 3):
+        for openers in combinations(rows, k):
+            groups: dict[tuple[int, ...], list[int]] = {}
+            for c in cols:
+                if any(m.codes[o, c] == m.green for o in openers):
+                    continue  # an opener that is the secret wins
+                groups.setdefault(tuple(int(m.codes[o, c]) for o in openers), []).append(c)
+            total = k + sum(price.get(o, 0) for o in openers)
+            total += sum(cost(tuple(g), turns - k) for g in groups.values())
+            best = min(best, total)
+    return min(best, INF)
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("late", [False, True])
+def test_exceptions_of_every_group_equal_brute_force(seed: int, late: bool) -> None:
+    m = letter(seed, 26, 8)
+    rows = list(range(len(m.guesses)))
+    price = {r: UNCOMMON for r in rows[::3]}
+    costs = Costs(m, np.arange(len(m.answers)), np.array(rows), 5, np.array(rows[::3]), late)
+    ref = reference(m, rows, price, late)
+    rnd = random.Random(seed)
+    for _ in range(30):
+        group = tuple(sorted(rnd.sample(range(len(m.answers)), rnd.randint(3, 14))))
+        for t in (2, 3, 4):
+            value, move = costs.exceptions(np.array(group), t)
+            assert value == ref(group, t), (group, t)
+            assert (move >= 0) == (0 < value < LATE * (len(group) - t) if late else 0 < value < INF)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_bound_is_kept_or_the_value_given(seed: int) -> None:
+    m = letter(seed + 10, 24, 6)
+    rows = np.arange(len(m.guesses))
+    costs = Costs(m, np.arange(len(m.answers)), rows, 5)
+    exact = Costs(m, np.arange(len(m.answers)), rows, 5)
+    group = np.arange(len(m.answers))
+    value = exact.exceptions(group, 4)[0]
+    for ub in range(1, 8):
+        got = costs.exceptions(group, 4, ub)[0]
+        assert got == value if value < ub else got in (ub, INF)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_fewest_words_equal_brute_force_over_every_set(seed: int) -> None:
+    m = letter(seed + 20, 18, 5)
+    rows = list(range(len(m.guesses)))
+    found = fewest_words(Costs(m, np.arange(len(m.answers)), np.array(rows), 5), 3)
+    assert found.cost == reference_sets(m, rows, {}, False)
+    if found.cost < INF:
+        assert found.proved and found.lower_bound == found.words
+        assert Costs(m, np.arange(len(m.answers)), np.array(rows), 5).cost(found.openers) == found.cost
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_words_outside_common_use_come_only_where_needed(seed: int) -> None:
+    m = letter(seed + 30, 18, 6)
+    rows = list(range(len(m.guesses)))
+    uncommon = rows[1::2]
+    found = fewest_words(Costs(m, np.arange(len(m.answers)), np.array(rows), 5, np.array(uncommon), True), 3)
+    assert found.cost == reference_sets(m, rows, {r: UNCOMMON for r in uncommon}, True)
+    assert found.words + found.uncommon * UNCOMMON + found.late * LATE == found.cost
+
+
+def test_no_opener_where_the_turns_suffice() -> None:
+    m = letter(1, 5, 3)
+    found = fewest_words(Costs(m, np.arange(5), np.arange(len(m.guesses)), 5), 3)
+    assert (found.openers, found.words, found.proved) == ((), 0, True)
