@@ -59,11 +59,11 @@ class StrategyInfo:
 REGISTRY: tuple[StrategyInfo, ...] = (
     # LINGO: the order of the site, the report and the build
     StrategyInfo("lingo", "human", "Human scheme: learn the openers, then try the words left",
-                 "human scheme", table=True),
+                 "human scheme", table=True, version=2),  # 2: fewest words searched exactly, common words
     StrategyInfo("lingo", "human-lookup", "Human scheme with the sheet at hand: fewer openers",
-                 "sheet at hand", table=True),
+                 "sheet at hand", table=True, version=2),  # 2: words in common use first
     StrategyInfo("lingo", "shared", "Fewest words to learn: openers shared by every letter",
-                 "fewest words", table=True, rules=("free",)),
+                 "fewest words", table=True, rules=("free",), version=2),  # 2: words in common use
     StrategyInfo("lingo", "scm", "Adaptive SCM (the paper's Fig. 3)", "SCM"),
     StrategyInfo("lingo", "optimal", "Optimal adaptive tree (least total turns)", "optimal", opt_in=True,
                  version=2),  # 2: proofs split into jobs, each with its own budget

@@ -24,21 +24,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.core.catalog import setup
+from generator.core.catalog import load_list, setup
 from generator.core.context import context
 from generator.core.fingerprint import Fingerprint, fingerprint, lists_digests
 from generator.core.rules import GuessRule, guess_rule
+from generator.core.sayable import sayable_digest
 from generator.core.scoring import scm
 from generator.core.strategies import strategy_info
 from generator.core.tree import GameTree
 from generator.core.words import Letter
 from generator.errors import StrategyError
 from generator.runs.exact import LETTER_TOP, LETTER_TOP_MAX, letter_proof_params, letter_tree
-from generator.search.greedy import allowed_rows, greedy_tree
-from generator.search.human import SchemeKind, best_scheme
+from generator.search.greedy import allowed_rows, greedy_tree, sayable_rows
+from generator.search.human import MIN_TRIES, SchemeKind, best_scheme
 from generator.search.shared import SHARED_KS, SHARED_RESTARTS, SharedOpeners, letter_scheme
 
 LINGO_RULES = (GuessRule.FREE.value, GuessRule.SAME_START.value)
+SCHEMES = tuple(k.value for k in SchemeKind)  # the strategies that ask a player to say words of a sheet
 
 
 def lingo_strategy(name: str) -> str:
@@ -51,13 +53,16 @@ def letter_fingerprint(setup_id: str, rule: str, strategy: str, letter: Letter, 
     s = setup(setup_id)
     params: dict[str, Any] = {"setup": setup_id, "rule": rule, "strategy": strategy, "letter": letter,
                               "turns": s.game.turns}
-    if strategy in ("human", "human-lookup", "shared"):
+    if strategy in SCHEMES:
         params["seed"] = seed
     if strategy == "shared":
         params.update(restarts=SHARED_RESTARTS, ks=list(SHARED_KS))
     if strategy == "optimal":
         params.update(top=LETTER_TOP, top_max=LETTER_TOP_MAX, **letter_proof_params())
-    return fingerprint(lists_digests(s.answers, s.guesses), params, strategy_info("lingo", strategy).algorithm)
+    inputs = lists_digests(s.answers, s.guesses)
+    if strategy in SCHEMES:  # the words a player may be asked to say
+        inputs["sayable"] = sayable_digest(load_list(s.guesses))
+    return fingerprint(inputs, params, strategy_info("lingo", strategy).algorithm)
 
 
 def build_tree(setup_id: str, rule: str, strategy: str, letter: Letter, *, seed: int = 1,
@@ -106,14 +111,14 @@ def _scheme_tree(setup_id: str, rule: str, strategy: str, letter: Letter, seed: 
     ctx = context(setup_id)
     game = ctx.game(letter, rule)
     cols = ctx.letter_cols(letter)
-    rows = allowed_rows(game, ctx.matrix)
+    rows, uncommon = sayable_rows(allowed_rows(game, ctx.matrix), ctx.sayable())
     if strategy == "shared":
         if shared is None:
             raise StrategyError("the shared strategy needs its openers for the whole list")
-        scheme = letter_scheme(ctx, cols, rows, game, shared)
+        scheme = letter_scheme(ctx, cols, rows, uncommon, game, shared)
     else:
-        max_k = 3 if game.guess_rule is GuessRule.FREE else game.turns - 1
-        scheme = best_scheme(ctx.matrix, cols, rows, game.turns, SchemeKind(strategy), seed=seed, max_k=max_k)
+        scheme = best_scheme(ctx.matrix, cols, rows, game.turns, SchemeKind(strategy), seed=seed,
+                             max_k=game.turns - MIN_TRIES, uncommon=uncommon)
     tree = ctx.game_tree(game, cols, scheme.tree(), scheme.strategy_data())
     if tree.stats is not None and tree.stats.total_turns != scheme.total_turns:
         raise StrategyError(f"{letter}: the scheme counts {scheme.total_turns} turns, "

@@ -35,11 +35,12 @@ from generator.core.scoring import rank, scm
 from generator.core.tree import Node, Tree
 from generator.core.words import Word
 from generator.errors import StrategyError
-from generator.search.openers import Scored, group_scan, hill_climb, pair_scan, single_scan
+from generator.search.learn import INF, Costs, Fewest, fewest_words
+from generator.search.openers import hill_climb, single_scan
 
+MIN_TRIES = 2  # turns a player keeps to try the words left: at most turns - 2 openers
 BRANCH = 6  # candidates tried per position when a group is too large for exact ordering
 EXACT = 9  # groups up to this size are ordered by exhaustive search
-PAIR_SCAN_MOST = 80_000_000  # most pairs of openers scanned exhaustively (a six-letter Dutch list: 69 million)
 
 
 class SchemeKind(str, Enum):
@@ -192,6 +193,7 @@ class Scheme:
     lower_bound: int = 0
     notes: list[str] = field(default_factory=list)
     shared: dict[str, Any] | None = None
+    uncommon: list[Word] = field(default_factory=list)  # words it asks to say that are outside common use
 
     @property
     def k(self) -> int:
@@ -267,6 +269,7 @@ class Scheme:
             "search": "; ".join(self.notes),
             "groups": groups,
             **({"shared": self.shared} if self.shared else {}),
+            **({"uncommon": self.uncommon} if self.uncommon else {}),
         }
 
 
@@ -274,11 +277,15 @@ class SchemeBuilder:
     """Evaluates opener sets for one letter and searches for the best scheme."""
 
     def __init__(self, matrix: Matrix, cols: np.ndarray, rows: np.ndarray, turns: int,
-                 kind: SchemeKind = SchemeKind.MEMORIZE, *, seed: int = 1, restarts: int = 24,
+                 kind: SchemeKind = SchemeKind.MEMORIZE, *, uncommon: np.ndarray | None = None,
+                 seed: int = 1, restarts: int = 24,
                  probes: dict[tuple[Pattern, ...], int] | None = None, max_k: int = 3) -> None:
         self.matrix = matrix
         self.cols = np.asarray(cols, dtype=np.int64)
         self.rows = np.asarray(rows, dtype=np.int64)
+        # the words a player is asked to say: common ones first (those of ``rows``
+        # at the positions ``uncommon`` are outside common use)
+        self.uncommon = np.zeros(0, np.int64) if uncommon is None else np.asarray(uncommon, dtype=np.int64)
         self.turns = turns
         self.kind = kind
         self.seed = seed
@@ -286,6 +293,7 @@ class SchemeBuilder:
         self.orderer = GroupOrderer(matrix)
         self.probes = probes or {}  # feedback of the openers -> exception row to use
         self.max_k = max_k  # most openers tried
+        self.costs: Costs | None = None  # the memorized scheme's exact exception moves, once searched
 
     # -- evaluation --
 
@@ -328,6 +336,8 @@ class SchemeBuilder:
         """GroupPlan for ``members`` with ``used`` turns already played."""
         left = self.turns - used
         n = len(members)
+        if self.costs is not None and n > left:
+            return self._exact_plan(members, used)
         if self.kind is SchemeKind.LOOKUP or n <= left or left <= 1:
             o = self.orderer.order(members, max(left, 1))
             if o.depth <= left or left <= 1 or n <= left:
@@ -339,9 +349,27 @@ class SchemeBuilder:
 
     def _exception(self, members: np.ndarray, used: int, only: list[int] | None = None) -> GroupPlan:
         """An oversized set: one extra word, then a plan for every part.
-        ``only`` names the exception rows to consider (default: the 12 best by SCM)."""
+        ``only`` names the exception rows to consider (default: the 12 best by
+        SCM of the words in common use, and of all words where those leave a
+        secret late)."""
+        if only is not None:
+            return self._exception_of(members, used, np.asarray(only, dtype=np.int64))
+        common = self._common_rows()
+        plan = self._exception_of(members, used, common)
+        if plan.late and len(common) < len(self.rows):
+            wider = self._exception_of(members, used, self.rows)
+            if len(wider.late) < len(plan.late):
+                return wider
+        return plan
+
+    def _common_rows(self) -> np.ndarray:
+        """The rows of words in common use (all rows where there are none)."""
+        common = np.delete(self.rows, self.uncommon)
+        return common if len(common) else self.rows
+
+    def _exception_of(self, members: np.ndarray, used: int, rows: np.ndarray) -> GroupPlan:
+        """:meth:`_exception` among the words ``rows``."""
         m = self.matrix
-        rows = self.rows if only is None else np.asarray(only, dtype=np.int64)
         stats = m.stats(rows, members)
         order = rank(stats, scm, rows)
         # words that leave every part small enough need no further exception:
@@ -378,6 +406,36 @@ class SchemeBuilder:
             return GroupPlan(o.words(), o.tree, o.total + used * len(members), self._late(o.tree, used))
         return best[1]
 
+    def _exact_plan(self, members: np.ndarray, used: int) -> GroupPlan:
+        """The plan of a group too large for the turns left, with the fewest
+        exception moves (:meth:`generator.search.learn.Costs.exceptions`)."""
+        costs = self.costs
+        assert costs is not None
+        left = self.turns - used
+        _, move = costs.exceptions(np.searchsorted(costs.cols, members), left)
+        if move < 0:  # no move plays it in time: try its words, the last ones late
+            o = self.orderer.order(members, max(left, 1))
+            return GroupPlan(o.words(), o.tree, o.total + used * len(members), self._late(o.tree, used))
+        m = self.matrix
+        row = int(costs.rows[move])
+        word = m.guess_word(row)
+        node = Node(word)
+        total = 0
+        parts: list[tuple[Pattern, GroupPlan]] = []
+        words: list[Word] = []
+        for code, part in m.split(row, members).items():
+            if code == m.green:
+                words.append(word)
+                total += used + 1
+                continue
+            plan = self._plan(part, used + 1)
+            node.next[m.pattern(code)] = plan.tree
+            parts.append((m.pattern(code), plan))
+            total += plan.total
+        words += [w for _, plan in parts for w in plan.words]
+        late = sorted(w for _, plan in parts for w in plan.late)
+        return GroupPlan(words, node, total, late, word, parts)
+
     def _late(self, tree: Tree, before: int) -> list[Word]:
         """Words of ``tree`` (which starts at turn before+1) solved after the last turn."""
         out: list[Word] = []
@@ -399,9 +457,15 @@ class SchemeBuilder:
 
     def search(self) -> Scheme:
         """The best scheme found, with whether its minimality is proved."""
-        if self.kind is SchemeKind.LOOKUP:
-            return self._search_lookup()
-        return self._search_human()
+        scheme = self._search_lookup() if self.kind is SchemeKind.LOOKUP else self._search_human()
+        return self.mark_uncommon(scheme)
+
+    def mark_uncommon(self, scheme: Scheme) -> Scheme:
+        """``scheme`` with the words it asks to say that are outside common use named."""
+        rare = {self.matrix.guess_word(int(r)) for r in self.rows[self.uncommon]}
+        said = [*scheme.openers, *(e["word"] for g in scheme.groups for e in g.plan.exception_moves(g.feedback))]
+        scheme.uncommon = sorted(rare.intersection(said))
+        return scheme
 
     def _best(self, openers: list[tuple[int, ...]], best: Scheme | None) -> Scheme:
         for o in openers:
@@ -412,93 +476,51 @@ class SchemeBuilder:
             raise StrategyError("no openers to evaluate")
         return best
 
-    def _pairs(self, singles: list[Scored]) -> tuple[list[Scored], str]:
-        """The best pairs of openers found that leave no group too large
-        (none: no pair does), and how they were found.
+    def _fewest(self) -> tuple[Fewest, Costs]:
+        """The fewest words to learn (:func:`generator.search.learn.fewest_words`),
+        every secret in time: with words in common use alone; where they
+        cannot, with the fewest words outside it; where no words can, with the
+        fewest secrets past the turns."""
+        m, cols, T = self.matrix, self.cols, self.turns
+        common = np.setdiff1d(np.arange(len(self.rows)), self.uncommon)
+        tiers: list[tuple[np.ndarray, np.ndarray | None, bool]] = []
+        if len(self.uncommon) and len(common):
+            tiers.append((self.rows[common], None, False))
+        tiers += [(self.rows, self.uncommon, False), (self.rows, self.uncommon, True)]
+        for rows, uncommon, late in tiers:
+            costs = Costs(m, cols, rows, T, uncommon, late)
+            found = fewest_words(costs, self.max_k, self._hints(rows))
+            if found.cost < INF:
+                break
+        return found, costs
 
-        Up to :data:`PAIR_SCAN_MOST` pairs, an exhaustive scan gives the best
-        eight. Above, hill climbing (from the best singles and their best
-        partners, then random restarts) looks first: a pair it finds proves
-        two words the fewest as well, if not the best pair; the scan runs
-        only to prove that no pair will do.
-        """
-        T, m = self.turns, len(self.rows)
-        if m * (m - 1) // 2 > PAIR_SCAN_MOST:
-            starts: list[tuple[int, ...]] = []
-            for x in singles[:4]:
-                over, _, sq = group_scan(self.matrix, x.rows, self.cols, self.rows, T - 2)
-                partner = int(self.rows[int(np.lexsort((self.rows, sq, over))[0])])
-                if partner != x.rows[0]:
-                    starts.append((x.rows[0], partner))
-            found = hill_climb(self.matrix, self.cols, self.rows, 2, T - 2, restarts=self.restarts,
-                               seed=self.seed, starts=starts)
-            if found and found[0].oversized == 0:
-                return ([x for x in found if x.oversized == 0],
-                        f"hill climbing over {m} words ({m * (m - 1) // 2:,} pairs: too many to scan), "
-                        f"{self.restarts} random restarts, seed {self.seed}")
-        pairs, hits = pair_scan(self.matrix, self.cols, self.rows, T - 2, 0)
-        return (pairs if hits else []), "exhaustive"
+    def _hints(self, rows: np.ndarray) -> list[tuple[int, ...]]:
+        """Sets of two and more openers (positions in ``rows``) that leave few
+        groups too large, by hill climbing: a first bound for the exact search,
+        and the sets it cannot scan where there are too many."""
+        out = []
+        for k in range(2, min(self.max_k, self.turns - 1) + 1):
+            for x in hill_climb(self.matrix, self.cols, rows, k, self.turns - k, restarts=self.restarts,
+                                seed=self.seed, keep=4, enough=4):
+                if len(set(x.rows)) == k:
+                    out.append(tuple(int(i) for i in np.searchsorted(rows, x.rows)))
+        return out
 
     def _search_human(self) -> Scheme:
         n, T = len(self.cols), self.turns
-        notes: list[str] = []
         if n <= T:
             s = self.scheme_for(())
             s.proved, s.lower_bound = True, 0
             s.notes = ["no opener needed: at most as many words as turns"]
             return s
-        # k = 1, exhaustive
-        singles = single_scan(self.matrix, self.cols, self.rows, T - 1)
-        min1 = singles[0].oversized
-        by_squares = sorted(singles, key=lambda x: (x.squares, x.rows))
-        best = self._best(list(dict.fromkeys([x.rows for x in singles[:8]] +
-                                             [x.rows for x in by_squares[:8]])), None)
-        assert best is not None
-        notes.append(f"k=1 exhaustive over {len(self.rows)} words: fewest oversized groups {min1}")
-        lower = [1 + min1]
-        # k = 2: an exhaustive scan for a pair that leaves no oversized group
-        # (enough for the lower bound: with one or more, two openers cost >= 3
-        # words, which three openers may cost too); pairs with exceptions come
-        # from hill climbing where they could still beat the best so far
-        if best.key()[1:3] > (2, 0):
-            pairs, how = self._pairs(singles)
-            if pairs:
-                best = self._best([x.rows for x in pairs], best)
-                notes.append(f"k=2 {how}: a pair leaves no group too large")
-                lower.append(2)
-            else:
-                notes.append("k=2 exhaustive: every pair leaves a group too large")
-                lower.append(3)
-                if best.words_to_learn > 3:
-                    found = hill_climb(self.matrix, self.cols, self.rows, 2, T - 2,
-                                       restarts=self.restarts // 2, seed=self.seed)
-                    best = self._best([x.rows for x in found], best)
-                    notes.append(f"k=2 hill climbing, {self.restarts // 2} random restarts, "
-                                 f"seed {self.seed}: fewest oversized groups "
-                                 f"{found[0].oversized if found else '-'}")
-        else:
-            lower.append(2)
-        # k >= 3, hill climbing with restarts
-        k = 3
-        while best is not None and best.key()[:3] > (0, k, 0) and k <= min(T - 1, self.max_k):
-            starts: list[tuple[int, ...]] = []
-            if best.k == k - 1:  # extend the best scheme by its best next opener
-                fixed = tuple(self.matrix.guesses.position[w] for w in best.openers)
-                over, _, sq = group_scan(self.matrix, fixed, self.cols, self.rows, T - k)
-                i = int(np.lexsort((self.rows, sq, over))[0])
-                starts.append(fixed + (int(self.rows[i]),))
-            found = hill_climb(self.matrix, self.cols, self.rows, k, T - k,
-                               restarts=self.restarts, seed=self.seed, starts=starts, enough=4)
-            best = self._best([x.rows for x in found], best)
-            notes.append(f"k={k} hill climbing, {self.restarts} random restarts, seed {self.seed}: "
-                         f"fewest oversized groups {found[0].oversized if found else '-'}")
-            lower.append(k)
-            k += 1
-        assert best is not None
-        lower.append(3)  # three or more openers are three or more words
-        best.lower_bound = min(lower)
-        best.proved = not best.late and best.words_to_learn <= best.lower_bound
-        best.notes = notes
+        found, self.costs = self._fewest()
+        best = self.scheme_for(tuple(int(self.costs.rows[r]) for r in found.openers))
+        if best.words_to_learn != found.words or len(best.late) != found.late:
+            raise StrategyError(f"the scheme of {' '.join(best.openers)} has {best.words_to_learn} words and "
+                                f"{len(best.late)} late, its search {found.words} and {found.late}")
+        best.lower_bound = found.lower_bound
+        best.proved = found.proved
+        best.notes = found.notes
         return best
 
     def _search_lookup(self) -> Scheme:
@@ -506,14 +528,15 @@ class SchemeBuilder:
         then fewest total turns."""
         T = self.turns
         notes = []
-        singles = single_scan(self.matrix, self.cols, self.rows, T - 1)
+        rows = self._common_rows()  # openers in common use
+        singles = single_scan(self.matrix, self.cols, rows, T - 1)
         singles.sort(key=lambda x: (x.squares, x.rows))
         best = self._best([x.rows for x in singles[:24]], None)
         assert best is not None
-        notes.append("k=1: the 24 openers with the smallest sum of squared group sizes")
+        notes.append("k=1: the 24 openers in common use with the smallest sum of squared group sizes")
         k = 2
         while best.late and k <= min(T - 1, self.max_k):
-            found = hill_climb(self.matrix, self.cols, self.rows, k, T - k,
+            found = hill_climb(self.matrix, self.cols, rows, k, T - k,
                                restarts=self.restarts, seed=self.seed, keep=12, enough=4)
             best = self._best([x.rows for x in found], best)
             notes.append(f"k={k}: hill climbing, {self.restarts} random restarts, seed {self.seed}")
@@ -525,7 +548,8 @@ class SchemeBuilder:
 
 
 def best_scheme(matrix: Matrix, cols: np.ndarray, rows: np.ndarray, turns: int,
-                kind: SchemeKind = SchemeKind.MEMORIZE, seed: int = 1, max_k: int = 3) -> Scheme:
+                kind: SchemeKind = SchemeKind.MEMORIZE, seed: int = 1, max_k: int = 3,
+                uncommon: np.ndarray | None = None) -> Scheme:
     """Search the best human scheme for the secrets ``cols``.
 
     Parameters
@@ -535,16 +559,19 @@ def best_scheme(matrix: Matrix, cols: np.ndarray, rows: np.ndarray, turns: int,
     cols
         the secrets (answer indices) of one start letter.
     rows
-        the guesses allowed as openers and exception moves.
+        the guesses a player may be asked to say (openers, exception moves).
     turns
         turns in the game (5 for LINGO).
     kind
         :attr:`SchemeKind.MEMORIZE` or :attr:`SchemeKind.LOOKUP`.
     seed
-        seed of the random restarts of hill climbing.
+        seed of the random restarts of hill climbing (the sheet at hand).
     max_k
-        the most openers to try (more openers are more words to learn and,
-        under the free rule, never needed on the shipped lists).
+        the most openers (the player keeps ``turns - max_k`` turns to try
+        the words left).
+    uncommon
+        the positions in ``rows`` of words outside common use: a scheme
+        takes them only where the others cannot play every secret in time.
     """
-    return SchemeBuilder(matrix, cols, rows, turns, kind, seed=seed, max_k=max_k).search()
+    return SchemeBuilder(matrix, cols, rows, turns, kind, uncommon=uncommon, seed=seed, max_k=max_k).search()
 

@@ -311,6 +311,8 @@ def hill_climb(matrix: Matrix, cols: np.ndarray, rows: np.ndarray, k: int, limit
     optima without any oversized group are found. (Each climb is independent:
     a caller may run them as jobs and combine them with :func:`best_optima`.)
     """
+    if len(rows) < k:
+        return []  # fewer words than openers
     plan = list(starts or []) + random_starts(rows, k, restarts, seed)
     optima: list[Scored] = []
     for start in plan:

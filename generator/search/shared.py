@@ -23,7 +23,7 @@ import numpy as np
 from generator.core.context import Context
 from generator.core.partition import Matrix
 from generator.core.rules import Game
-from generator.search.greedy import allowed_rows
+from generator.search.greedy import allowed_rows, sayable_rows
 from generator.search.human import Scheme, SchemeBuilder, SchemeKind
 from generator.search.openers import Scored, best_optima, climb, dense_keys, random_starts
 
@@ -90,13 +90,15 @@ SHARED_KS = (2, 3)  # the numbers of shared openers tried
 
 
 def _inputs(ctx: Context) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
-    """The secrets (every answer), the guesses allowed, the base key of each
-    secret (its start letter) and the turns: the shared search's problem."""
+    """The secrets (every answer), the openers and probes a player may say
+    (not blocked, in common use: :mod:`generator.core.sayable`), the base key
+    of each secret (its start letter) and the turns: the shared search's problem."""
     game = ctx.game(None, "free")
     split = ctx.answers.alphabet.split
     letters = ctx.letters()
     base = np.array([letters.index(split(w)[0]) for w in ctx.answers.words], dtype=np.int64)
-    return np.arange(len(ctx.answers), dtype=np.int64), allowed_rows(game, ctx.matrix), base, game.turns
+    rows, uncommon = sayable_rows(allowed_rows(game, ctx.matrix), ctx.sayable())
+    return np.arange(len(ctx.answers), dtype=np.int64), np.delete(rows, uncommon), base, game.turns
 
 
 def shared_starts(ctx: Context, *, seed: int = 1, restarts: int = SHARED_RESTARTS,
@@ -149,9 +151,11 @@ def shared_openers(ctx: Context, *, seed: int = 1, restarts: int = SHARED_RESTAR
     return shared_choice(ctx, climbs, seed=seed, restarts=restarts)
 
 
-def letter_scheme(ctx: Context, cols: np.ndarray, rows: np.ndarray, game: Game,
+def letter_scheme(ctx: Context, cols: np.ndarray, rows: np.ndarray, uncommon: np.ndarray, game: Game,
                   plan: SharedOpeners) -> Scheme:
-    """The scheme of one letter under the shared openers and probes."""
+    """The scheme of one letter under the shared openers and probes; a group
+    no probe fixes gets an exception move of its own from ``rows`` (those at
+    the positions ``uncommon`` only where the others leave a secret late)."""
     m = ctx.matrix
     openers = plan.opener_rows
     k = len(openers)
@@ -165,8 +169,8 @@ def letter_scheme(ctx: Context, cols: np.ndarray, rows: np.ndarray, game: Game,
         ok = np.flatnonzero(stats.largest <= limit - 1)
         if len(ok):
             probes[feedback] = probe_rows[int(ok[0])]
-    builder = SchemeBuilder(m, cols, rows, game.turns, SchemeKind.MEMORIZE, probes=probes)
-    scheme = builder.scheme_for(openers)
+    builder = SchemeBuilder(m, cols, rows, game.turns, SchemeKind.MEMORIZE, uncommon=uncommon, probes=probes)
+    scheme = builder.mark_uncommon(builder.scheme_for(openers))
     scheme.kind = SchemeKind.SHARED
     scheme.notes = list(plan.notes)
     scheme.shared = {

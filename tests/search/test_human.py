@@ -8,11 +8,12 @@ import numpy as np
 import pytest
 
 from generator.core.catalog import load_list, setup
+from generator.core.context import context
 from generator.core.feedback import replier
 from generator.core.partition import Matrix
 from generator.core.tree import GameTree, Node, play, stats_of
 from generator.core.verify import verify_tree
-from generator.search.greedy import allowed_rows
+from generator.search.greedy import allowed_rows, sayable_rows
 from generator.search.human import GroupOrderer, SchemeBuilder, SchemeKind, best_scheme
 
 
@@ -132,19 +133,48 @@ def test_search_with_two_openers_proves_one_is_not_enough(nl: Matrix) -> None:
     rows = allowed_rows(setup("nl").game.for_letter("c"), nl)
     scheme = best_scheme(nl, cols, rows, 5)
     assert (scheme.k, scheme.exceptions, scheme.proved, scheme.lower_bound) == (2, 0, True, 2)
-    assert "k=1 exhaustive" in scheme.strategy_data()["search"]
+    assert scheme.strategy_data()["search"].startswith("exact: every single opener, every pair")
     check_scheme(nl, scheme, "c")
 
 
-def test_too_many_pairs_to_scan_are_climbed_and_still_prove_two_words(nl: Matrix,
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("generator.search.human.PAIR_SCAN_MOST", 1000)
+def test_too_many_sets_to_scan_bound_the_words_by_their_count(nl: Matrix, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("generator.search.learn.SETS_MOST", 1000)  # no pair is scanned
     cols = letter(nl, "c")
     rows = allowed_rows(setup("nl").game.for_letter("c"), nl)
     scheme = best_scheme(nl, cols, rows, 5)
+    # hill climbing finds the pair; two openers are two words: still proved
     assert (scheme.k, scheme.exceptions, scheme.proved, scheme.lower_bound) == (2, 0, True, 2)
-    assert "k=2 hill climbing over" in scheme.strategy_data()["search"]
+    assert "every pair" not in scheme.strategy_data()["search"]
     check_scheme(nl, scheme, "c")
+
+
+def test_tv_rules_search_every_set_for_the_fewest_words(nl: Matrix) -> None:
+    ctx = context("nl")
+    game = ctx.game("l", "same-start")
+    cols = letter(nl, "l")
+    rows, uncommon = sayable_rows(allowed_rows(game, ctx.matrix), ctx.sayable())
+    scheme = best_scheme(nl, cols, rows, 5, uncommon=uncommon)
+    assert scheme.proved and scheme.words_to_learn == scheme.lower_bound == 10
+    assert not scheme.late and all(w.startswith("l") for w in scheme.openers)
+    data = scheme.strategy_data()
+    assert data["words_to_learn"] == len(data["openers"]) + len(data["exceptions"])
+    assert all(e["word"].startswith("l") for e in data["exceptions"])
+    check_scheme(nl, scheme, "l", "same-start")
+
+
+def test_words_outside_common_use_only_where_no_common_word_reaches_a_secret(nl: Matrix) -> None:
+    game = setup("nl").game.for_letter("q").with_rule("same-start")
+    cols = letter(nl, "q")
+    rows = allowed_rows(game, nl)
+    every = best_scheme(nl, cols, rows, 5)
+    # every word but the one the scheme used is outside common use: it still takes that one
+    used = np.searchsorted(rows, [nl.guesses.position[w] for w in every.openers])
+    uncommon = np.setdiff1d(np.arange(len(rows)), used)
+    again = best_scheme(nl, cols, rows, 5, uncommon=uncommon)
+    assert again.openers == every.openers and again.words_to_learn == every.words_to_learn
+    # with every word outside common use, the fewest words still come first
+    rare = best_scheme(nl, cols, rows, 5, uncommon=np.arange(len(rows)))
+    assert rare.words_to_learn == every.words_to_learn and "outside common use" in rare.notes[0]
 
 
 def test_lookup_variant_reaches_every_word_in_sheet_order(nl: Matrix) -> None:

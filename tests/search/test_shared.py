@@ -5,14 +5,16 @@ from __future__ import annotations
 from generator.core.catalog import load_list
 from generator.core.context import context
 from generator.core.verify import verify_tree
-from generator.search.greedy import allowed_rows
+from generator.search.greedy import allowed_rows, sayable_rows
 from generator.search.shared import letter_scheme, shared_openers
 
 
 def test_shared_openers_and_letter_trees() -> None:
     ctx = context("nl")
     plan = shared_openers(ctx, restarts=1, ks=(3,), seed=2)
-    # the openers and probes are words of the guesses list, named by their rows
+    # the openers and probes are words of the guesses list, named by their rows, in common use
+    blocked, common = ctx.sayable()
+    assert all(common[r] and not blocked[r] for r in plan.opener_rows + plan.probe_rows)
     assert len(plan.openers) == 3 and len(set(plan.openers)) == 3
     assert [ctx.matrix.guess_word(r) for r in plan.opener_rows] == list(plan.openers)
     assert [ctx.matrix.guess_word(r) for r in plan.probe_rows] == list(plan.probes)
@@ -24,10 +26,11 @@ def test_shared_openers_and_letter_trees() -> None:
     for letter in ctx.letters():
         game = ctx.game(letter, "free")
         cols = ctx.letter_cols(letter)
-        schemes[letter] = letter_scheme(ctx, cols, allowed_rows(game, ctx.matrix), game, plan)
+        rows, uncommon = sayable_rows(allowed_rows(game, ctx.matrix), ctx.sayable())
+        schemes[letter] = letter_scheme(ctx, cols, rows, uncommon, game, plan)
     # every exception move is a shared probe word, but the unfixable group's (letter k)
     moves = [(letter, e["word"]) for letter, s in schemes.items() for e in s.strategy_data()["exceptions"]]
-    assert len(moves) == plan.oversized_groups == 23
+    assert len(moves) == plan.oversized_groups == 21
     assert [(letter, w) for letter, w in moves if w not in plan.probes] == [("k", "heavy")]
     for letter in ("c", "q", "s"):
         game = ctx.game(letter, "free")
