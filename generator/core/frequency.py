@@ -21,7 +21,7 @@ from functools import cache
 
 from generator.errors import LingoTreesError
 
-__all__ = ["COMMON_ZIPF", "by_frequency", "wordfreq_version", "zipf"]
+__all__ = ["COMMON_ZIPF", "by_frequency", "has_frequencies", "wordfreq_version", "zipf"]
 
 #: a word in **common use** is rated at least this (about three in a million
 #: words of running text): the lists en-common-5 and wordle-common, the words
@@ -40,6 +40,11 @@ def _frequencies(language: str) -> dict[str, float]:
         return dict(get_frequency_dict(language or "en", wordlist="best"))
     except LookupError:
         return {}  # a language wordfreq does not cover: every word unknown
+
+
+def has_frequencies(language: str) -> bool:
+    """Whether wordfreq rates the words of ``language``."""
+    return bool(_frequencies(language))
 
 
 def zipf(words: Sequence[str], language: str) -> list[float]:

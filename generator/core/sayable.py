@@ -30,7 +30,7 @@ from functools import cache
 import numpy as np
 
 from generator.core.catalog import catalog, load_list
-from generator.core.frequency import COMMON_ZIPF, zipf
+from generator.core.frequency import COMMON_ZIPF, has_frequencies, zipf
 from generator.core.words import WordList
 
 
@@ -61,7 +61,11 @@ def banned_words(answers: WordList, guesses: WordList) -> list[str]:
 
 
 def common_mask(words: WordList) -> np.ndarray:
-    """For each word of the list, whether it is in common use (Zipf at least COMMON_ZIPF)."""
+    """For each word of the list, whether it is in common use (Zipf at least
+    COMMON_ZIPF); every word where the language has no frequencies (none can
+    be told apart)."""
+    if not has_frequencies(words.language):
+        return np.ones(len(words.words), dtype=bool)
     return np.array(zipf(words.words, words.language), dtype=np.float64) >= COMMON_ZIPF
 
 

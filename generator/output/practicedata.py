@@ -6,12 +6,13 @@ optimal trees (``trees/<setup>/<rule>/<strategy>/<letter>.json``) for the
 secret. It reads static files made here, plain text, one word a line:
 
 * ``practice/<setup>/answers.txt``: the words that may be the secret, the
-  set-up's answers whose first letter has trees on the site, in list order.
+  set-up's answers whose first letter has trees on the site and that are in
+  common use and not blocked (:mod:`generator.core.sayable`), in list order.
   A game's word is named by its place in this file (``word=N`` in the page's
   URL), and the word of the day is the one at :func:`day_index`;
 * ``practice/<setup>/guesses.txt``: the other words that may be guessed, the
-  set-up's guesses that are not in ``answers.txt`` (empty where the guesses
-  are the answers, as in English LINGO). A secret may always be guessed.
+  set-up's guesses that are not in ``answers.txt`` (a rare answer may still
+  be guessed). A secret may always be guessed.
 
 The page itself holds :func:`practice_index`: per set-up its title, length,
 turns, letters (alphabet and digraphs), word counts, and per rule the start
@@ -27,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.core.catalog import list_spec, load_list, setups
+from generator.core.sayable import blocked_mask, common_mask
 from generator.core.words import Word
 from generator.output.sheets import render
 
@@ -53,7 +55,7 @@ class PracticeSetup:
     turns: int
     alphabet: str
     digraphs: tuple[str, ...]
-    answers: tuple[Word, ...]  # the possible secrets, in list order
+    answers: tuple[Word, ...]  # the possible secrets (common, not blocked), in list order
     guesses: tuple[Word, ...]  # the other allowed guesses, in list order
     trees: dict[str, dict[str, tuple[str, ...]]]  # rule -> strategy (SUMMARY_STRATEGIES) -> letters
 
@@ -99,7 +101,8 @@ def practice_setups(trees: Mapping[str, TreeLetters]) -> list[PracticeSetup]:
             continue
         answers, guesses = load_list(s.answers), load_list(s.guesses)
         letters = {letter for strategies in rules.values() for found in strategies.values() for letter in found}
-        secrets = tuple(w for w in answers.words if answers.split(w)[0] in letters)
+        drawn = common_mask(answers) & ~blocked_mask(answers)
+        secrets = tuple(w for w, ok in zip(answers.words, drawn) if ok and answers.split(w)[0] in letters)
         taken = set(secrets)
         spec = list_spec(s.answers)
         out.append(PracticeSetup(

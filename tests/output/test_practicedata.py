@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from generator.core.catalog import load_list
+from generator.core.sayable import blocked_mask, common_mask
+from generator.core.words import WordList
 from generator.output.practicedata import (
     PracticeSetup,
     day_index,
@@ -57,11 +59,17 @@ def test_the_answers_are_those_of_the_letters_with_trees() -> None:
     (nl,) = practice_setups({"nl": {"free": {"human": ["q", "x"], "optimal": ["q"]},
                                     "same-start": {"scm": ["x"]}}})
     answers, guesses = load_list("nl-basis-5"), load_list("nl-all-5")
-    assert nl.answers == tuple(w for w in answers.words if w[0] in "qx")
+    common = set(zipf_common(answers))
+    assert nl.answers == tuple(w for w in answers.words if w[0] in "qx" and w in common)
+    assert len(nl.answers) < len([w for w in answers.words if w[0] in "qx"])
     assert set(nl.guesses).isdisjoint(nl.answers)
     assert set(nl.guesses) | set(nl.answers) == set(guesses.words) | set(nl.answers)
     assert nl.trees == {"free": {"human": ("q", "x"), "optimal": ("q",)}, "same-start": {}}
     assert (nl.length, nl.turns, nl.digraphs) == (5, 5, ())
+
+
+def zipf_common(words: WordList) -> list[str]:
+    return [w for w, ok in zip(words.words, common_mask(words) & ~blocked_mask(words)) if ok]
 
 
 def test_a_digraph_is_a_start_letter() -> None:
@@ -92,9 +100,11 @@ def test_the_word_files_are_small_plain_text() -> None:
     for s in offered:
         assert words_of(files[f"practice/{s.id}/answers.txt"]) == list(s.answers)
         assert words_of(files[f"practice/{s.id}/guesses.txt"]) == list(s.guesses)
-    assert len(words_of(files["practice/nl/answers.txt"])) == 3274
+    assert len(words_of(files["practice/nl/answers.txt"])) == 1963  # nl-basis-5 in common use
     assert len(words_of(files["practice/nl/answers.txt"])) + len(words_of(files["practice/nl/guesses.txt"])) == 5414
-    assert files["practice/en/guesses.txt"] == b""  # English LINGO guesses only its answers
+    en = words_of(files["practice/en/answers.txt"])
+    assert "bitch" in load_list("en-enable-5").words and "bitch" not in en  # blocked: never the secret
+    assert "bitch" in words_of(files["practice/en/guesses.txt"])  # but a player may type it
     sizes = {s.id: sum(len(files[f"practice/{s.id}/{k}.txt"]) for k in ("answers", "guesses")) for s in offered}
     assert sizes["nl"] < 40_000 and sizes["nl-ij"] < 40_000 and sizes["en"] < 60_000, sizes
 

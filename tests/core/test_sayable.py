@@ -1,0 +1,48 @@
+"""Words a player may be asked to say: the blocklists and common use."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from generator.core.catalog import load_list
+from generator.core.frequency import COMMON_ZIPF, zipf
+from generator.core.sayable import banned_words, blocked_mask, blocked_words, common_mask, sayable_digest
+from generator.core.words import WordList
+
+
+def test_the_review_blocks_slurs_and_keeps_ordinary_words() -> None:
+    nl, en = blocked_words("nl"), blocked_words("en")
+    assert "neger" in nl and not {"balen", "beurt", "palen"} & nl  # naughty-words flags these
+    assert {"bitch", "fugly", "pubic"} <= en
+    assert blocked_words("xx") == frozenset()
+
+
+def test_a_show_set_up_has_no_blocked_secret() -> None:
+    for answers in ("nl-basis-5", "nl-basis-5-ij", "nl-basis-4", "nl-basis-8-ij", "en-common-5"):
+        assert not blocked_mask(load_list(answers)).any(), answers
+
+
+def test_banned_words_are_blocked_guesses_that_are_never_the_secret() -> None:
+    answers, guesses = load_list("nl-basis-5"), load_list("nl-all-5")
+    banned = banned_words(answers, guesses)
+    assert "neger" in banned and all(w in blocked_words("nl") and w not in answers for w in banned)
+    enable = load_list("en-enable-5")
+    assert "bitch" not in banned_words(enable, enable)  # a secret of ENABLE: a tree may have to play it
+
+
+def test_common_use_is_the_zipf_threshold() -> None:
+    words = load_list("nl-basis-5")
+    mask = common_mask(words)
+    assert mask.dtype == np.bool_ and len(mask) == len(words.words)
+    assert list(mask) == [z >= COMMON_ZIPF for z in zipf(words.words, "nl")]
+    assert 0 < mask.sum() < len(mask)
+
+
+def test_without_frequencies_every_word_is_common() -> None:
+    assert common_mask(WordList("xx-5", ("abcde", "bcdea"), language="xx")).all()
+
+
+def test_the_digest_follows_what_the_search_is_told() -> None:
+    words = load_list("nl-basis-5")
+    assert sayable_digest(words) == sayable_digest(load_list("nl-basis-5"))
+    assert sayable_digest(words) != sayable_digest(load_list("nl-basis-5-ij"))
