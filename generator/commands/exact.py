@@ -159,7 +159,7 @@ def _fingerprint(args: argparse.Namespace, rule: str, letter: str | None, lingo:
               "fewest_late": args.fewest_late, "budget": args.budget}
     if lingo and args.top is None and not args.fewest_late and not args.opener and not args.openers:
         params.update(letter_proof_params(args.budget))
-    return fingerprint(lists_digests(s.answers, s.guesses), params,
+    return fingerprint(lists_digests(s.answers, s.guesses, s.game.name), params,
                        strategy_info(s.game.name, "optimal").algorithm)
 
 

@@ -86,11 +86,12 @@ class Context:
 @cache
 def context(setup_id: str) -> Context:
     """The context of a set-up, built once per process. Its matrix bans the
-    blocked guesses that are no answer (:mod:`generator.core.sayable`)."""
+    blocked guesses that are no answer, in a game said aloud
+    (:mod:`generator.core.sayable`)."""
     s = setup(setup_id)
     answers, guesses = load_list(s.answers), load_list(s.guesses)
     matrix = Matrix.build(guesses, answers)
-    banned = banned_words(answers, guesses)
+    banned = banned_words(answers, guesses, s.game.name)
     if banned:
         matrix.banned = np.zeros(len(guesses), dtype=bool)
         matrix.banned[[guesses.position[w] for w in banned]] = True

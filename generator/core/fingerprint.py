@@ -56,12 +56,13 @@ def code_list_digest(game: Game) -> str:
     return hashlib.sha256("".join(c + "\n" for c in code_list(game).words).encode()).hexdigest()
 
 
-def lists_digests(answers: str, guesses: str) -> dict[str, str]:
-    """``inputs`` of a tree built from two shipped lists: their digests, and
-    where some guesses are banned (blocked words that are no answer, never
-    played: :mod:`generator.core.sayable`), the digest of those."""
+def lists_digests(answers: str, guesses: str, game: str) -> dict[str, str]:
+    """``inputs`` of a tree of ``game`` (its name) built from two shipped
+    lists: their digests, and where some guesses are banned (blocked words
+    that are no answer, never played: :mod:`generator.core.sayable`), the
+    digest of those."""
     out = {"answers": list_digest(answers), "guesses": list_digest(guesses)}
-    banned = banned_words(load_list(answers), load_list(guesses))
+    banned = banned_words(load_list(answers), load_list(guesses), game)
     if banned:
         out["banned"] = hashlib.sha256("".join(w + "\n" for w in banned).encode()).hexdigest()
     return out

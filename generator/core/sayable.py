@@ -9,8 +9,9 @@ play is one a contestant may say on air:
   ``wordlists/derive.py`` from the npm package naughty-words and our review,
   ``wordlists/blocklist-review.tsv``, a reason per word). A show's set-up has
   no blocked secret (its answer lists leave them out), so no tree plays one;
-  a list of every word (ENABLE, Wordle's allowed words) may hold a blocked
-  secret, which a tree then plays only as a word that can be the secret;
+  a list of every word (ENABLE) may hold a blocked secret, which a tree then
+  plays only as a word that can be the secret. This holds for the games said
+  aloud (:data:`SPOKEN_GAMES`), not for Wordle;
 * **common** words first: the human schemes take their openers, exception
   moves and probe words from the words in common use (Zipf frequency at
   least :data:`~generator.core.frequency.COMMON_ZIPF`), and a word outside
@@ -54,8 +55,17 @@ def blocked_mask(words: WordList) -> np.ndarray:
     return np.array([w in blocked for w in words.words], dtype=bool)
 
 
-def banned_words(answers: WordList, guesses: WordList) -> list[str]:
-    """The guesses no tree plays: blocked, and no answer (so never the secret)."""
+#: the games whose words are said aloud (LINGO, on TV): their trees never
+#: play a blocked guess. Wordle is typed alone, and its trees keep Wordle's
+#: own list of guesses, so that they compare with the published optima
+SPOKEN_GAMES = frozenset({"lingo"})
+
+
+def banned_words(answers: WordList, guesses: WordList, game: str) -> list[str]:
+    """The guesses no tree of ``game`` (its name) plays: blocked, and no
+    answer (so never the secret); none where the game is not spoken."""
+    if game not in SPOKEN_GAMES:
+        return []
     blocked = blocked_words(guesses.language)
     return [w for w in guesses.words if w in blocked and w not in answers]
 

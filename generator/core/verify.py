@@ -206,7 +206,7 @@ class _GuessReplay:
         self.split = Letters(guesses.alphabet.digraphs).split
         self.used: set[tuple[int, Pattern]] = set()
         self.turns: dict[str, int] = {}
-        self.banned = set(banned_words(answers, guesses))
+        self.banned = set(banned_words(answers, guesses, tree.game.name))
         self._rule_checked: set[tuple[int, tuple[tuple[str, Pattern], ...]]] = set()
 
     def secret(self, secret: str) -> int | None:

@@ -59,7 +59,7 @@ def letter_fingerprint(setup_id: str, rule: str, strategy: str, letter: Letter, 
         params.update(restarts=SHARED_RESTARTS, ks=list(SHARED_KS))
     if strategy == "optimal":
         params.update(top=LETTER_TOP, top_max=LETTER_TOP_MAX, **letter_proof_params())
-    inputs = lists_digests(s.answers, s.guesses)
+    inputs = lists_digests(s.answers, s.guesses, s.game.name)
     if strategy in SCHEMES:  # the words a player may be asked to say
         inputs["sayable"] = sayable_digest(load_list(s.guesses))
     return fingerprint(inputs, params, strategy_info("lingo", strategy).algorithm)

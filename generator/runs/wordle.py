@@ -107,7 +107,7 @@ class WordleBuild:
         s = setup(self.setup)
         params: dict[str, Any] = {"setup": self.setup, "rule": self.rule, "strategy": self.strategy,
                                   "opener": self.opener}
-        return fingerprint(lists_digests(s.answers, s.guesses), params,
+        return fingerprint(lists_digests(s.answers, s.guesses, s.game.name), params,
                            strategy_info("wordle", self.folder).algorithm)
 
 

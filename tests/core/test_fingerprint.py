@@ -30,8 +30,10 @@ def test_every_part_changes_the_digest() -> None:
 def test_a_list_digest_is_the_sha256_of_its_file() -> None:
     spec = list_spec("nl-basis-5")
     assert list_digest("nl-basis-5") == hashlib.sha256(spec.path.read_bytes()).hexdigest()
-    assert lists_digests("nl-basis-5", "nl-all-5") == {"answers": list_digest("nl-basis-5"),
-                                                         "guesses": list_digest("nl-all-5")}
+    assert lists_digests("wordle-answers", "wordle-allowed", "wordle") == {
+        "answers": list_digest("wordle-answers"), "guesses": list_digest("wordle-allowed")}
+    lingo = lists_digests("nl-basis-5", "nl-all-5", "lingo")  # a game said aloud: its banned guesses too
+    assert set(lingo) == {"answers", "guesses", "banned"} and lingo["answers"] == list_digest("nl-basis-5")
 
 
 def test_a_code_list_digest_follows_the_rules() -> None:

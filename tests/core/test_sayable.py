@@ -24,10 +24,12 @@ def test_a_show_set_up_has_no_blocked_secret() -> None:
 
 def test_banned_words_are_blocked_guesses_that_are_never_the_secret() -> None:
     answers, guesses = load_list("nl-basis-5"), load_list("nl-all-5")
-    banned = banned_words(answers, guesses)
+    banned = banned_words(answers, guesses, "lingo")
     assert "neger" in banned and all(w in blocked_words("nl") and w not in answers for w in banned)
     enable = load_list("en-enable-5")
-    assert "bitch" not in banned_words(enable, enable)  # a secret of ENABLE: a tree may have to play it
+    assert "bitch" not in banned_words(enable, enable, "lingo")  # a secret of ENABLE: a tree may have to play it
+    wordle = load_list("wordle-allowed")
+    assert "fugly" in wordle and banned_words(load_list("wordle-answers"), wordle, "wordle") == []  # typed alone
 
 
 def test_common_use_is_the_zipf_threshold() -> None:
