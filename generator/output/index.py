@@ -39,7 +39,7 @@ def letter_summary(tree: GameTree) -> dict[str, Any]:
         "late": list(tree.late),
         "turns_limit": tree.game.turns,
     }
-    for key in ("openers", "k", "words_to_learn", "largest_group", "proved_minimal", "lower_bound"):
+    for key in ("openers", "k", "words_to_learn", "largest_group", "proved_minimal", "lower_bound", "uncommon"):
         if key in st:
             out[key] = st[key]
     if "exceptions" in st:
@@ -108,6 +108,9 @@ def _totals(letters: dict[str, Any], first: GameTree | None) -> dict[str, Any]:
         totals["openers"] = sum(x.get("k", 0) for x in letters.values())
         totals["exceptions"] = sum(len(x.get("exceptions", [])) for x in letters.values())
         totals["proved_letters"] = sum(1 for x in letters.values() if x.get("proved_minimal"))
+        # what no scheme of the kind goes below, summed: a letter's proved bound (its words where proved)
+        totals["lower_bound"] = sum(x.get("lower_bound", x.get("words_to_learn", 0) if x.get("proved_minimal") else 0)
+                                    for x in letters.values())
     if first is not None and first.strategy.get("scheme") == "shared":
         totals["distinct_words"] = first.strategy.get("shared", {}).get("distinct_words")
     return totals

@@ -249,11 +249,15 @@ class CardRow:
     max_turns: int
     late: int
     proved_minimal: bool
+    uncommon: list[Word] = field(default_factory=list)  # words to say that are outside common use
 
 
 @dataclass
 class OpenersCard:
-    """One page: the openers of every letter for a set-up, rule and strategy."""
+    """One page: the openers of every letter for a set-up, rule and strategy.
+    Under TV rules the human scheme's card is the **TV card**: what a
+    contestant learns, every letter's openers and exception moves, with a
+    legend of the feedback."""
 
     setup: str
     setup_title: str
@@ -268,6 +272,25 @@ class OpenersCard:
     distinct_words: int | None
     rule_title: str
     strategy_title: str
+
+    @property
+    def tv(self) -> bool:
+        """Whether this is a TV card (TV rules, the human scheme)."""
+        return self.rule == "same-start" and self.strategy == "human"
+
+    @property
+    def name(self) -> str:
+        """What the card is called on pages and in its PDF's title."""
+        return "TV card" if self.tv else "openers card"
+
+    @property
+    def proved_letters(self) -> int:
+        return sum(r.proved_minimal for r in self.rows)
+
+    @property
+    def uncommon(self) -> bool:
+        """Whether some word it names is outside common use (marked on the card)."""
+        return any(r.uncommon for r in self.rows)
 
 
 @dataclass(frozen=True)
@@ -391,7 +414,7 @@ def openers_card(index: dict[str, Any], setup_title: str, shared: dict[str, Any]
             largest_group=item.get("largest_group", 0),
             exceptions=[CardException(tuple(e["feedback"]), e["word"]) for e in item.get("exceptions", [])],
             mean_turns=item["mean_turns"], max_turns=item["max_turns"], late=len(item.get("late", [])),
-            proved_minimal=bool(item.get("proved_minimal")),
+            proved_minimal=bool(item.get("proved_minimal")), uncommon=list(item.get("uncommon", [])),
         ))
     totals = index["totals"]
     shared = shared or {}

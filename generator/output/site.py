@@ -17,7 +17,8 @@ Pages made, relative to the site root:
 * ``<setup>/<rule>/<strategy>/<letter>.html``: a letter's sheet;
 * ``trees/...``: every tree file, the indexes and ``schema.json``;
   ``downloads/lingo-trees.zip``: all of them;
-* ``pdf/<setup>-<rule>-<strategy>-<letter>.pdf`` and ``...-openers.pdf``.
+* ``pdf/<setup>-<rule>-<strategy>-<letter>.pdf``, ``...-openers.pdf`` and
+  ``pdf/<setup>-tv-card.pdf`` (the TV card).
 """
 
 from __future__ import annotations
@@ -128,7 +129,7 @@ def print_plan(sheets: dict[Key, LetterSheet], cards: dict[tuple[str, str, str],
     each letter sheet with a table (an adaptive tree's sheet is the lookup);
     ``strips`` as :func:`~generator.output.sheets.render_print`'s."""
     plan = [(card_pdf_name(sid, rule, strategy),
-             render_print(cards=[card], title=f"openers {sid} {rule} {strategy}", inline=True))
+             render_print(cards=[card], title=f"{card.name}: {card.setup_title}", inline=True))
             for (sid, rule, strategy), card in cards.items()]
     plan += [(pdf_name(*key), render_print([sheet], title=sheet.title, inline=True, strips=strips))
              for key, sheet in sheets.items() if sheet.has_table]
@@ -176,7 +177,7 @@ def _print_pdfs(plan: list[tuple[str, str]], docs: Path, previous: Path, report:
     report.pdfs = len(plan)
     report.pdf_seconds = time.perf_counter() - t0
     pages = {name: int(entry["pages"]) for name, entry in new.items()}
-    report.card_pages = {name: pages[name] for name, _ in plan if name.endswith("-openers.pdf")}
+    report.card_pages = {name: pages[name] for name, _ in plan if name.endswith(("-openers.pdf", "-tv-card.pdf"))}
     report.pdf_pages = {name: n for name, n in pages.items() if name not in report.card_pages}
     return pages
 

@@ -197,6 +197,11 @@ class FolderView:
     def has_openers(self) -> bool:
         return any(r.k is not None for r in self.letters)
 
+    @property
+    def card_name(self) -> str:
+        """``TV card`` (TV rules, the human scheme) or ``Openers card``: its card's name."""
+        return "TV card" if self.card is not None and self.card.tv else "Openers card"
+
 
 @dataclass(frozen=True)
 class SetupView:
@@ -215,10 +220,17 @@ class SetupView:
     openers: tuple[OpenersView, ...] = ()  # the rankings of first words made for it
     traps: tuple[TrapRow, ...] = ()  # its largest one-letter families
     answers_filter: str = ""  # how the answers list was chosen (the catalog's filter)
+    show: str = ""  # the TV show that plays it (the catalog's): its TV rules come first
 
     @property
     def rules(self) -> list[str]:
-        return sorted({f.rule for f in self.folders}, key=_rule_order)
+        rules = sorted({f.rule for f in self.folders}, key=_rule_order)
+        return sorted(rules, key=lambda r: r != GuessRule.SAME_START.value) if self.show else rules
+
+    @property
+    def tv(self) -> FolderView | None:
+        """The folder of its TV card: TV rules, the human scheme (a show's set-up)."""
+        return next((f for f in self.folders if (f.rule, f.strategy) == ("same-start", "human")), None)
 
     @property
     def game_title(self) -> str:
@@ -347,6 +359,15 @@ class SiteModel:
     rule_titles: dict[str, str]
     strategy_titles: dict[str, str]
 
+    @property
+    def shows(self) -> dict[str, tuple[SetupView, ...]]:
+        """The set-ups of each TV show that have a TV card, by length."""
+        out: dict[str, list[SetupView]] = {}
+        for s in self.setups:
+            if s.show and s.tv is not None:
+                out.setdefault(s.show, []).append(s)
+        return {show: tuple(sorted(v, key=lambda s: s.length)) for show, v in out.items()}
+
 
 def folder_page(setup: str, rule: str, strategy: str) -> str:
     return f"{setup}/{rule}/{strategy}.html"
@@ -361,6 +382,9 @@ def pdf_name(setup: str, rule: str, strategy: str, letter: str) -> str:
 
 
 def card_pdf_name(setup: str, rule: str, strategy: str) -> str:
+    """The PDF of a folder's openers card; the TV card (TV rules, human scheme) is ``<setup>-tv-card.pdf``."""
+    if (rule, strategy) == ("same-start", "human"):
+        return f"pdf/{setup}-tv-card.pdf"
     return f"pdf/{setup}-{rule}-{strategy}-openers.pdf"
 
 
@@ -410,7 +434,8 @@ def _setup_view(sid: str, family: str, views: list[FolderView]) -> SetupView:
         language = lists[s.answers].language if s.answers in lists else ""
         how = lists[s.answers].filter if s.answers in lists else ""
         return SetupView(sid, s.title, family, s.answers, s.guesses, tuple(s.game.digraphs), tuple(views),
-                         _comparison(views) if s.paper else (), language, s.game.length, answers_filter=how)
+                         _comparison(views) if s.paper else (), language, s.game.length, answers_filter=how,
+                         show=s.show)
     if family == "mastermind":
         codes = "; ".join(f"{_variant_title(rule)}, {_codes(rule)}" for rule in dict.fromkeys(v.rule for v in views))
         return SetupView(sid, "Mastermind and Bulls and Cows", family, f"every code ({codes})",
@@ -435,11 +460,12 @@ def _codes(rule: str) -> str:
 
 def _setup_order(s: SetupView) -> tuple[Any, ...]:
     """Families in the order of :data:`~generator.core.strategies.FAMILIES`;
-    LINGO by language, then length."""
+    LINGO by language, then length, a show's set-up first."""
     family = FAMILIES.index(s.family)
     language = LANGUAGE_ORDER.index(s.language) if s.language in LANGUAGE_ORDER else len(LANGUAGE_ORDER)
     listed = list(catalog_setups())
-    return (family, language, s.language, s.length, listed.index(s.id) if s.id in listed else len(listed), s.id)
+    return (family, language, s.language, s.length, not s.show, listed.index(s.id) if s.id in listed else len(listed),
+            s.id)
 
 
 def _folder_view(f: TreeFolder, cards: dict[tuple[str, str, str], OpenersCard],

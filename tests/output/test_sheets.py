@@ -156,6 +156,25 @@ def test_openers_card_golden(golden, tiny: Path, rule: str) -> None:
     golden(f"card-{rule}-human.html", sheets.render_print(cards=[card], title="card"))
 
 
+def test_the_tv_card_lists_openers_and_exception_moves_with_a_legend(tiny: Path) -> None:
+    import orjson
+
+    index = orjson.loads((tiny / "tiny" / "same-start" / "human" / "index.json").read_bytes())
+    b = index["letters"]["b"]
+    b["exceptions"] = [{"feedback": ["G.Y..", "G...."], "word": "bazig"}]
+    b["uncommon"] = ["bazig"]
+    b["proved_minimal"] = False
+    card = sheets.openers_card(index, "Tiny Dutch LINGO")
+    assert card.tv and card.name == "TV card" and card.uncommon and card.proved_letters == 1
+    html = sheets.render_print(cards=[card], title="TV card")
+    assert "tv-card" in html and "<strong>TV card</strong>" in html
+    assert '<span class="p">G.Y.. G....</span> <b>bazig*</b>' in html  # the feedback path, then the move
+    assert "right place" in html and "a word less common than the rest" in html  # the legend
+    assert "no scheme needs fewer" not in html  # b is not proved
+    free = orjson.loads((tiny / "tiny" / "free" / "human" / "index.json").read_bytes())
+    assert not sheets.openers_card(free, "Tiny Dutch LINGO").tv  # the free rule keeps the openers card
+
+
 def test_once_reuses_a_macros_markup_for_an_equal_value() -> None:
     calls = []
 

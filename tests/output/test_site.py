@@ -83,8 +83,8 @@ def test_nav_groups_lingo_by_language_then_length(games: Path, tmp_path: Path) -
     lingo = next(entry["LINGO"] for entry in nav if "LINGO" in entry)
     assert [next(iter(lang)) for lang in lingo] == ["Dutch", "English"]
     dutch = lingo[0]["Dutch"]
-    assert [next(iter(s)) for s in dutch] == ["Four letters"]  # the section says "Dutch"
-    assert [next(iter(s)) for s in lingo[1]["English"]] == ["Common words (any ENABLE word may be guessed)"]
+    assert [next(iter(s)) for s in dutch] == ["Four letters, ’ij’ two letters"]  # the section says "Dutch"
+    assert [next(iter(s)) for s in lingo[1]["English"]] == ["Five letters, common words (any ENABLE word may be guessed)"]
     wordle = next(entry["Wordle"] for entry in nav if "Wordle" in entry)  # a section per tier of secrets
     assert [next(iter(s)) for s in wordle] == ["The official answers", "The common allowed words"]
 
