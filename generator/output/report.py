@@ -147,13 +147,15 @@ SUMMARY_STRATEGIES = (("human", "human"), ("human-lookup", "lookup"), ("shared",
 
 
 def summary(root: Path, setups: list[str]) -> str:
-    """One line per set-up and rule: words, words to learn (human scheme; the
-    shared openers and probes of the whole list), mean turns, the words past
+    """One line per set-up and rule: words, words to learn (human scheme, with
+    its proved lower bound and the letters proved minimal; the shared openers
+    and probes of the whole list), mean turns, the words past
     the turns per strategy (``-``: not built) and the largest tree file."""
     titles = "".join(f"{t:>8}" for _, t in SUMMARY_STRATEGIES)
     width = 8 * len(SUMMARY_STRATEGIES)
-    lines = [f"{'':<23} {'':>6} {'words to learn':>13} {'mean turns':^{width}} {'words past the turns':^{width}}",
-             f"{'set-up':<11} {'rule':<11} {'words':>6} {'human':>6} {'shared':>6} {titles} {titles}  largest file"]
+    lines = [f"{'':<23} {'':>6} {'words to learn':^27} {'mean turns':^{width}} {'words past the turns':^{width}}",
+             f"{'set-up':<11} {'rule':<11} {'words':>6} {'human':>6} {'bound':>6} {'proved':>7} {'shared':>6} "
+             f"{titles} {titles}  largest file"]
     for sid in setups:
         for rule in (GuessRule.FREE, GuessRule.SAME_START):
             indexes = {name: load_index(root, sid, rule.value, name) for name, _ in SUMMARY_STRATEGIES}
@@ -168,7 +170,9 @@ def summary(root: Path, setups: list[str]) -> str:
             means = "".join(f"{built[n]['mean_turns']:>8.3f}" if n in built else f"{'-':>8}"
                             for n, _ in SUMMARY_STRATEGIES)
             late = "".join(f"{len(built[n]['late']):>8}" if n in built else f"{'-':>8}" for n, _ in SUMMARY_STRATEGIES)
+            proved = f"{human['proved_letters']}/{human['letters']}" if "proved_letters" in human else "-"
             lines.append(f"{sid:<11} {rule.value:<11} {words:>6} {human.get('words_to_learn', '-')!s:>6} "
+                         f"{human.get('lower_bound', '-')!s:>6} {proved:>7} "
                          f"{shared.get('distinct_words', '-')!s:>6} {means} {late}  "
                          f"{big.relative_to(root).as_posix()} ({big.stat().st_size // 1024} KiB)")
     return "\n".join(lines) + "\n"
