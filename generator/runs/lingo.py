@@ -31,6 +31,7 @@ from generator.core.context import context
 from generator.core.files import write_atomic
 from generator.core.ids import check_letter_id
 from generator.core.strategies import default_strategies, strategy_info
+from generator.errors import StrategyError
 from generator.output.index import check_targets, letter_summary, write_index, write_top_index
 from generator.output.treefile import dump_tree, read_fingerprint
 from generator.runs.exact import LetterSearch, letter_trees
@@ -106,10 +107,13 @@ def _climb(job: ClimbJob) -> Scored:
 
 
 def plan_jobs(setups: list[str], rules: list[str], strategies: list[str],
-              letters: list[str] | None, seed: int) -> list[LetterJob]:
+              letters: list[str] | None, seed: int, named: bool = True) -> list[LetterJob]:
     """The trees to build, in order: set-up, rule, strategy, letter (a
-    strategy only under the rules it is built for)."""
-    jobs = []
+    strategy only under the rules it is built for, a table only for a set-up
+    that has tables; ``named``: the strategies were asked for by name, so a
+    table asked of a set-up without is an error)."""
+    jobs: list[LetterJob] = []
+    no_tables: list[str] = []
     for sid in setups:
         s = setup(sid)
         if s.game.name != "lingo":
@@ -122,8 +126,14 @@ def plan_jobs(setups: list[str], rules: list[str], strategies: list[str],
                 info = strategy_info("lingo", strategy)
                 if info.rules and rule not in info.rules:
                     continue  # openers shared across letters cannot all begin with each letter
+                if info.table and not s.tables:
+                    no_tables.append(f"{sid} {strategy}")
+                    continue
                 for letter in chosen:
                     jobs.append(LetterJob(sid, rule, strategy, letter, seed))
+    if named and no_tables and not jobs:
+        raise StrategyError(f"no tables to learn for {no_tables[0]} (the set-up's catalog entry says "
+                            "tables = false: its trees are scm and optimal)")
     return jobs
 
 
@@ -136,8 +146,9 @@ def build_trees(setups: list[str], rules: list[str] | None = None, strategies: l
     report = reporter(progress)
     root = root or trees_dir()
     rules = rules or list(LINGO_RULES)
+    named = bool(strategies)
     strategies = strategies or [s.name for s in default_strategies("lingo")]
-    jobs = plan_jobs(setups, rules, strategies, letters, seed)
+    jobs = plan_jobs(setups, rules, strategies, letters, seed, named)
     out = BuildReport()
     todo = [j for j in jobs if force or not _up_to_date(root, j)]
     out.kept = len(jobs) - len(todo)

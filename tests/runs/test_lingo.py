@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import orjson
+import pytest
 
+from generator.errors import StrategyError
 from generator.output.treefile import read_tree
-from generator.runs.lingo import build_trees, write_index
+from generator.runs.lingo import build_trees, plan_jobs, write_index
 
 
 def small_build(root: Path) -> dict[str, float]:
@@ -54,3 +56,10 @@ def test_index_is_rewritten_from_disk(tmp_path: Path) -> None:
     (folder / "x.json").unlink()
     data = write_index(folder)
     assert set(data["letters"]) == {"q"}
+
+
+def test_a_set_up_without_tables_has_its_lookup_trees_alone() -> None:
+    jobs = plan_jobs(["en", "en-common"], ["free"], ["human", "scm"], ["q"], 1, named=False)
+    assert [(j.setup, j.strategy) for j in jobs] == [("en", "scm"), ("en-common", "human"), ("en-common", "scm")]
+    with pytest.raises(StrategyError, match="no tables to learn for en human"):
+        plan_jobs(["en"], ["free"], ["human"], ["q"], 1)
