@@ -36,8 +36,11 @@ from generator.core.tree import Node, Tree
 from generator.core.words import Word
 from generator.errors import StrategyError
 from generator.search.learn import INF, Costs, Fewest, fewest_words
-from generator.search.openers import hill_climb, single_scan
+from generator.search.openers import group_scan, hill_climb, single_scan
 
+#: the tiers of words searched, in turn: their names in a scheme's notes
+TIER_NAMES = ("words in common use", "every word", "every word, secrets past the turns allowed")
+CHAINS = 4  # hints: chains of openers from the best single openers by the sum of squared group sizes
 MIN_TRIES = 2  # turns a player keeps to try the words left: at most turns - 2 openers
 BRANCH = 6  # candidates tried per position when a group is too large for exact ordering
 EXACT = 9  # groups up to this size are ordered by exhaustive search
@@ -487,23 +490,41 @@ class SchemeBuilder:
         if len(self.uncommon) and len(common):
             tiers.append((self.rows[common], None, False))
         tiers += [(self.rows, self.uncommon, False), (self.rows, self.uncommon, True)]
-        for rows, uncommon, late in tiers:
+        given_up: list[str] = []  # the tiers before, where the search stopped without an answer
+        for (rows, uncommon, late), name in zip(tiers, TIER_NAMES[-len(tiers):]):
             costs = Costs(m, cols, rows, T, uncommon, late)
             found = fewest_words(costs, self.max_k, self._hints(rows))
             if found.cost < INF:
                 break
+            if costs.spent:
+                given_up.append(f"{name}: not settled ({found.notes[-1]})")
+        found.notes[:0] = given_up
         return found, costs
 
     def _hints(self, rows: np.ndarray) -> list[tuple[int, ...]]:
-        """Sets of two and more openers (positions in ``rows``) that leave few
-        groups too large, by hill climbing: a first bound for the exact search,
-        and the sets it cannot scan where there are too many."""
+        """Sets of two and more openers (positions in ``rows``): a first bound
+        for the exact search, and the sets it cannot scan where there are too
+        many. Those that leave few groups too large, by hill climbing; and,
+        where every group is too large for that to tell sets apart (many
+        secrets), each of the :data:`CHAINS` best single openers by the sum of
+        squared group sizes, followed by the word that leaves that sum least,
+        and again."""
         out = []
-        for k in range(2, min(self.max_k, self.turns - 1) + 1):
+        top = min(self.max_k, self.turns - 1)
+        for k in range(2, top + 1):
             for x in hill_climb(self.matrix, self.cols, rows, k, self.turns - k, restarts=self.restarts,
                                 seed=self.seed, keep=4, enough=4):
                 if len(set(x.rows)) == k:
                     out.append(tuple(int(i) for i in np.searchsorted(rows, x.rows)))
+        if top >= 2:
+            _, _, squares = group_scan(self.matrix, (), self.cols, rows, self.turns)
+            for first in np.lexsort((rows, squares))[:CHAINS]:
+                chain = (int(rows[first]),)
+                while len(chain) < top:
+                    _, _, squares = group_scan(self.matrix, chain, self.cols, rows, self.turns)
+                    chain += (int(rows[np.lexsort((rows, squares))[0]]),)
+                    if len(set(chain)) == len(chain):
+                        out.append(tuple(int(i) for i in np.searchsorted(rows, chain)))
         return out
 
     def _search_human(self) -> Scheme:

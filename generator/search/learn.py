@@ -46,12 +46,17 @@ MAX_OPENERS = 3  # the scans cover up to three openers
 HASH_SEED = 20260  # the memo's random keys of the secrets
 HINT_SINGLES = 8  # single openers evaluated first (fewest groups too large): the first bound
 SETS_MOST = 200_000_000  # most sets of k openers searched (a scan of 10^8 triples takes about a minute)
-#: groups whose exception moves the searches of single openers (and of late
-#: secrets) of one letter may search, about a millisecond each: a search
-#: past it stops, with the best scheme found and the lower bound it proved
-#: (English common words' s, the hardest letter searched to the end, takes
-#: 667,000, twelve minutes)
-BUDGET = 1_000_000
+#: the work the searches of single openers (and of late secrets) of one tier
+#: of words may do: at every group searched with three or more turns left,
+#: its secrets times the words that may be played, about 10^8 a second with
+#: the searches below it. A search past it stops, with the best scheme found
+#: and the lower bound it proved
+BUDGET = 100_000_000_000
+#: where no set of openers found plays every secret in time, the search of
+#: every single opener tells whether any can with a share of the budget
+#: (past it the tier of words is given up as unproved: rarer words, or
+#: late secrets, are searched next)
+OUT_SHARE = 10
 
 
 # -- kernels -----------------------------------------------------------------------
@@ -190,10 +195,10 @@ def _exceptions(lx, group, t, npat, ub, memo, use_memo, st):  # type: ignore[no-
                 return (np.int64(INF), -1) if value >= INF else (np.int64(ub), -1)
             if value >= ub:
                 return np.int64(ub), -1
-    if _spent(st):
-        return np.int64(ub), -1
     sub, price = lx[0], lx[2]
     m = sub.shape[0]
+    if _spent(st, m * size):
+        return np.int64(ub), -1
     counts = np.zeros(npat, np.int32)
     bound = np.empty(m, np.int64)
     key = np.empty(m, np.int64)
@@ -250,10 +255,11 @@ def _exceptions(lx, group, t, npat, ub, memo, use_memo, st):  # type: ignore[no-
 
 
 @kernel
-def _spent(st):  # type: ignore[no-untyped-def]
-    """Count one search of a group against the budget ``st`` = (searched,
-    most, out): true once it is out (then every search returns at once)."""
-    st[0] += 1
+def _spent(st, work):  # type: ignore[no-untyped-def]
+    """Count the ``work`` of one search of a group (its words times its
+    secrets) against the budget ``st`` = (work done, most, out): true once it
+    is out (then every search returns at once)."""
+    st[0] += work
     if st[0] > st[1]:
         st[2] = 1
     return st[2] == 1
@@ -313,10 +319,10 @@ def _late_exceptions(lx, group, t, npat, ub, memo, strict, st):  # type: ignore[
             return (value, entries[e, LETTER]) if value < ub else (np.int64(ub), -1)
         if value >= ub:
             return np.int64(ub), -1
-    if _spent(st):
-        return np.int64(ub), -1
     sub, price = lx[0], lx[2]
     m = sub.shape[0]
+    if _spent(st, m * size):
+        return np.int64(ub), -1
     counts = np.zeros(npat, np.int32)
     bound = np.empty(m, np.int64)
     key = np.empty(m, np.int64)
@@ -574,7 +580,7 @@ class Costs:
         self.late = late
         self.memo: Any = new_memo()  # of the groups played in time (_exceptions)
         self.late_memo: Any = new_memo()  # of the groups where secrets come late (_late_exceptions)
-        self.budget = np.array([0, budget, 0], np.int64)  # groups searched, most, spent: see _spent
+        self.budget = np.array([0, budget, 0], np.int64)  # work done, most, spent: see _spent
 
     @property
     def sub(self) -> np.ndarray:
@@ -737,11 +743,13 @@ def fewest_words(costs: Costs, max_k: int, hints: Sequence[tuple[int, ...]] = ()
     everyone = np.arange(n, dtype=np.int64)
     singles = sorted((*_split_over(costs.sub[w], everyone, n, costs.turns - 1, counts), w) for w in range(m))
     best: Found = (INF, 0, 0, ())
-    for h in [*hints, *((w,) for _, _, w in singles[:HINT_SINGLES])]:
+    # the most openers first: their groups are the smallest, so the first bound is cheap to find
+    for h in sorted([*hints, *((w,) for _, _, w in singles[:HINT_SINGLES])], key=len, reverse=True):
         cost = costs.cost(tuple(h), best[0] + 1)
         if (cost, -len(h)) < best[:2] and not costs.spent:
             best = (cost, -len(h), 0, tuple(h))
-    if best[0] >= INF:  # every set is out if every single opener is
+    if best[0] >= INF:  # every set is out if every single opener is: a share of the budget to tell
+        costs.budget[1] = min(costs.budget[1], costs.budget[0] + costs.budget[1] // OUT_SHARE)
         best = min(costs.best_sets(1, INF), default=best)
     skipped = [k for k in ks if k > 1 and comb(m, k) > SETS_MOST]
     # a target that grows by half: every set of openers below it is searched
@@ -764,7 +772,7 @@ def fewest_words(costs: Costs, max_k: int, hints: Sequence[tuple[int, ...]] = ()
     cost, _, _, openers = best
     scans = ", ".join({1: "every single opener", 2: "every pair", 3: "every triple"}[k]
                       for k in ks if k not in skipped)
-    stop = f"stopped after {costs.budget[0]:,} groups searched" if not complete else ""
+    stop = f"stopped after {costs.budget[0]:.2g} words times secrets scored" if not complete else ""
     if cost >= INF:
         return Fewest((), INF, INF, [f"{scans} of {m} words searched: " + (stop or "none plays every word in time")])
     result = Fewest(openers, cost, 0)
