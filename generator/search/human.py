@@ -519,7 +519,7 @@ class SchemeBuilder:
         if top >= 2:
             _, _, squares = group_scan(self.matrix, (), self.cols, rows, self.turns)
             for first in np.lexsort((rows, squares))[:CHAINS]:
-                chain = (int(rows[first]),)
+                chain: tuple[int, ...] = (int(rows[first]),)
                 while len(chain) < top:
                     _, _, squares = group_scan(self.matrix, chain, self.cols, rows, self.turns)
                     chain += (int(rows[np.lexsort((rows, squares))[0]]),)
