@@ -26,12 +26,15 @@ def test_report_on_built_trees(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert "Human scheme" in capsys.readouterr().out
     assert main(["report", "--summary", "--trees", str(tmp_path)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[1].split()[:5] == ["set-up", "rule", "words", "human", "shared"]
+    assert lines[1].split()[:7] == ["set-up", "rule", "words", "human", "bound", "proved", "shared"]
     free, tv = lines[2].split(), lines[3].split()
     assert free[:3] == ["nl", "free", "29"] and tv[:3] == ["nl", "same-start", "29"]
     human_learn = sum(len(x["openers"]) + len(x["exceptions"]) for x in
                       [summary_item(tmp_path, "free", letter) for letter in ("q", "u")])
-    assert free[3] == str(human_learn) and free[4] == "-"  # no shared trees built
+    assert free[3] == str(human_learn) and free[6] == "-"  # no shared trees built
+    bounds = [orjson.loads((tmp_path / "nl" / "free" / "human" / f"{x}.json").read_bytes())["strategy"]["lower_bound"]
+              for x in ("q", "u")]
+    assert free[4] == str(sum(bounds)) and free[5].endswith("/2")  # the proved bound, the letters proved
     assert free[-3].startswith("nl/free/") and free[-1] == "KiB)"
 
 
