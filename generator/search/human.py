@@ -384,24 +384,8 @@ class SchemeBuilder:
             row = int(rows[int(i)])
             if stats.largest[int(i)] == len(members) and not stats.wins[int(i)]:
                 continue  # splits nothing
-            word = m.guess_word(row)
-            node = Node(word)
-            total = 0
-            parts: list[tuple[Pattern, GroupPlan]] = []
-            words: list[Word] = []
-            for code, part in m.split(row, members).items():
-                if code == m.green:
-                    words.append(word)
-                    total += used + 1
-                    continue
-                plan = self._plan(part, used + 1)
-                node.next[m.pattern(code)] = plan.tree
-                parts.append((m.pattern(code), plan))
-                total += plan.total
-            words += [w for _, plan in parts for w in plan.words]
-            late = sorted(w for _, plan in parts for w in plan.late)
-            result = GroupPlan(words, node, total, late, word, parts)
-            key = (len(late), result.exceptions, total, word)
+            result = self._after(members, used, row)
+            key = (len(result.late), result.exceptions, result.total, result.exception or "")
             if best is None or key < best[0]:
                 best = (key, result)
         if best is None:  # nothing splits the set: try its words in order
@@ -419,8 +403,11 @@ class SchemeBuilder:
         if move < 0:  # no move plays it in time: try its words, the last ones late
             o = self.orderer.order(members, max(left, 1))
             return GroupPlan(o.words(), o.tree, o.total + used * len(members), self._late(o.tree, used))
+        return self._after(members, used, int(costs.rows[move]))
+
+    def _after(self, members: np.ndarray, used: int, row: int) -> GroupPlan:
+        """The plan of ``members`` with exception move ``row`` first, then a plan for every part."""
         m = self.matrix
-        row = int(costs.rows[move])
         word = m.guess_word(row)
         node = Node(word)
         total = 0
