@@ -134,3 +134,16 @@ def test_a_hangman_rebuild_gives_the_committed_bytes(strategy: str, length: int)
                                            (("top", 1),) if strategy == "optimal" else ())
     path = TREES / "hangman" / "en-enable" / "6" / strategy / f"{length}.json"
     assert dump_tree(tree, compact=True) == path.read_bytes()
+
+
+@pytest.mark.parametrize("setup_id", [s.id for s in setups().values() if s.game.name == "lingo" and s.tables])
+def test_the_human_scheme_leaves_no_more_words_late_than_the_optimal_tree(setup_id: str) -> None:
+    # more words past the last turn than the optimal tree: the scheme lacks an exception move
+    # (where some words must be late, which ones is a tie: the two need not leave the same)
+    for rule in LINGO_RULES:
+        optimal = TREES / setup_id / rule / "optimal" / "index.json"
+        if not optimal.exists():
+            continue
+        least = {letter: len(x["late"]) for letter, x in orjson.loads(optimal.read_bytes())["letters"].items()}
+        human = orjson.loads((TREES / setup_id / rule / "human" / "index.json").read_bytes())["letters"]
+        assert {letter: len(x["late"]) for letter, x in human.items()} == least, (setup_id, rule)
