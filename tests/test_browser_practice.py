@@ -297,18 +297,18 @@ def test_evil_words_are_text(served: str, page: Any) -> None:
 
 def test_a_game_plays_offline_after_a_visit(serve: Any, practice_site_dir: Path, page: Any,
                                            answers: dict[str, list[str]]) -> None:
-    at = answers["nl"].index("xeres")
+    at = answers["nl"].index("xenon")
     with serve(practice_site_dir) as url:
         game = game_url(url, "nl", "free", at)
         open_game(page, game)
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
         open_game(page, game)  # now through the service worker
-        type_word(page, "xeres")
+        type_word(page, "xenon")
         page.wait_for_function("window.lingoPractice.summary !== null")
         sw = (practice_site_dir / "site" / "sw.js").read_text()
         assert '"practice.html"' in sw and "assets/practice.js" in sw
     # the server is gone: the page, its words and the trees come from the service worker
     open_game(page, game)
-    type_word(page, "xeres")
-    check_summary(page, "nl", "free", "xeres")
+    type_word(page, "xenon")
+    check_summary(page, "nl", "free", "xenon")
     assert page.errors == []

@@ -27,10 +27,11 @@ from __future__ import annotations
 
 import hashlib
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 
-from generator.core.catalog import catalog, load_list
+from generator.core.catalog import catalog, load_list, wordlists_dir
 from generator.core.frequency import COMMON_ZIPF, has_frequencies, zipf
 from generator.core.words import WordList
 
@@ -40,9 +41,13 @@ def blocklist_id(language: str) -> str:
     return f"blocklist-{language}"
 
 
-@cache
 def blocked_words(language: str) -> frozenset[str]:
-    """The blocked words of ``language`` (none where it has no blocklist)."""
+    """The blocked words of ``language`` (none where the project's catalog has no blocklist for it)."""
+    return _blocked(wordlists_dir(), language)
+
+
+@cache
+def _blocked(folder: Path, language: str) -> frozenset[str]:  # per project: a test may switch projects
     lists, _ = catalog()
     if blocklist_id(language) not in lists:
         return frozenset()

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
+import pytest
 
 from generator.core.catalog import load_list
 from generator.core.frequency import COMMON_ZIPF, zipf
@@ -48,3 +51,9 @@ def test_the_digest_follows_what_the_search_is_told() -> None:
     words = load_list("nl-basis-5")
     assert sayable_digest(words) == sayable_digest(load_list("nl-basis-5"))
     assert sayable_digest(words) != sayable_digest(load_list("nl-basis-5-ij"))
+
+
+def test_the_blocklist_is_the_projects(tiny: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert blocked_words("nl") == frozenset()  # the tiny project has no blocklist
+    monkeypatch.delenv("LINGO_TREES_ROOT")
+    assert "neger" in blocked_words("nl")  # nor does it hide the shipped one afterwards
