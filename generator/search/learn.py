@@ -199,14 +199,7 @@ def _exceptions(lx, group, t, npat, ub, memo, use_memo, st):  # type: ignore[no-
     m = sub.shape[0]
     if _spent(st, m * size):
         return np.int64(ub), -1
-    counts = np.zeros(npat, np.int32)
-    bound = np.empty(m, np.int64)
-    key = np.empty(m, np.int64)
-    for w in range(m):
-        over, squares = _split_over(sub[w], group, size, t - 1, counts)
-        bound[w] = 1 + price[w] + over
-        key[w] = bound[w] * (size * size + 1) + squares
-    order = np.argsort(key, kind="mergesort")
+    bound, order = _move_order(sub, price, group, size, t, npat)
     codes = np.empty(size, np.int64)
     starts = np.empty(size + 1, np.int64)
     lens = np.empty(size, np.int64)
@@ -216,16 +209,7 @@ def _exceptions(lx, group, t, npat, ub, memo, use_memo, st):  # type: ignore[no-
         w = order[oi]
         if bound[w] >= limit:
             break
-        row = sub[w]
-        for a in range(size):
-            codes[a] = row[group[a]]
-        idx = np.argsort(codes, kind="mergesort")
-        nparts = 0
-        for a in range(size):
-            if a == 0 or codes[idx[a]] != codes[idx[a - 1]]:
-                starts[nparts] = a
-                nparts += 1
-        starts[nparts] = size
+        idx, nparts = _parts(sub[w], group, size, codes, starts)
         for q in range(nparts):
             lens[q] = starts[q + 1] - starts[q]
         porder = np.argsort(-lens[:nparts], kind="mergesort")
@@ -252,6 +236,40 @@ def _exceptions(lx, group, t, npat, ub, memo, use_memo, st):  # type: ignore[no-
     if use_memo:
         put(memo, group, t, h, e, value, exact, best)
     return value, best
+
+
+@kernel
+def _move_order(sub, price, group, size, t, npat):  # type: ignore[no-untyped-def]
+    """(each word's bound as a move on ``group`` with ``t`` turns left: one,
+    plus its price, plus its parts too large; the words cheapest first, then
+    least sum of squared part sizes, then first)."""
+    m = sub.shape[0]
+    counts = np.zeros(npat, np.int32)
+    bound = np.empty(m, np.int64)
+    key = np.empty(m, np.int64)
+    for w in range(m):
+        over, squares = _split_over(sub[w], group, size, t - 1, counts)
+        bound[w] = 1 + price[w] + over
+        key[w] = bound[w] * (size * size + 1) + squares
+    return bound, np.argsort(key, kind="mergesort")
+
+
+@kernel
+def _parts(row, group, size, codes, starts):  # type: ignore[no-untyped-def]
+    """The parts a move (its codes ``row``) leaves of ``group``: (the group's
+    positions sorted by feedback, the number of parts); part ``q`` is
+    ``idx[starts[q]:starts[q + 1]]`` (``codes`` and ``starts`` are scratch
+    arrays the caller keeps)."""
+    for a in range(size):
+        codes[a] = row[group[a]]
+    idx = np.argsort(codes, kind="mergesort")
+    nparts = 0
+    for a in range(size):
+        if a == 0 or codes[idx[a]] != codes[idx[a - 1]]:
+            starts[nparts] = a
+            nparts += 1
+    starts[nparts] = size
+    return idx, nparts
 
 
 @kernel
@@ -323,14 +341,7 @@ def _late_exceptions(lx, group, t, npat, ub, memo, strict, st):  # type: ignore[
     m = sub.shape[0]
     if _spent(st, m * size):
         return np.int64(ub), -1
-    counts = np.zeros(npat, np.int32)
-    bound = np.empty(m, np.int64)
-    key = np.empty(m, np.int64)
-    for w in range(m):
-        over, squares = _split_over(sub[w], group, size, t - 1, counts)
-        bound[w] = 1 + price[w] + over
-        key[w] = bound[w] * (size * size + 1) + squares
-    order = np.argsort(key, kind="mergesort")
+    bound, order = _move_order(sub, price, group, size, t, npat)
     codes = np.empty(size, np.int64)
     starts = np.empty(size + 1, np.int64)
     cost = np.empty(size, np.int64)
@@ -341,16 +352,7 @@ def _late_exceptions(lx, group, t, npat, ub, memo, strict, st):  # type: ignore[
         w = order[oi]
         if bound[w] >= limit:
             break
-        row = sub[w]
-        for a in range(size):
-            codes[a] = row[group[a]]
-        idx = np.argsort(codes, kind="mergesort")
-        nparts = 0
-        for a in range(size):
-            if a == 0 or codes[idx[a]] != codes[idx[a - 1]]:
-                starts[nparts] = a
-                nparts += 1
-        starts[nparts] = size
+        idx, nparts = _parts(sub[w], group, size, codes, starts)
         # the parts too large: at their cost in time, or LATE at least
         total = np.int64(1 + price[w])
         for q in range(nparts):
