@@ -22,6 +22,7 @@ from typing import NoReturn
 import generator.commands
 from generator.commands import one_line
 from generator.errors import LingoTreesError
+from generator.runs.jobs import stop_runs
 
 
 def command_modules() -> list[str]:
@@ -85,6 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("lingo-trees: interrupted; nothing half-written was kept", file=sys.stderr)
         return 130
     finally:
+        stop_runs()  # a run left suspended by an exception between two of its results
         gc.unfreeze()
         if threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGTERM, previous)

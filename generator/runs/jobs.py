@@ -21,18 +21,27 @@ runs them:
 With ``workers == 1`` (and no scheduler) the jobs run in this process, in
 order (simplest to debug, and numba may then use every core). Ctrl-C (or
 SIGTERM, see :mod:`generator.cli`) cancels the jobs not started and stops the
-running workers; the caller writes nothing for unfinished work.
+running workers; the caller writes nothing for unfinished work. A caller
+interrupted between two results leaves its run suspended, not stopped (a
+traceback's frames may keep it so until exit, and Python waits for a running
+pool at exit): :func:`stop_runs` stops every run still going, and the command
+line calls it whenever a command ends. Workers end with the process that
+started them, even one killed outright (Linux: a parent-death signal).
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import multiprocessing
 import os
+import queue
 import signal
+import sys
 import threading
+import weakref
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from generator.core import jit
@@ -63,12 +72,22 @@ def use_threads(n: int) -> None:
     jit.use_threads(n)
 
 
-def _worker_start(threads: int) -> None:
+_PR_SET_PDEATHSIG = 1  # prctl(2)
+
+
+def _worker_start(threads: int, parent: int) -> None:
     """Set up a local worker process: the main process handles Ctrl-C and stops
     its workers with SIGTERM, which must end a worker quietly (a forked worker
-    inherits the command's handler that turns SIGTERM into KeyboardInterrupt)."""
+    inherits the command's handler that turns SIGTERM into KeyboardInterrupt).
+    On Linux the worker is killed when its parent dies, however it dies (the
+    OOM killer's SIGKILL too), so no worker outlives the command."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform == "linux":
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() != parent:  # it died before the signal was asked for
+            os._exit(1)
     use_threads(threads)
 
 
@@ -103,18 +122,35 @@ def run_jobs(fn: Callable[[J], R], jobs: Iterable[J], workers: int | None = None
         return
     threads = max(1, jit.available_cores() // workers)
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=_start_method(), initializer=_worker_start,
-                               initargs=(threads,))
+                               initargs=(threads, os.getpid()))
+    _running.add(pool)
     try:
-        pending: dict[Future[R], J] = {pool.submit(fn, job): job for job in todo}
-        while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in done:
-                job = pending.pop(fut)
-                yield job, fut.result()
+        # finished futures come through a queue that holds no lock while this
+        # thread waits on it (an interrupt inside concurrent.futures.wait can
+        # leave a future's lock taken, and the pool's thread stuck on it)
+        finished: queue.SimpleQueue[Future[R]] = queue.SimpleQueue()
+        jobs_of: dict[Future[R], J] = {}
+        for job in todo:
+            fut = pool.submit(fn, job)
+            jobs_of[fut] = job
+            fut.add_done_callback(finished.put)
+        for _ in todo:
+            fut = finished.get()
+            yield jobs_of[fut], fut.result()
     except BaseException:
         _stop(pool)
         raise
+    _running.discard(pool)
     pool.shutdown(wait=True)
+
+
+_running: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()  # pools of runs not ended
+
+
+def stop_runs() -> None:
+    """Stop every local run still going, its workers too (see the module's notes)."""
+    for pool in list(_running):
+        _stop(pool)
 
 
 def _start_method() -> Any:
@@ -133,8 +169,11 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     and the pool's manager thread would wait for the rest for ever (Python
     joins that thread at exit: the command would hang there). With the
     workers gone, this process holds the pipe's only write end: closing it
-    ends that wait, and the thread finds the pool broken and ends."""
-    workers_left = list(getattr(pool, "_processes", {}).values())
+    ends that wait (a worker that outlives SIGKILL for a while, stuck in the
+    kernel, closes its copy when it ends), and the thread finds the pool
+    broken and ends."""
+    _running.discard(pool)
+    workers_left = list((getattr(pool, "_processes", None) or {}).values())
     writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)  # (shutdown forgets the queue)
     for proc in workers_left:
         proc.terminate()
@@ -144,7 +183,7 @@ def _stop(pool: ProcessPoolExecutor) -> None:
             proc.kill()
             proc.join(timeout=5)
     pool.shutdown(wait=False, cancel_futures=True)
-    if writer is not None and not any(proc.is_alive() for proc in workers_left):
+    if writer is not None and not writer.closed:
         writer.close()
 
 

@@ -71,6 +71,72 @@ def test_a_worker_stopped_while_it_sends_its_result_leaves_no_hang(tmp_path: Pat
     assert "Traceback" not in proc.stderr
 
 
+_SUSPENDED = """
+import sys, time
+from generator.runs import jobs
+
+def nap(i):
+    if i:
+        time.sleep(120)
+    return i
+
+try:
+    results = jobs.run_jobs(nap, range(4), 2)
+    keep = [results]
+    keep.append(keep)  # a cycle keeps the run suspended, as a traceback's frames can
+    for job, r in results:
+        raise KeyboardInterrupt  # between two results: outside the run
+except KeyboardInterrupt:
+    jobs.stop_runs()
+    print("interrupted")
+"""
+
+
+def test_a_run_interrupted_between_two_results_is_stopped_by_stop_runs() -> None:
+    # else Python waits at exit for the pool, which goes on with every job
+    proc = subprocess.run([sys.executable, "-c", _SUSPENDED], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and proc.stdout.strip() == "interrupted", proc.stderr
+
+
+_PARENT = """
+import os, sys, time
+from pathlib import Path
+from generator.runs.jobs import run_jobs
+
+def pid(i):
+    Path(sys.argv[1], str(os.getpid())).touch()
+    time.sleep(120)
+
+list(run_jobs(pid, [1, 2], 2))
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the parent-death signal is Linux's")
+def test_workers_end_when_their_parent_is_killed_outright(tmp_path: Path) -> None:
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-c", _PARENT, str(tmp_path)])
+    try:
+        for _ in range(600):
+            if len(list(tmp_path.iterdir())) == 2:
+                break
+            time.sleep(0.1)
+        workers = [int(p.name) for p in tmp_path.iterdir()]
+        assert len(workers) == 2
+    finally:
+        proc.kill()  # as the OOM killer does: no handler runs
+        proc.wait()
+    for _ in range(100):
+        alive = [w for w in workers if Path(f"/proc/{w}").exists()
+                 and Path(f"/proc/{w}/stat").read_text().split()[2] != "Z"]
+        if not alive:
+            break
+        time.sleep(0.1)
+    for w in alive:  # (a failure leaves no process behind)
+        os.kill(w, signal.SIGKILL)
+    assert alive == [], f"workers outlived their parent: {alive}"
+
+
 # -- on a Dask cluster ---------------------------------------------------------------
 
 
