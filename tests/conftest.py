@@ -196,15 +196,15 @@ length = 5
 alphabet = "abcdeqmpxz<>&'\\""
 digraphs = []
 file = "evil.txt"
-source = "test"
+source = "test [s](javascript:alert(4))"
 version = "1"
 licence = "none"
 licence_file = "none"
-filter = "none <img src=x onerror=alert(1)>"
+filter = "none <img src=x onerror=alert(1)> ![i](http://example.invalid/f.png) [f](javascript:alert(5))"
 helper = true
 
 [setups.evil]
-title = "Evil <script>alert('t')</script> & co"
+title = "Evil <script>alert('t')</script> & co [x](javascript:alert(2)) ![i](http://example.invalid/t.png) {: onclick=alert(3) }"
 game = "lingo"
 answers = "evil-5"
 guesses = "evil-5"

@@ -5,7 +5,8 @@ prepared as plain, typed **view models** (dataclasses built from a tree file
 or an index); the Jinja2 templates in ``generator/templates/`` only format
 them. One function, :func:`environment`, builds the template environment
 (autoescape on, so a word holding ``<``, ``&`` or quotes is shown, never
-interpreted) and its filters.
+interpreted; and every value a page prints is text to Markdown too, see
+:func:`as_text`) and its filters.
 
 Two kinds of sheet:
 
@@ -470,6 +471,30 @@ def package_dir(name: str) -> Path:
 _HEADING = str.maketrans({"<": "‹", ">": "›", "&": "+", '"': "”", "'": "’", "`": "’"})
 
 
+#: what HTML and Markdown (with its extensions attr_list, tables) read as
+#: syntax (no link or image without brackets), written as character
+#: references, which both show as the character; a line break is a space
+#: (a value is one line)
+_TEXT = str.maketrans({**{c: f"&#{ord(c)};" for c in "\\`*_{}[]|#\"'"},
+                       "&": "&amp;", "<": "&lt;", ">": "&gt;", "\n": " ", "\r": " "})
+
+
+@jinja2.pass_context
+def as_text(context: jinja2.runtime.Context, value: Any) -> Any:
+    """Every value a template prints (Jinja's ``finalize``) is text, to HTML
+    and to Markdown alike: a catalog title such as ``[x](javascript:...)``
+    or ``{ onclick=... }`` must not become a link or an attribute when the
+    site's pages go through Markdown. Markup (a macro's HTML, ``tojson``)
+    is already safe and passes; so do the scripts (``*.js.j2``).
+
+    >>> environment().from_string("{{ t }}").render(t="[x](javascript:alert(1)) <b>")
+    '&#91;x&#93;(javascript:alert(1)) &lt;b&gt;'
+    """
+    if not isinstance(value, str) or isinstance(value, Markup) or (context.name or "").endswith(".js.j2"):
+        return value
+    return Markup(value.translate(_TEXT))
+
+
 def heading_text(value: str) -> str:
     """Text safe for a Markdown heading or a nav title: MkDocs takes page
     titles from them and its theme writes them into ``<title>`` and the nav
@@ -524,6 +549,7 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        finalize=as_text,
     )
     env.filters["pct"] = _pct
     env.filters["heading"] = heading_text
