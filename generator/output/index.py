@@ -55,6 +55,22 @@ def check_targets(root: Path, trees: list[Path]) -> None:
         check_out_file(path)
     for index in sorted({p.parent / "index.json" for p in trees}) + [root / "index.json"]:
         output_target(index, replace_link=True)
+        _refuse_foreign(index)
+
+
+def _refuse_foreign(index: Path) -> None:
+    """A file at an index's place that this program did not write (no
+    ``format`` of ours) is the user's: refused, never replaced. A link is
+    replaced by the index, not written through (:func:`write_index`)."""
+    if index.is_symlink() or not index.is_file():
+        return
+    try:
+        data = orjson.loads(read_limited(index, MAX_INDEX_BYTES, "index file"))
+    except (FileError, orjson.JSONDecodeError):
+        data = None
+    if not (isinstance(data, dict) and data.get("format") == INDEX_FORMAT):
+        raise FileError(f"{index}: exists and is no index of lingo-trees; it is left as it is "
+                        "(move it away, or write the trees into another folder with --out)")
 
 
 def write_index(folder: Path) -> dict[str, Any]:

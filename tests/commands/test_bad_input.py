@@ -127,6 +127,8 @@ SETUPS: dict[str, Callable[[Path], None]] = {
     "catalog-table": _trees_and(_edit_catalog("[setups.tiny]", "[setups]\ntiny = 3\n[setups.other]")),
     "index-fifo": _trees_and(_replace(Path("trees/tiny/free/human/index.json"), os.mkfifo)),
     "top-index-dir": _trees_and(_replace(Path("trees/index.json"), Path.mkdir)),
+    "top-index-user": lambda t: (t / "mine").mkdir() or (t / "mine" / "index.json").write_text('{"my": "notes"}'),
+    "index-user": _trees_and(lambda t: (t / "trees/tiny/free/human/index.json").write_text("my notes")),
     "hostile-rule": _trees_and(lambda t: (t / "trees/tiny/free").rename(t / "trees/tiny/x onmouseover=alert(1)")),
     "unicode-strategy": _trees_and(lambda t: (t / "trees/tiny/free/scm").rename(t / "trees/tiny/free/h\u00fcm\u00e4n")),
     "newline-letter": _trees_and(lambda t: (t / TINY_B).rename(t / "trees/tiny/free/human/b\nc.json")),
@@ -155,6 +157,10 @@ CASES: list[tuple[str, list[str], str, str]] = [
      r"human/index\.json: is not a regular file", "index-fifo"),
     ("build", ["--setup", "tiny", "--strategy", "scm", "--out", "{tmp}/new", "-q"],
      r"tiny-5-ij\.txt: is not a regular file", "list-fifo"),
+    ("build", ["--setup", "nl", "--strategy", "scm", "--letter", "q", "--out", "{tmp}/mine", "-q"],
+     r"mine/index\.json: exists and is no index of lingo-trees", "top-index-user"),
+    ("build", ["--setup", "tiny", "--strategy", "human", "--out", "{tmp}/trees", "--force", "-q"],
+     r"human/index\.json: exists and is no index of lingo-trees", "index-user"),
     # exact
     ("exact", ["--setup", "nl", "--rule", "free"], r"need --letter", ""),
     ("exact", ["--setup", "wordle", "--cap", "0"], r"--cap: 0 must be 1 or more", ""),
@@ -169,6 +175,8 @@ CASES: list[tuple[str, list[str], str, str]] = [
     ("exact", ["--setup", "wordle", "--top", "2", "--out", ""], r"--out: '': a name is needed", ""),
     ("exact", ["--setup", "tiny", "--letter", "b", "--out", "{tmp}/trees", "-q"],
      r"trees/index\.json: is a folder, not a file", "top-index-dir"),
+    ("exact", ["--setup", "nl", "--rule", "free", "--letter", "q", "--top", "2", "--out", "{tmp}/mine", "-q"],
+     r"mine/index\.json: exists and is no index of lingo-trees", "top-index-user"),
     # export
     ("export", [str(GOOD_TREE)], r"the following arguments are required: --graphml", ""),
     ("export", ["{tmp}/bad.json", "--graphml", "{tmp}/out.graphml"], r"bad\.json: not valid JSON", "corrupt"),
