@@ -2,9 +2,10 @@
 
 The site publishes only trees that verify (:func:`generator.runs.verify.check_file`,
 one job per file): a tree that fails is refused, naming the file and its
-first problem. A file verified by an earlier build (the same bytes, the same
-verifier) is not replayed again: the site's marker file keeps the SHA-256 of
-every tree it verified and a fingerprint of the code that verified them,
+first problem. A file verified by an earlier build (the same bytes, checked
+by the same verifier against the same word lists) is not replayed again: the
+site's marker file keeps the SHA-256 of every tree it verified and a
+fingerprint of what the verdicts rest on (:func:`verification_basis`),
 sealed with a key of the user's (a marker written by anyone else is not
 trusted), so a second build of unchanged trees takes seconds.
 
@@ -63,15 +64,38 @@ T = TypeVar("T")
 MIN_BATCH = 8
 
 
-@cache
-def verifier_fingerprint() -> str:
-    """A hash of the code that reads and verifies trees (the core and the tree
-    file reader): verdicts cached under another fingerprint are not trusted."""
+def verification_basis() -> str:
+    """A hash of what a tree's verdict rests on besides its bytes: the code
+    that reads and verifies trees (the core and the tree file reader) and
+    every file of the word lists folder (the catalog, the lists, the
+    blocklists). Verdicts cached under another basis are not trusted: a
+    changed word list is checked again."""
     package = Path(__file__).resolve().parents[1]
+    h = hashlib.sha256(_code_fingerprint(package).encode())
+    _hash_folder(h, wordlists_dir())
+    return h.hexdigest()[:16]
+
+
+@cache
+def _code_fingerprint(package: Path) -> str:
     h = hashlib.sha256()
     for path in sorted((package / "core").glob("*.py")) + [package / "output" / "treefile.py"]:
         h.update(path.name.encode() + b"\0" + path.read_bytes())
-    return h.hexdigest()[:16]
+    return h.hexdigest()
+
+
+def _hash_folder(h: hashlib._Hash, root: Path, skip: Callable[[Path], bool] = lambda _: False) -> None:
+    """Add every regular file under ``root`` (its path and SHA-256) to ``h``,
+    in path order; the folders ``skip`` says yes to, and ``__pycache__``, left out."""
+    h.update(b"\1" + str(root.resolve()).encode())
+    files = []
+    for folder, dirs, names in os.walk(root):
+        dirs[:] = [d for d in dirs if d != "__pycache__" and not skip(Path(folder) / d)]
+        files += [Path(folder) / name for name in names]
+    for path in sorted(files):
+        if path.is_file():  # a regular file (a FIFO would hang), read in blocks (any size)
+            with path.open("rb") as fh:
+                h.update(str(path.relative_to(root)).encode() + b"\0" + hashlib.file_digest(fh, "sha256").digest())
 
 
 def tree_files(trees: Path) -> list[Path]:
@@ -117,10 +141,11 @@ def _previous(out: Path) -> tuple[dict[str, str], str]:
     this user's key with this verifier (else nothing)."""
     data = read_marker(out)
     verified, inputs = data.get("verified"), str(data.get("inputs", ""))
-    if data.get("verifier") != verifier_fingerprint() or not isinstance(verified, dict):
+    basis = verification_basis()
+    if data.get("verifier") != basis or not isinstance(verified, dict):
         return {}, ""
     verified = {str(k): str(v) for k, v in verified.items()}
-    seal = _seal(verifier_fingerprint(), verified, inputs)
+    seal = _seal(basis, verified, inputs)
     if not seal or not hmac.compare_digest(seal, str(data.get("seal", ""))):
         return {}, ""
     return verified, inputs
@@ -140,16 +165,7 @@ def site_inputs(trees: Path, project: Path, out: Path, pdf: bool) -> str:
     out = out.resolve()
     building = new_folder_prefix(out)  # a build in progress beside out
     for root in (trees, wordlists_dir(), project, package):
-        h.update(b"\1" + str(root.resolve()).encode())
-        files = []
-        for folder, dirs, names in os.walk(root):
-            dirs[:] = [d for d in dirs if d != "__pycache__" and not d.startswith(building)
-                       and (Path(folder) / d).resolve() != out]
-            files += [Path(folder) / name for name in names]
-        for path in sorted(files):
-            if path.is_file():  # a regular file (a FIFO would hang), read in blocks (any size)
-                with path.open("rb") as fh:
-                    h.update(str(path.relative_to(root)).encode() + b"\0" + hashlib.file_digest(fh, "sha256").digest())
+        _hash_folder(h, root, lambda d: d.name.startswith(building) or d.resolve() == out)
     for name in RENDERERS:
         try:
             h.update(f"{name}={metadata.version(name)}".encode())
@@ -244,7 +260,7 @@ def publish_site(trees: Path | None = None, out: Path | None = None, *, project:
         report.seconds = time.perf_counter() - t0
         return report
     verified = verify_trees(trees, out, workers, say)
-    marker = {"verifier": verifier_fingerprint(), "verified": verified, "inputs": inputs,
-              "seal": _seal(verifier_fingerprint(), verified, inputs)}
+    basis = verification_basis()
+    marker = {"verifier": basis, "verified": verified, "inputs": inputs, "seal": _seal(basis, verified, inputs)}
     return build_site(trees, out, project=project, pdf=pdf, progress=say, marker=marker,
                       print_many=printer(workers, progress))

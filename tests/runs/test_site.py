@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import orjson
@@ -45,6 +47,23 @@ def test_unchanged_trees_are_verified_once(tiny: Path, tmp_path: Path) -> None:
     publish_site(trees, tmp_path / "out", pdf=False, workers=1, progress=said.append)
     checks = [s for s in said if s.startswith("[site] verifying")]
     assert checks[-1] == "[site] verifying 1 of 12 trees (11 unchanged)"
+
+
+def test_a_changed_word_list_has_every_tree_verified_again(tiny: Path, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    project = Path(shutil.copytree(tiny.parent, tmp_path / "project"))
+    monkeypatch.setenv("LINGO_TREES_ROOT", str(project))
+    said: list[str] = []
+    publish_site(project / "trees", tmp_path / "out", pdf=False, workers=1, progress=said.append)
+    words = project / "wordlists" / "tiny-5-ij.txt"
+    lines = words.read_text(encoding="utf-8").splitlines()
+    words.write_text("\n".join(w for w in lines if not w.startswith("b")) + "\n", encoding="utf-8")
+    # a new process reads the list again (this one keeps the lists it read)
+    proc = subprocess.run([sys.executable, "-m", "generator", "site", "--trees", str(project / "trees"),
+                           "--out", str(tmp_path / "out"), "--no-pdf", "-j", "1"],
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 2 and "[site] verifying 12 of 12 trees (0 unchanged)" in proc.stderr, proc.stderr
+    assert "b.json: does not verify" in proc.stderr  # the b trees name words no longer in the list
 
 
 def test_a_site_built_from_the_same_inputs_is_not_built_again(tiny: Path, tmp_path: Path) -> None:
