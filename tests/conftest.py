@@ -54,6 +54,13 @@ os.environ.setdefault(jit.MODE_ENV, "jit")
 
 
 
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test its own cache folder (the user's key, the verdicts remembered):
+    what one test verified is not what another finds."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+
+
 @pytest.fixture(scope="session")
 def paths() -> SimpleNamespace:
     """The test data: ``tiny`` (the golden files' project), ``golden``,

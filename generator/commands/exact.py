@@ -31,9 +31,10 @@ from generator.core.rules import GuessRule, guess_rule
 from generator.core.strategies import strategy_info
 from generator.errors import StrategyError
 from generator.output.index import check_targets, write_index, write_top_index
-from generator.output.treefile import KEPT, read_fingerprint, write_tree
+from generator.output.treefile import KEPT, write_tree
 from generator.runs.exact import ExactResult, choose_opener, letter_proof_params, letter_tree, solve_opener, solve_whole
 from generator.runs.letters import letter_fingerprint
+from generator.runs.verdicts import kept
 from generator.search.exact import INF, ExactError, Options, ordering
 
 
@@ -113,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
     opener = args.opener.lower() if args.opener else None
     fp = _fingerprint(args, rule, letter, lingo)
     path = None if root is None else tree_path(root, args.setup, rule, letter, opener)
-    if path is not None and not args.force and read_fingerprint(path) == fp["digest"]:
+    if path is not None and not args.force and kept({path: fp["digest"]}, 1, progress_printer(args.quiet), "exact"):
         print(f"{path}: {KEPT}; --force searches again")
         return 0
     if root is not None and path is not None:

@@ -32,8 +32,9 @@ from generator.core.kinds import code_list, pegs
 from generator.core.strategies import default_strategies, strategy_names
 from generator.errors import RulesError, TreeFormatError
 from generator.games.mastermind import PUBLISHED, variant
-from generator.output.treefile import KEPT, read_fingerprint, write_tree
+from generator.output.treefile import KEPT, write_tree
 from generator.runs.mastermind import mastermind_fingerprint, mastermind_tree
+from generator.runs.verdicts import kept
 
 STRATEGIES = strategy_names("mastermind")
 GREEDY = [s.name for s in default_strategies("mastermind")]
@@ -75,10 +76,14 @@ def _folder(root: Path, vid: str, strategy: str) -> Path:
 def run_build(args: argparse.Namespace) -> int:
     v = variant(args.variant)
     root = Path(args.out) if args.out else trees_dir()
-    for name in args.strategy or GREEDY:
-        path = _folder(root, v.id, name) / "all.json"
-        digest = mastermind_fingerprint(v, name, args.top, args.opener)["digest"]
-        if not args.force and read_fingerprint(path) == digest:
+    names = args.strategy or GREEDY
+    paths = {name: _folder(root, v.id, name) / "all.json" for name in names}
+    wanted = {} if args.force else {paths[name]: mastermind_fingerprint(v, name, args.top, args.opener)["digest"]
+                                    for name in names}
+    keep = kept(wanted, args.jobs, progress_printer(args.quiet), "mastermind")
+    for name in names:
+        path = paths[name]
+        if path in keep:
             print(f"{path}: {KEPT}", flush=True)
             continue
         check_out_file(path)  # before the search

@@ -40,9 +40,10 @@ from generator.output.rankingfile import FILE_NAME as OPENERS_FILE
 from generator.output.rankingfile import read_rankings, write_rankings
 from generator.output.trapsfile import FILE_NAME as TRAPS_FILE
 from generator.output.trapsfile import read_traps, write_traps
-from generator.output.treefile import KEPT, read_fingerprint, write_tree
+from generator.output.treefile import KEPT, write_tree
 from generator.runs.jobs import run_jobs
 from generator.runs.progress import Reporter
+from generator.runs.verdicts import kept
 from generator.runs.wordle import (
     DOCUMENT_OPENERS,
     EXACT_RULES,
@@ -136,13 +137,15 @@ def run_build(args: argparse.Namespace) -> int:
         raise StrategyError(f"opener {short(opener)!r} is not a five-letter word")
     builds = default_builds(args.rule or list(RULES), args.strategy or GREEDY, opener, args.tier or list(TIERS))
     progress = progress_printer(args.quiet)
+    paths = {b: root / b.setup / b.rule / b.folder / "all.json" for b in builds}
+    wanted = {} if args.force else {paths[b]: b.fingerprint()["digest"] for b in builds}
+    keep = kept(wanted, args.jobs, progress, "wordle")
     todo = []
     for b in builds:
-        path = root / b.setup / b.rule / b.folder / "all.json"
-        if not args.force and read_fingerprint(path) == b.fingerprint()["digest"]:
-            print(f"{path}: {KEPT}", flush=True)
+        if paths[b] in keep:
+            print(f"{paths[b]}: {KEPT}", flush=True)
         else:
-            todo.append((b, path))
+            todo.append((b, paths[b]))
     check_targets(root, [path for _, path in todo])  # before the first search
     paths = dict(todo)
     steps = progress.steps(len(todo), "Wordle trees")

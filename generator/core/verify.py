@@ -14,7 +14,11 @@ A tree passes when
   ``strategy`` block asks a player to say (openers, exception moves, probes)
   is blocked;
 * every pattern key is well formed, not the winning one, and produced by some secret;
-* its ``stats`` are those of the replay.
+* its ``stats`` are those of the replay;
+* a plan in its ``strategy`` block (the openers and groups a sheet is drawn
+  from) plays every secret as the tree does (:func:`_check_plan`), and its
+  counts (``k``, ``exceptions``, ``words_to_learn``, ``largest_group``) are
+  the plan's.
 
 The replay depends on the game's feedback kind (:mod:`generator.core.kinds`):
 guess games (``positional``: LINGO, Wordle; ``pegs``: Mastermind, whose codes
@@ -32,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from generator.core.feedback import Pattern
 from generator.core.kinds import BLANK, MASK, FeedbackKind, ReplayError, kind_of, replay_calls
@@ -169,7 +174,81 @@ def _replay_guesses(tree: GameTree, answers: WordList, guesses: WordList, kind: 
         return None
 
     _check_branches(tree.root, set(tree.secrets), replay.used, bad_pattern, problem)
+    _check_plan(tree.strategy, replay.played, replay.reply, problem)
     return stats_of(replay.turns), len(replay.turns)
+
+
+def _check_plan(strategy: dict[str, Any], played: dict[str, list[str]], reply: Callable[[str, str], Pattern],
+                problem: Problem) -> None:
+    """The plan a sheet shows (``openers``, then the ``groups`` by the openers'
+    feedback: an exception move and its parts, or the words to try in order,
+    the first one still possible) plays every secret as the tree does, and
+    the counts the sheet and the indexes print are the plan's."""
+    groups = strategy.get("groups")
+    if groups is None:
+        return  # no plan: a lookup tree (scm, optimal)
+    try:
+        openers: list[str] = list(strategy.get("openers", []))
+        by_feedback = {tuple(g["feedback"]): g for g in groups}
+        moves = [m for g in groups for m in _moves(g, list(g["feedback"]))]
+        largest = max((len(g["words"]) for g in groups), default=0)
+        sheets = {secret: _sheet_play(openers, by_feedback, secret, reply) for secret in played}
+    except (TypeError, KeyError, AttributeError):
+        problem("strategy: the openers and groups are not a plan (a list of openers; groups of "
+                "feedback, words, and an exception move with its parts)")
+        return
+    expected_words = {"human": len(openers) + len(moves), "human-lookup": len(openers)}.get(strategy.get("scheme", ""))
+    for key, value in (("k", len(openers)), ("exceptions", moves), ("largest_group", largest),
+                       ("words_to_learn", expected_words)):
+        if key in strategy and value is not None and strategy[key] != value:
+            problem(f"strategy: {key} is not the plan's ({_short(strategy[key])} where the groups give {_short(value)})")
+    for secret in sorted(played):
+        if sheets[secret] != played[secret]:
+            problem(f"strategy: the plan plays {' '.join(sheets[secret])} for {secret!r}, "
+                    f"the tree {' '.join(played[secret])}")
+
+
+def _moves(plan: dict[str, Any], path: list[Pattern]) -> list[dict[str, Any]]:
+    """The exception moves of a group's plan, as the ``exceptions`` list names them."""
+    if "exception" not in plan:
+        return []
+    out = [{"feedback": path, "word": plan["exception"]}]
+    for part in plan["parts"]:
+        out += _moves(part, path + [part["feedback"]])
+    return out
+
+
+def _sheet_play(openers: list[str], by_feedback: dict[tuple[Pattern, ...], dict[str, Any]], secret: str,
+                reply: Callable[[str, str], Pattern]) -> list[str]:
+    """The words a player following the plan says for ``secret``, in order
+    (ending in a note in brackets where the plan has no move for it)."""
+    said: list[str] = []
+    seen: list[tuple[str, Pattern]] = []
+
+    def say(word: str) -> bool:
+        said.append(word)
+        seen.append((word, reply(word, secret)))
+        return word == secret
+
+    for word in openers:
+        if say(word):
+            return said
+    plan = by_feedback.get(tuple(p for _, p in seen))
+    while plan is not None and "exception" in plan:
+        if say(plan["exception"]):
+            return said
+        plan = next((part for part in plan["parts"] if part["feedback"] == seen[-1][1]), None)
+    if plan is None:
+        return said + ["(no group for this feedback)"]
+    for word in plan["words"]:
+        if all(reply(g, word) == p for g, p in seen) and say(word):
+            return said
+    return said + ["(not in its group)"]
+
+
+def _short(value: object) -> str:
+    text = str(value)
+    return text if len(text) <= 60 else text[:60] + "..."
 
 
 def _check_sayable(tree: GameTree, guesses: WordList, problem: Problem) -> None:
@@ -206,6 +285,7 @@ class _GuessReplay:
         self.split = Letters(guesses.alphabet.digraphs).split
         self.used: set[tuple[int, Pattern]] = set()
         self.turns: dict[str, int] = {}
+        self.played: dict[str, list[str]] = {}  # the guesses of each secret solved
         self.banned = set(banned_words(answers, guesses, tree.game.name))
         self._rule_checked: set[tuple[int, tuple[tuple[str, Pattern], ...]]] = set()
 
@@ -220,6 +300,7 @@ class _GuessReplay:
                 return None
             if guess == secret:
                 self.turns[secret] = len(history) + 1
+                self.played[secret] = [g for g, _ in history] + [guess]
                 return len(history) + 1
             if isinstance(node, str):
                 self.problem(f"{where(path)}: leaf {node!r} is not the secret {secret!r}")

@@ -448,8 +448,8 @@ def _fingerprint(obj: Any) -> dict[str, Any]:
     return out
 
 
-#: what a build says of a tree file it keeps (:func:`read_fingerprint` gave the digest it would write)
-KEPT = "up to date (its fingerprint matches), kept"
+#: what a build says of a tree file it keeps (:func:`read_fingerprint` gave the digest it would write, and it verifies)
+KEPT = "up to date (its fingerprint matches, it verifies), kept"
 
 
 def read_fingerprint(path: Path) -> str | None:

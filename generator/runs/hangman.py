@@ -22,9 +22,10 @@ from generator.core.strategies import strategy_info
 from generator.core.words import Word, WordList
 from generator.errors import RulesError
 from generator.games.hangman import build_root, family_bound, hangman_tree, results, words_of_length
-from generator.output.treefile import KEPT, dump_tree, read_fingerprint
+from generator.output.treefile import KEPT, dump_tree
 from generator.runs.jobs import Progress, run_jobs
 from generator.runs.progress import reporter
+from generator.runs.verdicts import kept
 
 
 @dataclass
@@ -175,7 +176,8 @@ def build_hangman_trees(wordlist: str, strategies: Sequence[str], misses: int, o
     """Write the trees of ``strategies`` for every length (or ``lengths``) of a
     list under ``out/hangman/<list>/<misses>/<strategy>/<length>.json``, the
     largest lists first; yields a line per tree as it is written (or kept:
-    a file with the fingerprint it would get is up to date, unless ``force``).
+    a file with the fingerprint it would get that verifies is up to date,
+    unless ``force``).
     ``options``: keyword options of a strategy's search, by strategy."""
     words = load_list(wordlist)
     groups = words.by_length() if words.length == 0 else {words.length: words}
@@ -188,10 +190,14 @@ def build_hangman_trees(wordlist: str, strategies: Sequence[str], misses: int, o
                      tuple(sorted(options.get(name, {}).items())))
             for name in strategies for n in chosen]
     jobs.sort(key=lambda j: (-len(groups[j.length]), j.strategy))  # the largest first
+    wanted = {} if force else {j.path: hangman_fingerprint(j.wordlist, j.length, j.strategy, j.misses,
+                                                           j.options)["digest"] for j in jobs}
+    said: list[str] = []
+    keep = kept(wanted, workers, reporter(said.append), "hangman")
+    yield from said
     todo = []
     for j in jobs:
-        digest = hangman_fingerprint(j.wordlist, j.length, j.strategy, j.misses, j.options)["digest"]
-        if not force and read_fingerprint(j.path) == digest:
+        if j.path in keep:
             yield f"{j.path}: {KEPT}"
         else:
             todo.append(j)

@@ -33,12 +33,13 @@ from generator.core.ids import check_letter_id
 from generator.core.strategies import default_strategies, strategy_info
 from generator.errors import StrategyError
 from generator.output.index import check_targets, letter_summary, write_index, write_top_index
-from generator.output.treefile import dump_tree, read_fingerprint
+from generator.output.treefile import dump_tree
 from generator.runs.exact import LetterSearch, letter_trees
 from generator.runs.jobs import Progress, run_jobs
 from generator.runs.letters import LINGO_RULES, build_tree, letter_fingerprint
 from generator.runs.progress import AnyReporter, Steps, reporter
 from generator.runs.split import RunStats
+from generator.runs.verdicts import kept
 from generator.search.openers import Scored
 from generator.search.shared import SharedOpeners, shared_choice, shared_climb, shared_starts
 
@@ -150,10 +151,10 @@ def build_trees(setups: list[str], rules: list[str] | None = None, strategies: l
     strategies = strategies or [s.name for s in default_strategies("lingo")]
     jobs = plan_jobs(setups, rules, strategies, letters, seed, named)
     out = BuildReport()
-    todo = [j for j in jobs if force or not _up_to_date(root, j)]
+    todo = _not_kept(root, jobs, force, workers, report)
     out.kept = len(jobs) - len(todo)
     if out.kept:
-        report.say(f"{out.kept} of {len(jobs)} trees are up to date (their fingerprints match): kept")
+        report.say(f"{out.kept} of {len(jobs)} trees are up to date (their fingerprints match, they verify): kept")
     check_targets(root, [tree_path(root, j.setup, j.rule, j.strategy, j.letter) for j in todo])
     folders = {tree_path(root, j.setup, j.rule, j.strategy, j.letter).parent for j in jobs}
     steps = report.steps(len(todo), "trees")
@@ -184,10 +185,16 @@ def build_trees(setups: list[str], rules: list[str] | None = None, strategies: l
     return out
 
 
-def _up_to_date(root: Path, job: LetterJob) -> bool:
-    digest = read_fingerprint(tree_path(root, job.setup, job.rule, job.strategy, job.letter))
-    return digest is not None and digest == letter_fingerprint(job.setup, job.rule, job.strategy,
-                                                               job.letter, job.seed)["digest"]
+def _not_kept(root: Path, jobs: list[LetterJob], force: bool, workers: int | None,
+              report: AnyReporter) -> list[LetterJob]:
+    """The jobs to run: every one with ``force``, else those whose tree file
+    is not kept (:func:`generator.runs.verdicts.kept`)."""
+    if force:
+        return list(jobs)
+    paths = {j: tree_path(root, j.setup, j.rule, j.strategy, j.letter) for j in jobs}
+    wanted = {paths[j]: letter_fingerprint(j.setup, j.rule, j.strategy, j.letter, j.seed)["digest"] for j in jobs}
+    keep = kept(wanted, workers, report, "build")
+    return [j for j in jobs if paths[j] not in keep]
 
 
 def _by_setup(jobs: list[LetterJob]) -> Iterator[tuple[str, list[LetterJob]]]:

@@ -38,6 +38,6 @@ def test_command_writes_a_verified_tree(cli, tmp_path: Path) -> None:
     assert code == 0 and "1 ok" in out
     raw = out_path.read_bytes()
     code, out, err = cli("exact", "--setup", "nl", "--letter", "c", "-q", "--out", str(tmp_path))
-    assert code == 0 and "up to date (its fingerprint matches), kept" in out and out_path.read_bytes() == raw
+    assert code == 0 and "up to date (its fingerprint matches, it verifies), kept" in out and out_path.read_bytes() == raw
     code, out, err = cli("exact", "--setup", "nl", "--letter", "c", "-q", "--force", "--out", str(tmp_path))
     assert code == 0 and "kept" not in out and out_path.read_bytes() == raw

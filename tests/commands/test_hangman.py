@@ -44,7 +44,7 @@ def test_command_build_writes_compact_trees_per_length(cli, tmp_path: Path, caps
     # a second build keeps both (their fingerprints match); another --top is another tree
     code, out, _ = cli("hangman", "build", "--wordlist", "en-enable", "--lengths", "2,25",
                        "--strategy", "optimal", "--top", "2", "-j", "1", "--out", str(tmp_path))
-    assert code == 0 and out.count("up to date (its fingerprint matches), kept") == 2
+    assert code == 0 and out.count("up to date (its fingerprint matches, it verifies), kept") == 2
     assert (folder / "2.json").read_bytes() == raw
     code, out, _ = cli("hangman", "build", "--wordlist", "en-enable", "--lengths", "2",
                        "--strategy", "optimal", "-j", "1", "--out", str(tmp_path))

@@ -32,6 +32,6 @@ def test_command_build_keeps_an_up_to_date_tree(cli, tmp_path: Path) -> None:
     assert code == 0 and "total 5801" in out and path.exists()
     raw = path.read_bytes()
     code, out, _ = cli(*argv)
-    assert code == 0 and "up to date (its fingerprint matches), kept" in out and path.read_bytes() == raw
+    assert code == 0 and "up to date (its fingerprint matches, it verifies), kept" in out and path.read_bytes() == raw
     code, out, _ = cli(*argv, "--force")
     assert code == 0 and "total 5801" in out and path.read_bytes() == raw

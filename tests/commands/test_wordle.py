@@ -26,7 +26,7 @@ def test_build_writes_verified_trees_and_keeps_them(cli, tmp_path: Path) -> None
     assert any(f["path"] == "wordle/hard/most-parts-salet" for f in orjson.loads(
         (tmp_path / "index.json").read_bytes())["folders"])
     code, out, _ = cli(*argv)
-    assert code == 0 and "up to date (its fingerprint matches), kept" in out and path.read_bytes() == raw
+    assert code == 0 and "up to date (its fingerprint matches, it verifies), kept" in out and path.read_bytes() == raw
     code, out, _ = cli(*argv, "--force")
     assert code == 0 and "total 8150" in out and path.read_bytes() == raw  # deterministic
 

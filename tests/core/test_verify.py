@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,6 +15,7 @@ from generator.core.rules import WORDLE
 from generator.core.tree import GameTree, Node, Stats
 from generator.core.verify import verify_tree, where
 from generator.core.words import WordList
+from generator.output.treefile import read_tree
 
 NL = ("nl-basis-5", "nl-all-5")
 
@@ -228,6 +231,29 @@ def test_hard_mode_counts_duplicates(kit, second: str, ok: bool) -> None:
         assert verdict.problems[0] == (
             "root > YG.: guess 'dab' breaks the hard rule: the 'a' must be played again (2 times)"
         )
+
+
+@pytest.fixture
+def human_b(tiny: Path) -> GameTree:
+    """The tiny project's human-scheme tree of b (its plan: one opener, boxer)."""
+    return read_tree(tiny / "tiny" / "free" / "human" / "b.json")
+
+
+def test_the_plan_of_a_human_scheme_plays_as_its_tree(human_b: GameTree) -> None:
+    assert check(human_b).ok
+
+
+@pytest.mark.parametrize("edit, pattern", [
+    (lambda st: st.update(openers=["zzzzz"]), r"^strategy: the plan plays zzzzz .* for 'baard', the tree boxer "),
+    (lambda st: st["groups"][1]["words"].reverse(), r"^strategy: the plan plays boxer brand baard for 'baard'"),
+    (lambda st: st.update(words_to_learn=0), r"^strategy: words_to_learn is not the plan's \(0 where the groups give 1\)"),
+    (lambda st: st.update(largest_group=9), r"^strategy: largest_group is not the plan's"),
+    (lambda st: st.update(groups="play zzzzz"), r"^strategy: the openers and groups are not a plan"),
+    (lambda st: st["groups"][0].update(feedback=["....."]), r"plan plays boxer \(no group for this feedback\) for 'bijvak'"),
+])
+def test_a_plan_the_tree_does_not_play_is_caught(human_b: GameTree, edit: Any, pattern: str) -> None:
+    edit(human_b.strategy)  # what a sheet would show, while the tree is unchanged
+    assert_problem(check(human_b), pattern)
 
 
 def test_pattern_key_no_secret_can_produce(q: GameTree) -> None:

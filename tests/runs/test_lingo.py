@@ -50,6 +50,34 @@ def test_parallel_build_equals_serial(tmp_path: Path) -> None:
                (tmp_path / "two/nl/free/human" / name).read_bytes()
 
 
+@pytest.mark.parametrize("edit", ["stats", "root", "fingerprint alone"])
+def test_a_kept_tree_must_verify(tmp_path: Path, edit: str) -> None:
+    # a file with the right fingerprint is kept only if it also verifies: else made again
+    def build() -> list[str]:
+        said: list[str] = []
+        build_trees(["nl"], ["free"], ["human"], ["q"], root=tmp_path, workers=1, progress=said.append)
+        return said
+
+    build()
+    path = tmp_path / "nl" / "free" / "human" / "q.json"
+    good = path.read_bytes()
+    data = orjson.loads(good)
+    if edit == "stats":
+        data["stats"]["total_turns"] -= 1
+    elif edit == "root":
+        data["root"]["guess"] = "quota" if data["root"]["guess"] != "quota" else "quark"
+    else:
+        data = {"fingerprint": data["fingerprint"]}
+    path.write_bytes(orjson.dumps(data))
+    said = build()
+    assert any(line.endswith("): made again") and "q.json: does not verify" in line for line in said), said
+    assert path.read_bytes() == good
+    index = orjson.loads((path.parent / "index.json").read_bytes())
+    assert index["letters"]["q"]["total_turns"] == orjson.loads(good)["stats"]["total_turns"]
+    assert any(line.startswith("1 of 1 trees are up to date") for line in build())  # kept now
+    assert any("verifying 0 of 1 trees (1 verified before)" in line for line in build())  # and remembered
+
+
 def test_index_is_rewritten_from_disk(tmp_path: Path) -> None:
     small_build(tmp_path)
     folder = tmp_path / "nl" / "free" / "human"

@@ -3,7 +3,6 @@ verified once while its bytes do not change."""
 
 from __future__ import annotations
 
-import hashlib
 import shutil
 import subprocess
 import sys
@@ -39,14 +38,14 @@ def test_unchanged_trees_are_verified_once(tiny: Path, tmp_path: Path) -> None:
     publish_site(trees, tmp_path / "out", pdf=False, workers=1, progress=said.append)
     publish_site(trees, tmp_path / "out", pdf=False, workers=1, force=True, progress=said.append)
     checks = [s for s in said if s.startswith("[site] verifying")]
-    assert checks == ["[site] verifying 12 of 12 trees (0 unchanged)",
-                      "[site] verifying 0 of 12 trees (12 unchanged)"]
+    assert checks == ["[site] verifying 12 of 12 trees (0 verified before)",
+                      "[site] verifying 0 of 12 trees (12 verified before)"]
     (trees / "tiny" / "free" / "scm" / "b.json").touch()  # the same bytes: still verified
     path = trees / "tiny" / "free" / "human" / "b.json"
     path.write_bytes(path.read_bytes().replace(b'"version": 1', b'"version":1'))
     publish_site(trees, tmp_path / "out", pdf=False, workers=1, progress=said.append)
     checks = [s for s in said if s.startswith("[site] verifying")]
-    assert checks[-1] == "[site] verifying 1 of 12 trees (11 unchanged)"
+    assert checks[-1] == "[site] verifying 1 of 12 trees (11 verified before)"
 
 
 def test_a_changed_word_list_has_every_tree_verified_again(tiny: Path, tmp_path: Path,
@@ -62,7 +61,7 @@ def test_a_changed_word_list_has_every_tree_verified_again(tiny: Path, tmp_path:
     proc = subprocess.run([sys.executable, "-m", "generator", "site", "--trees", str(project / "trees"),
                            "--out", str(tmp_path / "out"), "--no-pdf", "-j", "1"],
                           capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 2 and "[site] verifying 12 of 12 trees (0 unchanged)" in proc.stderr, proc.stderr
+    assert proc.returncode == 2 and "[site] verifying 12 of 12 trees (0 verified before)" in proc.stderr, proc.stderr
     assert "b.json: does not verify" in proc.stderr  # the b trees name words no longer in the list
 
 
@@ -114,21 +113,19 @@ def test_pdfs_print_on_several_chromiums_alike(chromium: str, tiny: Path, tmp_pa
     assert "[site] printing 12 of 12 PDFs (0 unchanged)" in said
 
 
-def test_a_marker_not_sealed_by_this_user_is_not_trusted(tiny: Path, tmp_path: Path) -> None:
+def test_what_another_user_remembered_is_not_trusted(tiny: Path, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     trees = _trees(tiny, tmp_path)
-    out = tmp_path / "out"
-    publish_site(trees, out, pdf=False, workers=1)
-    path = trees / "tiny" / "free" / "human" / "b.json"
-    data = orjson.loads(path.read_bytes())
-    data["stats"]["total_turns"] += 1
-    data["stats"]["mean_turns"] = round(data["stats"]["total_turns"] / data["stats"]["secrets"], 4)
-    path.write_bytes(orjson.dumps(data))
-    # a marker that claims the broken tree was verified, without this user's key
-    marker = orjson.loads((out / MARKER).read_bytes())
-    marker["verified"]["tiny/free/human/b.json"] = hashlib.sha256(path.read_bytes()).hexdigest()
-    (out / MARKER).write_bytes(orjson.dumps(marker))
-    with pytest.raises(SiteError, match=r"b\.json: does not verify"):
-        publish_site(trees, out, pdf=False, workers=1)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "theirs"))
+    publish_site(trees, tmp_path / "out", pdf=False, workers=1)
+    # their verdicts and their site, beside this user's own key
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "mine"))
+    (tmp_path / "mine" / "lingo-trees").mkdir(parents=True)
+    shutil.copytree(tmp_path / "theirs" / "lingo-trees" / "verified", tmp_path / "mine" / "lingo-trees" / "verified")
+    said: list[str] = []
+    report = publish_site(trees, tmp_path / "out", pdf=False, workers=1, progress=said.append)
+    assert not report.up_to_date  # their marker's seal is not this user's
+    assert "[site] verifying 12 of 12 trees (0 verified before)" in said
 
 
 def test_without_a_key_every_tree_is_verified(tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -138,4 +135,4 @@ def test_without_a_key_every_tree_is_verified(tiny: Path, tmp_path: Path, monkey
     said: list[str] = []
     for _ in range(2):
         publish_site(trees, tmp_path / "out", pdf=False, workers=1, progress=said.append)
-    assert [s for s in said if s.startswith("[site] verifying")][-1] == "[site] verifying 12 of 12 trees (0 unchanged)"
+    assert [s for s in said if s.startswith("[site] verifying")][-1] == "[site] verifying 12 of 12 trees (0 verified before)"

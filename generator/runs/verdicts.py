@@ -1,0 +1,155 @@
+"""Tree files verified once: what a build keeps and ``site`` publishes.
+
+A build keeps a tree file only if its fingerprint is the one the build
+would write and it verifies (:func:`kept`), and ``site`` publishes only trees
+that verify; both ask :func:`failures`, which replays every file not
+verified before (:func:`generator.runs.verify.check_file`, one job per file)
+and returns the verdicts of those that fail.
+
+A file that verified is remembered as an empty file in the user's cache
+folder (``$XDG_CACHE_HOME/lingo-trees/verified/``, else ``~/.cache/...``),
+named by an HMAC, under a secret key of the user's, of the file's SHA-256 and
+:func:`verification_basis` (the verifier's code and every file of the word
+lists). So no one without the key can make a tree pass, a file edited by a
+byte is replayed again, and so is every file after a word list or the
+verifier changed. Without a cache folder every file is verified every time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import secrets
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+from generator.core.catalog import wordlists_dir
+from generator.core.files import read_limited
+from generator.errors import LingoTreesError
+from generator.output.treefile import MAX_BYTES, read_fingerprint
+from generator.runs.jobs import run_jobs
+from generator.runs.progress import AnyReporter
+from generator.runs.verify import FileVerdict, check_file
+
+
+def cache_dir() -> Path | None:
+    """This user's cache folder for lingo-trees (None where there is none:
+    ``XDG_CACHE_HOME`` relative or unset and no home)."""
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if xdg and os.path.isabs(xdg):
+        return Path(xdg) / "lingo-trees"
+    try:
+        return Path.home() / ".cache" / "lingo-trees"
+    except RuntimeError:  # no HOME and no passwd entry
+        return None
+
+
+def user_key() -> bytes | None:
+    """This user's secret key (made once, private, in the cache folder): it
+    seals what this program remembers, so that what anyone else wrote is not
+    trusted. None where there is no cache folder to keep it."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    path = folder / "site-key"
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass
+        else:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(secrets.token_bytes(32))
+        key = read_limited(path, 1024, "key file")
+    except (OSError, LingoTreesError):
+        return None
+    return key if len(key) == 32 else None
+
+
+def verification_basis() -> str:
+    """A hash of what a verdict rests on besides the file's bytes: the code
+    that reads and verifies trees (the core and the tree file reader) and
+    every file of the word lists folder (the catalog, the lists, the
+    blocklists)."""
+    package = Path(__file__).resolve().parents[1]
+    h = hashlib.sha256(_code_fingerprint(package).encode())
+    hash_folder(h, wordlists_dir())
+    return h.hexdigest()
+
+
+@cache
+def _code_fingerprint(package: Path) -> str:
+    h = hashlib.sha256()
+    for path in sorted((package / "core").glob("*.py")) + [package / "output" / "treefile.py"]:
+        h.update(path.name.encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
+
+
+def hash_folder(h: hashlib._Hash, root: Path, skip: Callable[[Path], bool] = lambda _: False) -> None:
+    """Add every regular file under ``root`` (its path and SHA-256) to ``h``,
+    in path order; the folders ``skip`` says yes to, and ``__pycache__``, left out."""
+    h.update(b"\1" + str(root.resolve()).encode())
+    files = []
+    for folder, dirs, names in os.walk(root):
+        dirs[:] = [d for d in dirs if d != "__pycache__" and not skip(Path(folder) / d)]
+        files += [Path(folder) / name for name in names]
+    for path in sorted(files):
+        if path.is_file():  # a regular file (a FIFO would hang), read in blocks (any size)
+            with path.open("rb") as fh:
+                h.update(str(path.relative_to(root)).encode() + b"\0" + hashlib.file_digest(fh, "sha256").digest())
+
+
+def failures(files: list[Path], workers: int | None, report: AnyReporter, what: str) -> list[FileVerdict]:
+    """Verify every file of ``files`` not verified before (saying how many,
+    ``what`` naming the run), remember those that pass, and return the
+    verdicts of those that fail, in the order of ``files``."""
+    key, basis = user_key(), verification_basis()
+    marks = {p: _mark(key, basis, p) for p in files}
+    todo = [p for p, mark in marks.items() if mark is None or not mark.exists()]
+    report.say(f"[{what}] verifying {len(todo)} of {len(files)} trees ({len(files) - len(todo)} verified before)")
+    steps = report.steps(len(todo), "verifying")
+    failed: dict[Path, FileVerdict] = {}
+    try:
+        for path, verdict in run_jobs(check_file, todo, workers):
+            steps.step(path.name)
+            mark = marks[path]
+            if not verdict.ok:
+                failed[path] = verdict
+            elif mark is not None and _mark(key, basis, path) == mark:  # (unchanged while it was replayed)
+                _remember(mark)
+    finally:
+        steps.close()
+    return [failed[p] for p in files if p in failed]
+
+
+def kept(wanted: dict[Path, str], workers: int | None, report: AnyReporter, what: str) -> set[Path]:
+    """Of the tree files ``wanted`` (path -> the fingerprint digest a build
+    would write there), those a build keeps (:data:`KEPT`): the file holds
+    that fingerprint and verifies. One with that fingerprint that fails (an
+    edited file, or one holding a fingerprint alone) is said, and made again."""
+    fresh = [path for path, digest in wanted.items() if read_fingerprint(path) == digest]
+    failed = failures(fresh, workers, report, what) if fresh else []
+    for verdict in failed:
+        why = verdict.problems[0] if verdict.problems else "no verdict"
+        report.say(f"{verdict.path}: does not verify ({why}): made again")
+    return set(fresh) - {Path(v.path) for v in failed}
+
+
+def _mark(key: bytes | None, basis: str, path: Path) -> Path | None:
+    """Where the verdict of ``path``'s bytes is remembered (None: nowhere)."""
+    folder = cache_dir()
+    if key is None or folder is None:
+        return None
+    digest = hashlib.sha256(read_limited(path, MAX_BYTES, "tree file")).hexdigest()
+    return folder / "verified" / hmac.new(key, f"{basis} {digest}".encode(), hashlib.sha256).hexdigest()
+
+
+def _remember(mark: Path) -> None:
+    try:
+        mark.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        mark.touch()
+    except OSError:
+        pass  # not remembered: verified again next time
