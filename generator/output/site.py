@@ -24,6 +24,7 @@ Pages made, relative to the site root:
 from __future__ import annotations
 
 import gc
+import glob
 import hashlib
 import logging
 import os
@@ -386,11 +387,43 @@ def _pdfs(sheets: dict[Key, LetterSheet], cards: dict[tuple[str, str, str], Open
 
 #: the file that marks a folder as a site build: only such a folder is replaced
 MARKER = ".lingo-trees-site"
+#: the temporary folder a build writes its Markdown pages in
+_DOCS_PREFIX = "lingo-trees-site-"
 
 
 def new_folder_prefix(out: Path) -> str:
     """The name a site is built under beside ``out`` before it is swapped in."""
     return f".{out.name}.new-"
+
+
+def _work_folder(parent: Path, prefix: str) -> Path:
+    """A new folder ``parent/<prefix><pid>-<random>`` for one build: the
+    process id says whose it is (:func:`_clear_leftovers`)."""
+    return Path(tempfile.mkdtemp(prefix=f"{prefix}{os.getpid()}-", dir=parent))
+
+
+def _clear_leftovers(parent: Path, prefix: str) -> None:
+    """Remove the work folders ``parent/<prefix><pid>-*`` of builds whose
+    process is gone (killed outright: nothing ran to remove them); those of
+    a live process (another build) are left alone."""
+    try:
+        found = list(parent.glob(f"{glob.escape(prefix)}*"))
+    except OSError:
+        return
+    for path in found:
+        pid = path.name[len(prefix):].split("-", 1)[0]
+        if pid.isdigit() and not _alive(int(pid)) and path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True  # another user's, or not a pid: not ours to judge
+    return True
 
 
 def check_out(out: Path, trees: Path, project: Path) -> None:
@@ -442,7 +475,7 @@ def _swap_in(new: Path, out: Path) -> None:
     """Put the complete build ``new`` where ``out`` is, removing the old build."""
     old = None
     if out.exists():
-        old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
+        old = _work_folder(out.parent, f".{out.name}.old-")
         os.replace(out, old / "site")
     os.replace(new, out)
     if old is not None:
@@ -491,9 +524,12 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
         folders = read_folders(trees)
         sheets, cards = sheet_models(folders)
     out.parent.mkdir(parents=True, exist_ok=True)
-    new = Path(tempfile.mkdtemp(prefix=new_folder_prefix(out), dir=out.parent))
+    for parent, prefix in ((out.parent, new_folder_prefix(out)), (out.parent, f".{out.name}.old-"),
+                           (Path(tempfile.gettempdir()), _DOCS_PREFIX)):
+        _clear_leftovers(parent, prefix)
+    new = _work_folder(out.parent, new_folder_prefix(out))
     try:
-        with tempfile.TemporaryDirectory(prefix="lingo-trees-site-") as tmp:
+        with tempfile.TemporaryDirectory(prefix=f"{_DOCS_PREFIX}{os.getpid()}-") as tmp:
             docs = Path(tmp) / "docs"
             docs.mkdir()
             printed = _pdfs(sheets, cards, docs, out, report, pdf, print_many, say)

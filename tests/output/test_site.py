@@ -240,6 +240,25 @@ def test_an_output_over_the_trees_is_refused(tiny: Path, tmp_path: Path, where: 
     assert sorted(p.relative_to(trees) for p in trees.rglob("*")) == before
 
 
+def test_a_build_clears_what_a_killed_build_left(tiny: Path, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import subprocess
+    import sys
+    import tempfile
+
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True).stdout.strip()  # a process that has ended
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    left = [tmp_path / f".build.new-{gone}-x1", tmp_path / f".build.old-{gone}-x2", tmp_path / "tmp" / f"lingo-trees-site-{gone}-x3"]
+    running = [tmp_path / ".build.new-1-x4"]  # a live process's build (pid 1): not ours to remove
+    for folder in left + running:
+        (folder / "docs").mkdir(parents=True)
+    site.build_site(tiny, tmp_path / "build", pdf=False, progress=lambda _: None)
+    assert [f for f in left if f.exists()] == [] and all(f.exists() for f in running)
+    assert list((tmp_path / "tmp").iterdir()) == []
+
+
 def test_a_rebuild_replaces_an_earlier_build_whole(built: Path, tiny: Path) -> None:
     assert (built / site.MARKER).is_file()
     stale = built / "letters" / "stale.html"
