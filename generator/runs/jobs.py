@@ -96,11 +96,31 @@ def cluster(scheduler: str | None) -> Iterator[None]:
     """Send the jobs of :func:`run_jobs` to the Dask scheduler at ``scheduler``
     (None: ``$LINGO_TREES_SCHEDULER``, else local processes) while inside."""
     global _scheduler
-    previous, _scheduler = _scheduler, scheduler or os.environ.get(SCHEDULER_ENV) or None
+    address = scheduler or os.environ.get(SCHEDULER_ENV) or None
+    if address is not None:
+        _check_address(address, "--scheduler" if scheduler else f"${SCHEDULER_ENV}")
+    previous, _scheduler = _scheduler, address
     try:
         yield
     finally:
         _scheduler = previous
+
+
+def _check_address(address: str, given: str) -> None:
+    """A Dask scheduler's address (``host:port``, with a protocol or not), or
+    one clear line, before any work (Dask would say it in a traceback)."""
+    try:
+        from distributed.comm.addressing import parse_address, parse_host_port
+    except ImportError:
+        raise ClusterError(f"a Dask scheduler was given ({given}), but dask.distributed is not installed: "
+                           "pip install 'lingo-trees[cluster]'") from None
+    try:
+        protocol, location = parse_address(address)
+        if protocol in ("tcp", "tls"):
+            parse_host_port(location)
+    except (ValueError, TypeError) as exc:
+        raise ClusterError(f"{given} {address[:60]!r} is not a Dask scheduler's address "
+                           f"(host:port, such as tcp://10.0.0.1:8786): {exc}") from None
 
 
 def run_jobs(fn: Callable[[J], R], jobs: Iterable[J], workers: int | None = None) -> Iterator[tuple[J, R]]:

@@ -151,6 +151,7 @@ CASES: list[tuple[str, list[str], str, str]] = [
     ("build", ["-j", "0"], r"--jobs: 0 must be 1 or more", ""),
     ("build", ["-j", "-3"], r"--jobs: -3 must be 1 or more", ""),
     ("build", ["--seed", "x"], r"invalid int value", ""),
+    ("build", ["--setup", "nl", "--scheduler", "garbage"], r"--scheduler 'garbage' is not a Dask scheduler's address", ""),
     ("build", ["--setup", "tiny", "--out", "/dev/full"], r"/dev/full: exists and is not a folder", "trees"),
     ("build", ["--out", ""], r"--out: '': a name is needed", ""),
     ("build", ["--setup", "tiny", "--strategy", "human", "--out", "{tmp}/trees", "--force", "-q"],

@@ -61,7 +61,7 @@ except KeyboardInterrupt:
 """
 
 
-@pytest.mark.parametrize("delay", [0.05, 0.15, 0.3])
+@pytest.mark.parametrize("delay", [round(0.02 * i, 2) for i in range(20)])  # 20 times, at 20 moments of the send
 def test_a_worker_stopped_while_it_sends_its_result_leaves_no_hang(tmp_path: Path, delay: float) -> None:
     # the pool's manager thread would wait for the rest of the result for ever,
     # and Python joins it at exit
