@@ -53,7 +53,7 @@ def user_key() -> bytes | None:
     folder = cache_dir()
     if folder is None:
         return None
-    path = folder / "site-key"
+    path = folder / "key"
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         try:
