@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.core.files import FileError, read_limited
-from generator.core.ids import check_id, short
+from generator.core.ids import LETTER_RULE, check_id, is_letter_id, short
 from generator.core.rules import Game, preset
 from generator.core.words import MAX_LENGTH, MIN_LENGTH, Alphabet, WordList, read_wordlist
 from generator.errors import CatalogError, RulesError, StrategyError
@@ -190,11 +190,20 @@ def _catalog(path: Path) -> tuple[dict[str, ListSpec], dict[str, Setup]]:
     return lists, setups
 
 
+#: names the site takes for its own pages and folders: a set-up's page and
+#: folder are named by its id, so no set-up may take one of them
+SITE_NAMES = frozenset({"404", "assets", "downloads", "hangman", "helper", "index", "lookup", "mastermind",
+                        "method", "pdf", "practice", "search", "sitemap", "sw", "trees"})
+
+
 def _check_catalog_id(path: Path, value: str, what: str) -> None:
     try:
         check_id(value, what)
     except CatalogError as exc:
         raise CatalogError(f"{path}: {exc}") from None
+    if what == "set-up" and value in SITE_NAMES:
+        raise CatalogError(f"{path}: set-up {value!r} has the name of one of the site's own pages "
+                           f"({', '.join(sorted(SITE_NAMES))}); choose another id")
 
 
 def catalog() -> tuple[dict[str, ListSpec], dict[str, Setup]]:
@@ -244,8 +253,16 @@ def setups() -> dict[str, Setup]:
 
 def setup_letters(setup_id: str) -> list[str]:
     """The start letters of a set-up's answers, in alphabet order, from its
-    list alone (no feedback matrix: that takes a while at eight letters)."""
-    return load_list(setup(setup_id).answers).first_letters()
+    list alone (no feedback matrix: that takes a while at eight letters).
+    Each is a letter id (a-z, or two such as ij) where the game shows it:
+    it names the tree file and the page of its letter."""
+    s = setup(setup_id)
+    letters = load_list(s.answers).first_letters()
+    bad = [x for x in letters if not is_letter_id(x)]
+    if bad and s.game.reveals_first_letter:
+        raise CatalogError(f"set-up {setup_id!r}: answers begin with {short(bad[0])!r}, which is not a letter "
+                           f"id ({LETTER_RULE}): a start letter names a tree file and a page")
+    return letters
 
 
 def check_setup_letter(setup_id: str, letter: str) -> str:

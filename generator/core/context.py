@@ -15,11 +15,13 @@ import numpy as np
 
 from generator.core.catalog import Setup, check_setup_letter, load_list, setup, setup_letters
 from generator.core.feedback import replier
+from generator.core.ids import short
 from generator.core.partition import Matrix
 from generator.core.rules import Game
 from generator.core.sayable import banned_words, blocked_mask, common_mask
 from generator.core.tree import GameTree, Tree, play, stats_of
 from generator.core.words import Letter, WordList
+from generator.errors import CatalogError
 
 
 @dataclass
@@ -90,9 +92,19 @@ def context(setup_id: str) -> Context:
     (:mod:`generator.core.sayable`)."""
     s = setup(setup_id)
     answers, guesses = load_list(s.answers), load_list(s.guesses)
+    _check_lists(s, answers, guesses)
     matrix = Matrix.build(guesses, answers)
     banned = banned_words(answers, guesses, s.game.name)
     if banned:
         matrix.banned = np.zeros(len(guesses), dtype=bool)
         matrix.banned[[guesses.position[w] for w in banned]] = True
     return Context(s, answers, guesses, matrix)
+
+
+def _check_lists(s: Setup, answers: WordList, guesses: WordList) -> None:
+    """Every answer of a set-up may be guessed (else no tree wins it: all
+    would fail verify)."""
+    missing = [w for w in answers.words if w not in guesses.position]
+    if missing:
+        raise CatalogError(f"set-up {s.id!r}: {len(missing)} of its answers are not in its guesses list "
+                           f"{guesses.id!r}, such as {short(missing[0])!r}: a secret must be a word one may guess")

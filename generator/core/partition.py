@@ -19,6 +19,10 @@ import numpy as np
 from generator.core.feedback import all_green, feedback_matrix, pattern_code, pattern_string
 from generator.core.jit import kernel, prange, threads
 from generator.core.words import Word, WordList
+from generator.errors import WordListError
+
+#: the most (guess, answer) pairs a feedback table holds: one byte each at least
+MAX_CELLS = 1 << 32
 
 #: the layout :meth:`Matrix.stats` reads: ``auto`` the transposed matrix
 #: (:attr:`Matrix.by_answer`) where there are no more candidates than guesses,
@@ -232,6 +236,11 @@ class Matrix:
 
     @classmethod
     def build(cls, guesses: WordList, answers: WordList) -> Matrix:
+        cells = len(guesses) * len(answers)
+        if cells > MAX_CELLS:
+            raise WordListError(f"{len(guesses):,} guesses ({guesses.id}) by {len(answers):,} answers "
+                                f"({answers.id}) make a feedback table of {cells / 2**30:.1f} GiB; "
+                                f"at most {MAX_CELLS / 2**30:.0f} GiB: use smaller lists")
         n = max(len(guesses.alphabet.letters), len(answers.alphabet.letters))
         codes = feedback_matrix(guesses.codes, answers.codes, n)
         pos = np.array([guesses.position.get(w, -1) for w in answers.words], dtype=np.int64)

@@ -16,6 +16,7 @@ The word-list *catalog* (which lists ship, and where they come from) lives in
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +34,24 @@ MIN_LENGTH = 2
 MAX_LENGTH = 20
 #: the largest word-list file read (the largest shipped, nl-all, is 4 MiB)
 MAX_LIST_BYTES = 256 << 20
+
+
+def _unfit_letter(c: str) -> str:
+    """Why ``c`` cannot be a letter of an alphabet ('' if it can): one
+    character a browser counts as one (in the Basic Multilingual Plane; the
+    pages index words by UTF-16 units), visible (no control or format
+    character), composed (NFC: an accent as a mark of its own would make one
+    word two spellings)."""
+    if ord(c) > 0xFFFF:
+        return "is outside the Basic Multilingual Plane (the pages count it as two)"
+    category = unicodedata.category(c)
+    if category[0] in "CZ":
+        return "is a control, format, space or unassigned character"
+    if category[0] == "M":
+        return "is a combining mark: write words composed (Unicode NFC)"
+    if unicodedata.normalize("NFC", c) != c:
+        return "is not in composed form (Unicode NFC)"
+    return ""
 
 
 @dataclass(frozen=True)
@@ -54,6 +73,10 @@ class Alphabet:
     def __post_init__(self) -> None:
         if len(set(self.chars)) != len(self.chars) or not self.chars:
             raise WordListError(f"alphabet {self.chars!r} is empty or repeats a character")
+        for c in self.chars:
+            why = _unfit_letter(c)
+            if why:
+                raise WordListError(f"alphabet: {c!r} (U+{ord(c):04X}) {why}")
         for d in self.digraphs:
             if len(d) != 2 or any(c not in self.chars for c in d):
                 raise WordListError(f"digraph {d!r} must be two characters of the alphabet")

@@ -75,6 +75,25 @@ def _edit_catalog(old: str, new: str) -> Callable[[Path], object]:
     return change
 
 
+def _fewer_guesses(tmp: Path) -> None:
+    """The tiny set-up guessing from a list that lacks half its answers."""
+    words = (tmp / TINY_LIST).read_text().split()
+    (tmp / TINY_LIST).with_name("half.txt").write_text("\n".join(words[::2]) + "\n")
+    text = (tmp / CATALOG).read_text()
+    spec = text[text.index("[lists.tiny-5-ij]"):text.index("[setups.tiny]")]
+    text = text.replace('guesses = "tiny-5-ij"', 'guesses = "half"')
+    (tmp / CATALOG).write_text(text + spec.replace("[lists.tiny-5-ij]", "[lists.half]")
+                               .replace('file = "tiny-5-ij.txt"', 'file = "half.txt"'))
+
+
+def _upper_start(tmp: Path) -> None:
+    """A tiny list whose alphabet has capitals, and a word that starts with one."""
+    _edit_catalog('alphabet = "abcdefghijklmnopqrstuvwxyz"', 'alphabet = "abcdefghijklmnopqrstuvwxyzB"')(tmp)
+    words = (tmp / TINY_LIST).read_text().split()
+    words[words.index("baard")] = "Baard"
+    (tmp / TINY_LIST).write_text("\n".join(words) + "\n")
+
+
 def _replace(path: Path, make: Callable[[Path], object]) -> Callable[[Path], object]:
     """Replace a file of the copy by what ``make(path)`` puts there."""
     def change(tmp: Path) -> None:
@@ -125,6 +144,13 @@ SETUPS: dict[str, Callable[[Path], None]] = {
     "catalog-length": _trees_and(_edit_catalog("length = 5", 'length = "5"')),
     "catalog-outside": _trees_and(_edit_catalog('file = "tiny-5-ij.txt"', 'file = "../outside/secret.txt"')),
     "catalog-table": _trees_and(_edit_catalog("[setups.tiny]", "[setups]\ntiny = 3\n[setups.other]")),
+    "catalog-page-id": _trees_and(_edit_catalog("[setups.tiny]", "[setups.lookup]")),
+    "catalog-mark": _trees_and(_edit_catalog('alphabet = "abcdefghijklmnopqrstuvwxyz"',
+                                             'alphabet = "abcdefghijklmnopqrstuvwxyz\u0301"')),
+    "catalog-astral": _trees_and(_edit_catalog('alphabet = "abcdefghijklmnopqrstuvwxyz"',
+                                               'alphabet = "abcdefghijklmnopqrstuvwxyz\U0001d41a"')),
+    "fewer-guesses": _trees_and(_fewer_guesses),
+    "upper-start": _trees_and(_upper_start),
     "index-fifo": _trees_and(_replace(Path("trees/tiny/free/human/index.json"), os.mkfifo)),
     "top-index-dir": _trees_and(_replace(Path("trees/index.json"), Path.mkdir)),
     "top-index-user": lambda t: (t / "mine").mkdir() or (t / "mine" / "index.json").write_text('{"my": "notes"}'),
@@ -347,6 +373,13 @@ CASES: list[tuple[str, list[str], str, str]] = [
     ("wordlists", [], r"list 'tiny-5-ij': length must be a whole number, not '5'", "catalog-length"),
     ("wordlists", [], r"file '\.\./outside/secret\.txt' is not a path inside wordlists/", "catalog-outside"),
     ("wordlists", [], r"set-up 'tiny' is not a table", "catalog-table"),
+    ("wordlists", [], r"set-up 'lookup' has the name of one of the site's own pages", "catalog-page-id"),
+    ("wordlists", [], r"is a combining mark: write words composed \(Unicode NFC\)", "catalog-mark"),
+    ("wordlists", [], r"is outside the Basic Multilingual Plane", "catalog-astral"),
+    ("build", ["--setup", "tiny", "--out", "{tmp}/new", "-q"],
+     r"set-up 'tiny': 20 of its answers are not in its guesses list 'half'", "fewer-guesses"),
+    ("build", ["--setup", "tiny", "--out", "{tmp}/new", "-q"],
+     r"set-up 'tiny': answers begin with 'B', which is not a letter id", "upper-start"),
 ]
 
 
