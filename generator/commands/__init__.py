@@ -47,11 +47,20 @@ def one_line(text: str) -> str:
     >>> one_line("a\x1b[2Jb.json")
     'a\\x1b[2Jb.json'
     """
-    flat = " ".join(text.split("\n"))
-    flat = flat.encode("utf-8", "backslashreplace").decode("utf-8")  # lone surrogates of bad argv bytes
-    # no terminal control sequences from a file name or an argument (ESC[2J would clear the screen)
-    flat = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in flat)
+    flat = printable(" ".join(text.split("\n")))
     return flat if len(flat) <= MAX_MESSAGE else flat[: MAX_MESSAGE - 3] + "..."
+
+
+def printable(text: str) -> str:
+    r"""``text`` safe for a terminal: no control sequence from a file name, an
+    argument or a file's text (ESC[2J would clear the screen), each written
+    as its escape instead.
+
+    >>> printable("human\x1b[2J")
+    'human\\x1b[2J'
+    """
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")  # lone surrogates of bad argv bytes
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 def _number(text: str, kind: type, what: str) -> Any:

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from generator.commands import add_trees, an_id, start_letter
+from generator.commands import add_trees, an_id, printable, start_letter, verified_tree
 from generator.core.catalog import load_list, setup, trees_dir
 from generator.core.ids import check_letter_id
 from generator.core.kinds import kind_of
@@ -16,7 +16,6 @@ from generator.core.partition import Matrix
 from generator.core.scoring import HEURISTICS, heuristic
 from generator.core.words import WordList
 from generator.errors import CatalogError, LingoTreesError, PatternError, TreeFormatError, WordListError
-from generator.output.treefile import read_tree
 from generator.search.player import Advisor, HeuristicAdvisor, TreeAdvisor, autoplay, tiles
 
 
@@ -74,7 +73,7 @@ def tree_advisor(args: argparse.Namespace) -> tuple[Advisor, str, int]:
         path = tree_path(args, letter)
     else:
         raise TreeFormatError("give a tree file, or --setup (with --letter), or --no-tree --setup")
-    tree = read_tree(path)
+    tree = verified_tree(path)  # its words are those of its lists: nothing a terminal would obey
     kind = kind_of(tree.game)
     if kind.win(tree.game.length) is None:
         raise TreeFormatError(f"{path}: play walks guess trees (LINGO, Wordle, Mastermind), "
@@ -123,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         advisor, about, turns = tree_advisor(args)
     colour = use_colour(args.colour, sys.stdout)
-    print(about)
+    print(printable(about))
     if args.secret:
         secret = args.secret.lower()
         moves = autoplay(advisor, secret)

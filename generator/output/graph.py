@@ -11,6 +11,7 @@ yEd. networkx is imported when a graph is made, not with the package
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,17 +35,31 @@ def to_networkx(tree: GameTree | Tree) -> nx.DiGraph:
     root = tree.root if isinstance(tree, GameTree) else tree
     g = nx.DiGraph()
     if isinstance(tree, GameTree):
-        g.graph.update(game=tree.game.name, revealed=tree.game.revealed or "",
-                       guess_rule=tree.game.guess_rule.value, answers=tree.answers,
-                       guesses=tree.guesses, scheme=str(tree.strategy.get("scheme", "")))
+        g.graph.update(game=_text(tree.game.name), revealed=_text(tree.game.revealed or ""),
+                       guess_rule=tree.game.guess_rule.value, answers=_text(tree.answers),
+                       guesses=_text(tree.guesses), scheme=_text(str(tree.strategy.get("scheme", ""))))
     for path, sub in walk(root):
+        path = tuple(_text(p) for p in path)
         name = "/".join(path)
         is_node = isinstance(sub, Node)
-        g.add_node(name, guess=sub.guess if isinstance(sub, Node) else sub,
+        g.add_node(name, guess=_text(sub.guess if isinstance(sub, Node) else sub),
                    leaf=not is_node, depth=len(path) + 1)
         if path:
             g.add_edge("/".join(path[:-1]), name, pattern=path[-1])
     return g
+
+
+#: characters XML 1.0 does not allow (a file holding one is not well-formed)
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _text(value: str) -> str:
+    r"""``value`` as XML may hold it: a character XML forbids is written as its escape.
+
+    >>> _text("ab\x1bc")
+    'ab\\x1bc'
+    """
+    return _NOT_XML.sub(lambda m: m.group().encode("unicode_escape", "backslashreplace").decode("ascii"), value)
 
 
 def graphml_bytes(tree: GameTree | Tree) -> bytes:

@@ -111,6 +111,14 @@ def _edit_tree(key: str, value: object) -> Callable[[Path], None]:
     return fixture
 
 
+def _escape_tree(tmp: Path) -> None:
+    """A tree file ``{tmp}/t.json`` whose words and scheme hold a terminal's control sequence."""
+    data = orjson.loads(GOOD_TREE.read_bytes())
+    data["strategy"]["scheme"] = "human\x1b[2J"
+    data["root"]["guess"] = "q\x1b[2J"
+    (tmp / "t.json").write_bytes(orjson.dumps(data))
+
+
 def _forged_site(tmp: Path) -> None:
     """An earlier site build beside the trees, as a user's folder: a file added."""
     _trees_copy(tmp)
@@ -162,6 +170,7 @@ SETUPS: dict[str, Callable[[Path], None]] = {
     "revealed-path": _edit_tree("revealed", "../../x"),
     "huge-turns": _edit_tree("turns", 1e30),
     "forged-site": _forged_site,
+    "escape-tree": _escape_tree,
 }
 
 #: (command, arguments, what the one line must say, fixture or "")
@@ -305,6 +314,7 @@ CASES: list[tuple[str, list[str], str, str]] = [
     ("play", ["{tmp}/bad.json"], r"bad\.json: not valid JSON", "corrupt"),
     ("play", ["{tmp}/fifo.json"], r"is not a regular file", "corrupt"),
     ("play", [str(GOOD_TREE), "--replies", "GGGGGG"], r"has 6 marks, expected 5", ""),
+    ("play", ["{tmp}/t.json", "--replies", "G...."], r"t\.json: does not verify: .*q\\x1b\[2J", "escape-tree"),
     ("play", [str(GOOD_TREE), "--replies", "....."], r"impossible", ""),
     ("play", [str(GOOD_TREE), "--secret", "zzzzz"], r"'zzzzz' is not one of the 10 possible secrets", ""),
     ("play", ["--setup", "tiny", "--rule", "..", "--letter", "b"], r"--rule: '\.\.' is not an id", "trees"),

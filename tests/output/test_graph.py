@@ -70,3 +70,14 @@ def test_graphml_is_deterministic(kit, tmp_path: Path, q_tree: GameTree) -> None
     write_graphml(q_tree, tmp_path / "a.graphml")
     write_graphml(kit.lingo_tree("q"), tmp_path / "b.graphml")
     assert (tmp_path / "a.graphml").read_bytes() == (tmp_path / "b.graphml").read_bytes()
+
+
+def test_graphml_is_well_formed_whatever_a_tree_holds() -> None:
+    import xml.dom.minidom
+
+    from generator.core.tree import Node
+    from generator.output.graph import graphml_bytes
+
+    data = graphml_bytes(Node("st\x1b[2Jl", {"G..Y.": "sch\x00p"}))
+    doc = xml.dom.minidom.parseString(data)  # XML 1.0 forbids the raw control characters
+    assert "st\\x1b[2Jl" in doc.toxml() and "sch\\x00p" in doc.toxml()
