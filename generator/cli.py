@@ -37,6 +37,19 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"lingo-trees: error: {one_line(message)} (see '{self.prog} --help')\n")
 
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        """As argparse, but an option that takes one value is given once:
+        argparse would keep the last silently (``--letter a --letter b``)."""
+        given = list(sys.argv[1:] if args is None else args)
+        for action in self._actions:
+            if type(action).__name__ != "_StoreAction" or not action.option_strings:
+                continue
+            count = sum(1 for a in given if a.split("=", 1)[0] in action.option_strings)
+            if count > 1:
+                self.error(f"{'/'.join(action.option_strings)} is given {count} times; give it once")
+        return super().parse_known_args(args, namespace)
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(

@@ -111,7 +111,7 @@ def _read_catalog(path: Path) -> dict[str, Any]:
             raise CatalogError(f"{path}: no word-list catalog here (set LINGO_TREES_ROOT?)") from None
         raise CatalogError(str(exc)) from None
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a byte-order mark (Windows editors) is no character
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise CatalogError(f"{path}:{line}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None

@@ -90,8 +90,10 @@ def verify_tree(tree: GameTree, answers: WordList, guesses: WordList, max_proble
 
 
 def _collector(problems: list[str], most: int) -> Problem:
-    """A function that records a problem, at most ``most`` of them (then one line saying so)."""
+    """A function that records a problem once, at most ``most`` of them (then one line saying so)."""
     def problem(text: str) -> None:
+        if text in problems:
+            return
         if len(problems) < most:
             problems.append(text)
         elif len(problems) == most:

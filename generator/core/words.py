@@ -300,7 +300,7 @@ def read_wordlist(
     except FileError as exc:
         raise WordListError(str(exc).replace(": no such file", ": no such word-list file")) from None
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a byte-order mark (Windows editors) is no character
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise WordListError(f"{path}:{line}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None

@@ -45,6 +45,15 @@ def find_chromium() -> str | None:
     return shutil.which("chromium")
 
 
+def missing_chromium() -> str:
+    """Why :func:`find_chromium` found none, in a line."""
+    env = os.environ.get("LINGO_TREES_CHROMIUM")
+    if env:
+        return f"$LINGO_TREES_CHROMIUM is {env[:200]!r}, which does not exist"
+    return (f"no Chromium found (looked for $LINGO_TREES_CHROMIUM, then {', '.join(CHROMIUM_PATHS)}; "
+            "install Debian's 'chromium-headless-shell' package)")
+
+
 class Printer:
     """One headless Chromium printing HTML documents to PDF bytes.
 

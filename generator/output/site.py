@@ -48,7 +48,7 @@ from generator.errors import TreeFormatError
 from generator.output.hangmanpage import write_hangman
 from generator.output.helperdata import helper_files
 from generator.output.index import top_index_data
-from generator.output.pdf import CHROMIUM_PATHS, PdfError, find_chromium, print_all
+from generator.output.pdf import PdfError, find_chromium, missing_chromium, print_all
 from generator.output.practicedata import write_practice
 from generator.output.rankingfile import FILE_NAME as RANKINGS_FILE
 from generator.output.rankingfile import read_rankings
@@ -368,8 +368,7 @@ def _pdfs(sheets: dict[Key, LetterSheet], cards: dict[tuple[str, str, str], Open
     if not pdf:
         report.pdf_skipped = "--no-pdf was given"
     elif chromium is None:
-        report.pdf_skipped = ("no Chromium found (looked for $LINGO_TREES_CHROMIUM, then "
-                              f"{', '.join(CHROMIUM_PATHS)}; install Debian's 'chromium-headless-shell' package)")
+        report.pdf_skipped = missing_chromium()
     else:
         try:
             printed = _print_pdfs(print_plan(sheets, cards), docs, out, report, chromium, print_many, say)
@@ -432,6 +431,10 @@ def check_out(out: Path, trees: Path, project: Path) -> None:
     is, holds or lies in the trees folder, or one that is or holds the MkDocs
     project (``site/build`` inside the project is fine)."""
     out, trees, project = out.resolve(), trees.resolve(), project.resolve()
+    # the site is built beside out and swapped in: its folder must take new folders (before any work)
+    base = next((p for p in out.parents if p.exists()), None)
+    if base is not None and (not base.is_dir() or not os.access(base, os.W_OK | os.X_OK)):
+        raise SiteError(f"--out {out}: cannot be written (no permission to write in {base})")
     if out == trees or out in trees.parents or trees in out.parents:
         raise SiteError(f"--out {out}: overlaps the trees folder {trees}; choose another folder")
     if out == project or out in project.parents:

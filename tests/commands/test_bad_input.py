@@ -199,6 +199,7 @@ CASES: list[tuple[str, list[str], str, str]] = [
      r"human/index\.json: exists and is no index of lingo-trees", "index-user"),
     # exact
     ("exact", ["--setup", "nl", "--rule", "free"], r"need --letter", ""),
+    ("exact", ["--setup", "nl", "--letter", "a", "--letter", "b"], r"--letter is given 2 times; give it once", ""),
     ("exact", ["--setup", "wordle", "--cap", "0"], r"--cap: 0 must be 1 or more", ""),
     ("exact", ["--setup", "wordle", "--budget", "-5"], r"--budget: -5 must be 1 or more", ""),
     ("exact", ["--setup", "wordle", "--openers", "0"], r"--openers: 0 must be 1 or more", ""),

@@ -16,7 +16,7 @@ def test_command_says_pdfs_were_skipped_without_chromium(tiny: Path, tmp_path: P
     out = tmp_path / "out"
     assert main(["site", "--trees", str(tiny), "--out", str(out)]) == 0
     captured = capsys.readouterr()
-    assert "PDFs skipped: no Chromium found" in captured.err
+    assert f"PDFs skipped: $LINGO_TREES_CHROMIUM is '{tmp_path / 'no-chromium'}', which does not exist" in captured.err
     assert "site built in" in captured.out and (out / "index.html").exists()
     assert main(["site", "--trees", str(tiny), "--out", str(out)]) == 0
     assert "site up to date" in capsys.readouterr().out
@@ -29,3 +29,4 @@ def test_command_on_missing_trees_is_a_one_line_error(tiny: Path, tmp_path: Path
     (tmp_path / "trees").mkdir()
     assert main(["site", "--trees", str(tmp_path / "trees"), "--out", str(tmp_path / "o"), "--no-pdf"]) == 2
     assert capsys.readouterr().err.startswith("lingo-trees: error: no trees under")
+

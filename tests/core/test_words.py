@@ -173,3 +173,9 @@ def test_letters_are_equal_when_their_digraphs_are() -> None:
     """Letters is a value: equal splitters hash alike (sheets cache tiles by it)."""
     assert Letters(("ij",)) == Letters(["ij"]) and hash(Letters(("ij",))) == hash(Letters(["ij"]))
     assert Letters(("ij",)) != Letters() and len({Letters(), Letters(()), Letters(("ij",))}) == 2
+
+
+def test_a_byte_order_mark_is_no_character(tmp_path: Path) -> None:
+    path = tmp_path / "bom.txt"
+    path.write_bytes("\ufeffcigar\nrebut\n".encode())  # as a Windows editor saves UTF-8
+    assert read_wordlist(path, id="bom").words == ("cigar", "rebut")
