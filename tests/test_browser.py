@@ -146,6 +146,11 @@ def test_path_url_shows_the_next_guess(served: str, page: Any) -> None:
     _open(page, _lookup(f"{served}/tiny", "tiny", "free", "human", "b", "GGGGY"))
     assert page.text_content("#next-guess") == tree.root.guess  # type: ignore[union-attr]
     assert "cannot occur" in page.text_content("#status")
+    # names every object has are no feedback either (a plain object's prototype)
+    for name in ("constructor", "__proto__", "toString", "hasOwnProperty"):
+        _open(page, _lookup(f"{served}/tiny", "tiny", "free", "human", "b", name))
+        assert page.text_content("#next-guess") == tree.root.guess, name  # type: ignore[union-attr]
+        assert "cannot occur" in page.text_content("#status"), name
     assert page.errors == []
 
 

@@ -350,7 +350,7 @@
       if (pattern === null) return null;
       out.push({ word: word, parts: split(word), pattern: pattern });
       if (pattern === allGreen(L)) return out;
-      if (typeof node === "string" || !(pattern in node.next)) return null;
+      if (typeof node === "string" || !Object.prototype.hasOwnProperty.call(node.next, pattern)) return null;
       node = node.next[pattern];
     }
     return null;
