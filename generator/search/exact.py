@@ -180,8 +180,14 @@ def fill_costs(n: int, branch: int) -> np.ndarray:
 
 
 def fill_capacity(r: int, branch: int) -> int:
-    """Most secrets any tree solves within ``r`` guesses: 1 + B + ... + B^(r-1)."""
-    return sum(branch ** t for t in range(max(r, 0))) if branch > 1 else max(r, 0)
+    """Most secrets any tree solves within ``r`` guesses: 1 + B + ... + B^(r-1),
+    at most :data:`INF` (many turns would pass what a kernel's int64 holds).
+
+    >>> fill_capacity(3, 10), fill_capacity(40, 243) == INF
+    (111, True)
+    """
+    total = sum(branch ** t for t in range(max(r, 0))) if branch > 1 else max(r, 0)
+    return min(total, INF)
 
 
 def ordering(name: str) -> Heuristic:

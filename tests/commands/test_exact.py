@@ -41,3 +41,10 @@ def test_command_writes_a_verified_tree(cli, tmp_path: Path) -> None:
     assert code == 0 and "up to date (its fingerprint matches, it verifies), kept" in out and out_path.read_bytes() == raw
     code, out, err = cli("exact", "--setup", "nl", "--letter", "c", "-q", "--force", "--out", str(tmp_path))
     assert code == 0 and "kept" not in out and out_path.read_bytes() == raw
+
+
+def test_a_cap_of_many_turns_searches(cli) -> None:
+    # 1 + B + ... + B^19 secrets fit in 20 turns: more than a kernel's int64 holds
+    code, out, err = cli("exact", "--setup", "nl", "--rule", "same-start", "--letter", "q", "--cap", "20",
+                         "--no-write", "-q")
+    assert code == 0 and "total 22" in out and "proved" in out, err
