@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import glob
 import os
 import stat
 import tempfile
@@ -141,7 +142,8 @@ def write_atomic(path: Path, data: bytes, *, replace_link: bool = False) -> None
     tmp = None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        _clear_stale_temps(target)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}-", suffix=".tmp", dir=target.parent)
         # mkstemp makes the file private (0600); give it the mode of a plain new file
         os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as fh:
@@ -153,6 +155,27 @@ def write_atomic(path: Path, data: bytes, *, replace_link: bool = False) -> None
     finally:
         if tmp is not None:
             Path(tmp).unlink(missing_ok=True)
+
+
+def _clear_stale_temps(target: Path) -> None:
+    """Remove the temporary files of writes of ``target`` by processes that
+    are gone (killed outright between writing and renaming)."""
+    prefix = f".{target.name}."
+    for tmp in target.parent.glob(f"{glob.escape(prefix)}*.tmp"):
+        pid = tmp.name[len(prefix):].split("-", 1)[0]
+        if pid.isdigit() and not process_alive(int(pid)):
+            tmp.unlink(missing_ok=True)
+
+
+def process_alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (one of another user counts as running)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True  # another user's, or not a pid: not ours to judge
+    return True
 
 
 def read_limited(path: Path, limit: int, what: str = "file") -> bytes:

@@ -43,7 +43,7 @@ from typing import Any
 import orjson
 
 from generator.core.catalog import CHECKOUT, project_root, trees_dir
-from generator.core.files import FileError, dump_json, new_folder_mode, read_limited, write_atomic
+from generator.core.files import FileError, dump_json, new_folder_mode, process_alive, read_limited, write_atomic
 from generator.errors import TreeFormatError
 from generator.output.hangmanpage import write_hangman
 from generator.output.helperdata import helper_files
@@ -411,18 +411,8 @@ def _clear_leftovers(parent: Path, prefix: str) -> None:
         return
     for path in found:
         pid = path.name[len(prefix):].split("-", 1)[0]
-        if pid.isdigit() and not _alive(int(pid)) and path.is_dir() and not path.is_symlink():
+        if pid.isdigit() and not process_alive(int(pid)) and path.is_dir() and not path.is_symlink():
             shutil.rmtree(path, ignore_errors=True)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError):
-        return True  # another user's, or not a pid: not ours to judge
-    return True
 
 
 def check_out(out: Path, trees: Path, project: Path) -> None:
