@@ -17,7 +17,7 @@ import signal
 import sys
 import threading
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import generator.commands
 from generator.commands import one_line
@@ -32,7 +32,13 @@ def command_modules() -> list[str]:
 
 class _Parser(argparse.ArgumentParser):
     """argparse, with a bad option reported like every other user error: one
-    line ``lingo-trees: error: ...`` (subcommand parsers inherit this)."""
+    line ``lingo-trees: error: ...`` (subcommand parsers inherit this); no
+    abbreviated option (``--lett`` for ``--letter``: a later option could
+    make it mean another)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"lingo-trees: error: {one_line(message)} (see '{self.prog} --help')\n")
@@ -45,7 +51,8 @@ class _Parser(argparse.ArgumentParser):
         for action in self._actions:
             if type(action).__name__ != "_StoreAction" or not action.option_strings:
                 continue
-            count = sum(1 for a in given if a.split("=", 1)[0] in action.option_strings)
+            count = sum(1 for a in given for o in action.option_strings
+                        if a.split("=", 1)[0] == o or (len(o) == 2 and a.startswith(o) and len(a) > 2))  # -j2
             if count > 1:
                 self.error(f"{'/'.join(action.option_strings)} is given {count} times; give it once")
         return super().parse_known_args(args, namespace)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import glob
 import os
+import shutil
 import stat
 import tempfile
 from pathlib import Path
@@ -160,11 +161,29 @@ def write_atomic(path: Path, data: bytes, *, replace_link: bool = False) -> None
 def _clear_stale_temps(target: Path) -> None:
     """Remove the temporary files of writes of ``target`` by processes that
     are gone (killed outright between writing and renaming)."""
-    prefix = f".{target.name}."
-    for tmp in target.parent.glob(f"{glob.escape(prefix)}*.tmp"):
-        pid = tmp.name[len(prefix):].split("-", 1)[0]
-        if pid.isdigit() and not process_alive(int(pid)):
-            tmp.unlink(missing_ok=True)
+    clear_leftovers(target.parent, f".{target.name}.")
+
+
+def clear_leftovers(parent: Path, prefix: str) -> None:
+    """Remove what processes that are gone left in ``parent`` under
+    ``<prefix><pid>-...`` (a temporary file, a work folder: killed outright,
+    nothing ran to remove it); a live process's (another run) is left alone,
+    and so is what cannot be removed."""
+    try:
+        found = list(parent.glob(f"{glob.escape(prefix)}*"))
+    except OSError:
+        return
+    for path in found:
+        pid = path.name[len(prefix):].split("-", 1)[0]
+        if not pid.isdigit() or process_alive(int(pid)):
+            continue
+        try:
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path)
+            else:
+                path.unlink()
+        except OSError:
+            pass  # another user's, in a shared folder
 
 
 def process_alive(pid: int) -> bool:

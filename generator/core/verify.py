@@ -39,11 +39,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.core.feedback import Pattern
+from generator.core.ids import short
 from generator.core.kinds import BLANK, MASK, FeedbackKind, ReplayError, kind_of, replay_calls
 from generator.core.rules import Game, GuessRule, rule_violation
 from generator.core.sayable import banned_words, blocked_words
 from generator.core.tree import GameTree, Node, Stats, Tree, stats_of, walk
 from generator.core.words import Letters, WordList
+from generator.errors import LingoTreesError
 
 Problem = Callable[[str], None]
 
@@ -195,15 +197,16 @@ def _check_plan(strategy: dict[str, Any], played: dict[str, list[str]], reply: C
         moves = [m for g in groups for m in _moves(g, list(g["feedback"]))]
         largest = max((len(g["words"]) for g in groups), default=0)
         sheets = {secret: _sheet_play(openers, by_feedback, secret, reply) for secret in played}
-    except (TypeError, KeyError, AttributeError):
+    except (TypeError, KeyError, AttributeError, LingoTreesError):  # (a word of another length, ...)
         problem("strategy: the openers and groups are not a plan (a list of openers; groups of "
-                "feedback, words, and an exception move with its parts)")
+                "feedback, words, and an exception move with its parts, words of the game)")
         return
     expected_words = {"human": len(openers) + len(moves), "human-lookup": len(openers)}.get(strategy.get("scheme", ""))
     for key, value in (("k", len(openers)), ("exceptions", moves), ("largest_group", largest),
                        ("words_to_learn", expected_words)):
         if key in strategy and value is not None and strategy[key] != value:
-            problem(f"strategy: {key} is not the plan's ({_short(strategy[key])} where the groups give {_short(value)})")
+            problem(f"strategy: {key} is not the plan's ({short(str(strategy[key]), 60)} "
+                    f"where the groups give {short(str(value), 60)})")
     for secret in sorted(played):
         if sheets[secret] != played[secret]:
             problem(f"strategy: the plan plays {' '.join(sheets[secret])} for {secret!r}, "
@@ -246,11 +249,6 @@ def _sheet_play(openers: list[str], by_feedback: dict[tuple[Pattern, ...], dict[
         if all(reply(g, word) == p for g, p in seen) and say(word):
             return said
     return said + ["(not in its group)"]
-
-
-def _short(value: object) -> str:
-    text = str(value)
-    return text if len(text) <= 60 else text[:60] + "..."
 
 
 def _check_sayable(tree: GameTree, guesses: WordList, problem: Problem) -> None:

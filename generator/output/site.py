@@ -24,7 +24,6 @@ Pages made, relative to the site root:
 from __future__ import annotations
 
 import gc
-import glob
 import hashlib
 import logging
 import os
@@ -43,7 +42,7 @@ from typing import Any
 import orjson
 
 from generator.core.catalog import CHECKOUT, project_root, trees_dir
-from generator.core.files import FileError, dump_json, new_folder_mode, process_alive, read_limited, write_atomic
+from generator.core.files import FileError, clear_leftovers, dump_json, new_folder_mode, read_limited, write_atomic
 from generator.errors import TreeFormatError
 from generator.output.hangmanpage import write_hangman
 from generator.output.helperdata import helper_files
@@ -397,22 +396,8 @@ def new_folder_prefix(out: Path) -> str:
 
 def _work_folder(parent: Path, prefix: str) -> Path:
     """A new folder ``parent/<prefix><pid>-<random>`` for one build: the
-    process id says whose it is (:func:`_clear_leftovers`)."""
+    process id says whose it is (:func:`generator.core.files.clear_leftovers`)."""
     return Path(tempfile.mkdtemp(prefix=f"{prefix}{os.getpid()}-", dir=parent))
-
-
-def _clear_leftovers(parent: Path, prefix: str) -> None:
-    """Remove the work folders ``parent/<prefix><pid>-*`` of builds whose
-    process is gone (killed outright: nothing ran to remove them); those of
-    a live process (another build) are left alone."""
-    try:
-        found = list(parent.glob(f"{glob.escape(prefix)}*"))
-    except OSError:
-        return
-    for path in found:
-        pid = path.name[len(prefix):].split("-", 1)[0]
-        if pid.isdigit() and not process_alive(int(pid)) and path.is_dir() and not path.is_symlink():
-            shutil.rmtree(path, ignore_errors=True)
 
 
 def check_out(out: Path, trees: Path, project: Path) -> None:
@@ -519,7 +504,7 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
     out.parent.mkdir(parents=True, exist_ok=True)
     for parent, prefix in ((out.parent, new_folder_prefix(out)), (out.parent, f".{out.name}.old-"),
                            (Path(tempfile.gettempdir()), _DOCS_PREFIX)):
-        _clear_leftovers(parent, prefix)
+        clear_leftovers(parent, prefix)
     new = _work_folder(out.parent, new_folder_prefix(out))
     try:
         with tempfile.TemporaryDirectory(prefix=f"{_DOCS_PREFIX}{os.getpid()}-") as tmp:

@@ -192,8 +192,8 @@ def build_hangman_trees(wordlist: str, strategies: Sequence[str], misses: int, o
     jobs.sort(key=lambda j: (-len(groups[j.length]), j.strategy))  # the largest first
     wanted = {} if force else {j.path: hangman_fingerprint(j.wordlist, j.length, j.strategy, j.misses,
                                                            j.options)["digest"] for j in jobs}
-    said: list[str] = []
-    keep = kept(wanted, workers, reporter(said.append), "hangman")
+    said: list[str] = []  # a file made again, and why (the verifying is not a line of the result)
+    keep = kept(wanted, workers, reporter(None), "hangman", said.append)
     yield from said
     todo = []
     for j in jobs:

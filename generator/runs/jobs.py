@@ -106,6 +106,18 @@ def cluster(scheduler: str | None) -> Iterator[None]:
         _scheduler = previous
 
 
+@contextlib.contextmanager
+def local() -> Iterator[None]:
+    """Run the jobs of :func:`run_jobs` in this machine's processes while
+    inside, a scheduler or not (jobs that read this machine's files)."""
+    global _scheduler
+    previous, _scheduler = _scheduler, None
+    try:
+        yield
+    finally:
+        _scheduler = previous
+
+
 def _check_address(address: str, given: str) -> None:
     """A Dask scheduler's address (``host:port``, with a protocol or not), or
     one clear line, before any work (Dask would say it in a traceback)."""

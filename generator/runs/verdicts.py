@@ -29,7 +29,7 @@ from generator.core.catalog import wordlists_dir
 from generator.core.files import read_limited
 from generator.errors import LingoTreesError
 from generator.output.treefile import MAX_BYTES, read_fingerprint
-from generator.runs.jobs import run_jobs
+from generator.runs.jobs import local, run_jobs
 from generator.runs.progress import AnyReporter
 from generator.runs.verify import FileVerdict, check_file
 
@@ -113,28 +113,31 @@ def failures(files: list[Path], workers: int | None, report: AnyReporter, what: 
     steps = report.steps(len(todo), "verifying")
     failed: dict[Path, FileVerdict] = {}
     try:
-        for path, verdict in run_jobs(check_file, todo, workers):
-            steps.step(path.name)
-            mark = marks[path]
-            if not verdict.ok:
-                failed[path] = verdict
-            elif mark is not None and _mark(key, basis, path) == mark:  # (unchanged while it was replayed)
-                _remember(mark)
+        with local():  # the files are this machine's: verified here, whatever scheduler the command was given
+            for path, verdict in run_jobs(check_file, todo, workers):
+                steps.step(path.name)
+                mark = marks[path]
+                if not verdict.ok:
+                    failed[path] = verdict
+                elif mark is not None and _mark(key, basis, path) == mark:  # (unchanged while it was replayed)
+                    _remember(mark)
     finally:
         steps.close()
     return [failed[p] for p in files if p in failed]
 
 
-def kept(wanted: dict[Path, str], workers: int | None, report: AnyReporter, what: str) -> set[Path]:
+def kept(wanted: dict[Path, str], workers: int | None, report: AnyReporter, what: str,
+         say: Callable[[str], None] | None = None) -> set[Path]:
     """Of the tree files ``wanted`` (path -> the fingerprint digest a build
     would write there), those a build keeps (:data:`KEPT`): the file holds
-    that fingerprint and verifies. One with that fingerprint that fails (an
-    edited file, or one holding a fingerprint alone) is said, and made again."""
+    that fingerprint and verifies (the progress of which goes to ``report``).
+    One with that fingerprint that fails (an edited file, or one holding a
+    fingerprint alone) is said (to ``say``, else ``report``), and made again."""
     fresh = [path for path, digest in wanted.items() if read_fingerprint(path) == digest]
     failed = failures(fresh, workers, report, what) if fresh else []
     for verdict in failed:
         why = verdict.problems[0] if verdict.problems else "no verdict"
-        report.say(f"{verdict.path}: does not verify ({why}): made again")
+        (say or report.say)(f"{verdict.path}: does not verify ({why}): made again")
     return set(fresh) - {Path(v.path) for v in failed}
 
 

@@ -52,7 +52,9 @@ def test_a_command_killed_outright_leaves_nothing_wrong(name: str, tmp_path: Pat
         deadline = time.time() + 120
         while time.time() < deadline and proc.poll() is None and len(_files(out)) < files:
             time.sleep(0.02)
-        time.sleep(0.3)  # into the work: workers started, files being written
+        working = time.time() + 5  # then into the work: its workers running (or a few seconds on)
+        while time.time() < working and proc.poll() is None and len(_group(proc.pid)) < 2:
+            time.sleep(0.02)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         for _ in range(50):  # the workers go with their parent (a parent-death signal)

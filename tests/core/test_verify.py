@@ -249,6 +249,7 @@ def test_the_plan_of_a_human_scheme_plays_as_its_tree(human_b: GameTree) -> None
     (lambda st: st.update(words_to_learn=0), r"^strategy: words_to_learn is not the plan's \(0 where the groups give 1\)"),
     (lambda st: st.update(largest_group=9), r"^strategy: largest_group is not the plan's"),
     (lambda st: st.update(groups="play zzzzz"), r"^strategy: the openers and groups are not a plan"),
+    (lambda st: st["groups"][0]["words"].insert(0, "bb"), r"^strategy: the openers and groups are not a plan"),
     (lambda st: st["groups"][0].update(feedback=["....."]), r"plan plays boxer \(no group for this feedback\) for 'bijvak'"),
 ])
 def test_a_plan_the_tree_does_not_play_is_caught(human_b: GameTree, edit: Any, pattern: str) -> None:

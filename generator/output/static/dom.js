@@ -55,5 +55,10 @@
     });
   }
 
-  root.Dom = { text: text, clear: clear, loadDeferred: loadDeferred, fetchLines: fetchLines, fetchJson: fetchJson };
+  /* Whether obj has key as its own (a tree node's branch): not a name every
+   * object has through its prototype, such as constructor or toString. */
+  function has(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
+
+  root.Dom = { text: text, clear: clear, has: has, loadDeferred: loadDeferred, fetchLines: fetchLines,
+               fetchJson: fetchJson };
 })(this);

@@ -36,9 +36,8 @@
   var game = null;  // where state.path leads: {node, shown, calls, misses, end ("", "leaf", "solved")}
   var marked = [];  // the places marked for the letter called
 
-  var text = Dom.text, clear = Dom.clear;
+  var text = Dom.text, clear = Dom.clear, has = Dom.has;
   function say(msg, kind) { el.status.textContent = msg; el.status.className = kind || ""; }
-  function has(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
   function blanks(n) { var a = []; for (var i = 0; i < n; i++) a.push(BLANK); return a; }
   function number(n) { return n.toLocaleString("en-US"); }
 

@@ -26,7 +26,7 @@
   var state = { setup: "", rule: "", strategy: "", letter: "", path: [] };
   var node = null, marks = [], letters = [], solved = false;
 
-  var text = Dom.text, clear = Dom.clear;
+  var text = Dom.text, clear = Dom.clear, has = Dom.has;
   function say(msg, kind) { el.status.textContent = msg; el.status.className = kind || ""; }
 
   function split(word) { return game.letters.split(word); }
@@ -129,7 +129,7 @@
       var p = state.path[i];
       var word = typeof node === "string" ? node : node.guess;
       if (p === winning(word)) { ok.push(p); solved = true; break; }
-      if (typeof node === "string" || !Object.prototype.hasOwnProperty.call(node.next, p)) break;  // (not "constructor": an own key)
+      if (typeof node === "string" || !has(node.next, p)) break;
       ok.push(p);
       node = node.next[p];
     }
@@ -264,7 +264,7 @@
     if (solved) return;
     var p = entered(), word = typeof node === "string" ? node : node.guess;
     if (p === winning(word)) { state.path.push(p); solved = true; show(); return; }
-    if (typeof node === "string" || !Object.prototype.hasOwnProperty.call(node.next, p)) {
+    if (typeof node === "string" || !has(node.next, p)) {
       var what = isPegs() ? "code" : "word";
       say("No " + what + " still possible gives " + (isPegs() ? pegText(p) : p) + " for " + word + ": check the " +
           (isPegs() ? "pegs" : "tiles") + ".", "error");

@@ -58,7 +58,7 @@
     return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate());
   }
 
-  var text = Dom.text, clear = Dom.clear;
+  var text = Dom.text, clear = Dom.clear, has = Dom.has;
   function say(msg, kind) { el.status.textContent = msg; el.status.className = kind || ""; }
   function allGreen(n) { return new Array(n + 1).join("G"); }
   function split(word) { return data.letters.split(word) || []; }
@@ -350,7 +350,7 @@
       if (pattern === null) return null;
       out.push({ word: word, parts: split(word), pattern: pattern });
       if (pattern === allGreen(L)) return out;
-      if (typeof node === "string" || !Object.prototype.hasOwnProperty.call(node.next, pattern)) return null;
+      if (typeof node === "string" || !has(node.next, pattern)) return null;
       node = node.next[pattern];
     }
     return null;
