@@ -207,6 +207,7 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     _running.discard(pool)
     workers_left = list((getattr(pool, "_processes", None) or {}).values())
     writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)  # (shutdown forgets the queue)
+    manager = getattr(pool, "_executor_manager_thread", None)  # (and the thread)
     for proc in workers_left:
         proc.terminate()
     for proc in workers_left:
@@ -217,6 +218,10 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
     if writer is not None and not writer.closed:
         writer.close()
+    if manager is not None:
+        # let the thread end now: at exit Python would wake it through a pipe
+        # the thread closes as it ends, and the two could cross (EBADF)
+        manager.join(timeout=10)
 
 
 _one_at_a_time = threading.Lock()
