@@ -22,9 +22,11 @@ The names, titles and order are those of :mod:`generator.core.strategies`.
 
 from __future__ import annotations
 
+from functools import cache
+from pathlib import Path
 from typing import Any
 
-from generator.core.catalog import load_list, setup
+from generator.core.catalog import load_list, project_root, setup
 from generator.core.context import context
 from generator.core.fingerprint import Fingerprint, fingerprint, lists_digests
 from generator.core.rules import GuessRule, guess_rule
@@ -61,8 +63,15 @@ def letter_fingerprint(setup_id: str, rule: str, strategy: str, letter: Letter, 
         params.update(top=LETTER_TOP, top_max=LETTER_TOP_MAX, **letter_proof_params())
     inputs = lists_digests(s.answers, s.guesses, s.game.name)
     if strategy in SCHEMES:  # the words a player may be asked to say
-        inputs["sayable"] = sayable_digest(load_list(s.guesses))
+        inputs["sayable"] = _sayable(s.guesses, project_root())
     return fingerprint(inputs, params, strategy_info("lingo", strategy).algorithm)
+
+
+@cache
+def _sayable(list_id: str, root: Path) -> str:
+    """:func:`sayable_digest` of a list, once per list and project (every
+    letter's fingerprint asks it; the common words take a while)."""
+    return sayable_digest(load_list(list_id))
 
 
 def build_tree(setup_id: str, rule: str, strategy: str, letter: Letter, *, seed: int = 1,
