@@ -88,8 +88,8 @@ class Context:
 @cache
 def context(setup_id: str) -> Context:
     """The context of a set-up, built once per process. Its matrix bans the
-    blocked guesses that are no answer, in a game said aloud
-    (:mod:`generator.core.sayable`)."""
+    blocked guesses in a game said aloud (:mod:`generator.core.sayable`): no
+    search plays one but as the one secret left."""
     s = setup(setup_id)
     answers, guesses = load_list(s.answers), load_list(s.guesses)
     _check_lists(s, answers, guesses)

@@ -231,7 +231,7 @@ class Matrix:
     answers: WordList
     codes: np.ndarray = field(repr=False)
     answer_as_guess: np.ndarray = field(repr=False)  # guess index of each answer, -1 if none
-    #: guesses never played: blocked words that are no answer (:mod:`generator.core.sayable`); None: none
+    #: guesses played only as the one secret left: blocked words (:mod:`generator.core.sayable`); None: none
     banned: np.ndarray | None = field(default=None, repr=False)
 
     @classmethod

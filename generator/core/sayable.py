@@ -10,7 +10,8 @@ play is one a contestant may say on air:
   ``wordlists/blocklist-review.tsv``, a reason per word). A show's set-up has
   no blocked secret (its answer lists leave them out), so no tree plays one;
   a list of every word (ENABLE) may hold a blocked secret, which a tree then
-  plays only as a word that can be the secret. This holds for the games said
+  plays only once it is the one secret left (never to narrow the others
+  down, nor as a try among two). This holds for the games said
   aloud (:data:`SPOKEN_GAMES`), not for Wordle;
 * **common** words first: the human schemes take their openers, exception
   moves and probe words from the words in common use (Zipf frequency at
@@ -67,12 +68,12 @@ SPOKEN_GAMES = frozenset({"lingo"})
 
 
 def banned_words(answers: WordList, guesses: WordList, game: str) -> list[str]:
-    """The guesses no tree of ``game`` (its name) plays: blocked, and no
-    answer (so never the secret); none where the game is not spoken."""
+    """The guesses a tree of ``game`` (its name) never plays but as the one
+    secret left: the blocked ones; none where the game is not spoken."""
     if game not in SPOKEN_GAMES:
         return []
     blocked = blocked_words(guesses.language)
-    return [w for w in guesses.words if w in blocked and w not in answers]
+    return [w for w in guesses.words if w in blocked]
 
 
 def common_mask(words: WordList) -> np.ndarray:

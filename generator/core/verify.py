@@ -9,8 +9,8 @@ A tree passes when
   ``late`` (and a secret in ``late`` really is solved only after the last turn);
 * every guess on the way is in the guesses list and keeps the guess rule
   (same-start, hard mode; in self hard mode it is an answer that agrees with
-  every feedback so far), is not banned (a blocked word that is no answer:
-  :mod:`generator.core.sayable`), and every leaf is a secret; no word the
+  every feedback so far), is not banned (a blocked word, played only as the
+  one secret left: :mod:`generator.core.sayable`), and every leaf is a secret; no word the
   ``strategy`` block asks a player to say (openers, exception moves, probes)
   is blocked;
 * every pattern key is well formed, not the winning one, and produced by some secret;
@@ -296,7 +296,7 @@ class _GuessReplay:
         history: list[tuple[str, Pattern]] = []
         while True:
             guess = node if isinstance(node, str) else node.guess
-            if not self._allowed(node, guess, path, history):
+            if not self._allowed(node, guess, path, history, secret):
                 return None
             if guess == secret:
                 self.turns[secret] = len(history) + 1
@@ -315,14 +315,15 @@ class _GuessReplay:
             node = node.next[pattern]
 
     def _allowed(self, node: Tree, guess: str, path: tuple[Pattern, ...],
-                 history: list[tuple[str, Pattern]]) -> bool:
-        """Whether ``guess`` is in the guesses list and keeps the guess rule here."""
+                 history: list[tuple[str, Pattern]], secret: str) -> bool:
+        """Whether ``guess`` is in the guesses list and keeps the guess rule
+        here, on the way to ``secret``."""
         if guess not in self.guesses:
             self.problem(f"{where(path)}: guess {guess!r} is not in the guesses list {self.guesses.id!r}")
             return False
-        if guess in self.banned:
-            self.problem(f"{where(path)}: guess {guess!r} is on the blocklist of {self.guesses.language!r} "
-                         "and is no answer: never played")
+        if guess in self.banned and guess != secret:
+            self.problem(f"{where(path)}: guess {guess!r} is on the blocklist of {self.guesses.language!r}: "
+                         f"played only as the one secret left, not on the way to {secret!r}")
             return False
         game = self.tree.game
         key = (id(node), tuple(history))

@@ -35,7 +35,8 @@ History = Sequence[tuple[int, Pattern]]  # (guess row, pattern) pairs played so 
 
 def allowed_rows(game: Game, matrix: Matrix, history: History = ()) -> np.ndarray:
     """Indices of the guesses the rule allows after ``history``, none of
-    them banned (a blocked word that is no answer: :attr:`Matrix.banned`)."""
+    them banned (a blocked word: :attr:`Matrix.banned`; a search plays it only
+    as the one secret left, which needs no row)."""
     guesses = matrix.guesses
     if game.guess_rule is GuessRule.SAME_START and game.revealed is not None:
         rows = np.flatnonzero(guesses.codes[:, 0] == guesses.alphabet.index[game.revealed])

@@ -11,7 +11,7 @@ import pytest
 
 from generator.core.catalog import load_list
 from generator.core.feedback import feedback
-from generator.core.rules import WORDLE
+from generator.core.rules import LINGO, WORDLE
 from generator.core.tree import GameTree, Node, Stats
 from generator.core.verify import verify_tree, where
 from generator.core.words import WordList
@@ -231,6 +231,28 @@ def test_hard_mode_counts_duplicates(kit, second: str, ok: bool) -> None:
         assert verdict.problems[0] == (
             "root > YG.: guess 'dab' breaks the hard rule: the 'a' must be played again (2 times)"
         )
+
+
+def _spoken(kit, root_guess: str) -> tuple[GameTree, WordList]:
+    """A LINGO tree of three ENABLE secrets, one of them blocked (jisms),
+    opened by ``root_guess``, and its answers."""
+    secrets = ("jilts", "jisms", "jolts")
+    answers = kit.wordlist("en-three", secrets)
+    rest = [s for s in secrets if s != root_guess]
+    root: Node | str = Node(root_guess, {feedback(root_guess, s): s for s in rest})
+    game = LINGO.for_letter("j")
+    return kit.finish(game, "en-three", "en-enable-5", secrets, root), answers
+
+
+def test_a_blocked_word_is_played_only_as_the_one_secret_left(kit) -> None:
+    tree, answers = _spoken(kit, "jilts")  # jisms is a leaf: said once it is the answer
+    assert check(tree, answers=answers).ok
+    probe, answers = _spoken(kit, "jisms")  # said to narrow jilts and jolts down
+    assert_problem(check(probe, answers=answers),
+                   r"^root: guess 'jisms' is on the blocklist of 'en': played only as the one "
+                   r"secret left, not on the way to 'jilts'$")
+    wordle = replace(probe, game=replace(WORDLE, length=5))  # typed, not said: any word
+    assert "blocklist" not in " ".join(check(wordle, answers=answers).problems)
 
 
 @pytest.fixture
