@@ -263,13 +263,7 @@ def _parts(row, group, size, codes, starts):  # type: ignore[no-untyped-def]
     for a in range(size):
         codes[a] = row[group[a]]
     idx = np.argsort(codes, kind="mergesort")
-    nparts = 0
-    for a in range(size):
-        if a == 0 or codes[idx[a]] != codes[idx[a - 1]]:
-            starts[nparts] = a
-            nparts += 1
-    starts[nparts] = size
-    return idx, nparts
+    return idx, _group_bounds(codes, idx, starts)
 
 
 @kernel
