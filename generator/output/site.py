@@ -343,7 +343,7 @@ def _nav(model: SiteModel, docs: Path) -> list[Any]:
 
 #: the static files of the pages (generator/output/static)
 ASSETS = ("sheet.css", "lookup.css", "site.css", "dom.js", "lookup.js", "wordgame.js", "helper.js", "helper-worker.js",
-          "offline.js", "practice.js", "practice.css", "hangman.js", "hangman.css")
+          "offline.js", "palette.js", "practice.js", "practice.css", "hangman.js", "hangman.css")
 
 
 def _helper_data(docs: Path) -> dict[str, Any]:
