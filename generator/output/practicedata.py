@@ -16,7 +16,10 @@ secret. It reads static files made here, plain text, one word a line:
 
 The page itself holds :func:`practice_index`: per set-up its title, length,
 turns, letters (alphabet and digraphs), word counts, and per rule the start
-letters of the human and optimal trees the after-game summary walks.
+letters of the human and optimal trees the after-game summary walks; the
+rules' names in players' words (:data:`RULE_NAMES`); and the game a first
+visit opens (:func:`default_game`: the show's own, Dutch five letters under
+TV rules). The page remembers a player's later choice in the browser.
 """
 
 from __future__ import annotations
@@ -32,12 +35,23 @@ from generator.core.sayable import blocked_mask, common_mask
 from generator.core.words import Word
 from generator.output.sheets import render
 
-__all__ = ["FORMAT_VERSION", "SUMMARY_STRATEGIES", "PracticeSetup", "day_index", "practice_files",
-           "practice_index", "practice_setups", "write_practice"]
+__all__ = ["DEFAULT_RULE", "DEFAULT_SETUPS", "FORMAT_VERSION", "RULE_NAMES", "SUMMARY_STRATEGIES",
+           "PracticeSetup", "day_index", "default_game", "practice_files", "practice_index", "practice_setups",
+           "write_practice"]
 
 FORMAT_VERSION = 1
 #: the strategies whose play the page shows after a game, in that order
 SUMMARY_STRATEGIES = ("human", "optimal")
+#: the set-up a first visit plays, the first of these the site has: the show's
+#: own (Dutch LINGO, five letters, 'ij' one tile as on TV), else Dutch five letters
+DEFAULT_SETUPS = ("nl-ij", "nl")
+#: the rule a first visit plays, where the set-up has trees for it: the show's
+DEFAULT_RULE = "same-start"
+#: the rules as the page's picker names them (a rule not here: the site's title for it)
+RULE_NAMES = {
+    "same-start": "TV rules (every guess begins with the letter shown)",
+    "free": "Free rule (any word may be guessed)",
+}
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 TreeLetters = Mapping[str, Mapping[str, Sequence[str]]]
@@ -126,12 +140,35 @@ def practice_files(offered: Sequence[PracticeSetup]) -> Iterator[tuple[str, byte
         yield f"practice/{s.id}/guesses.txt", _words_file(s.guesses)
 
 
+def default_game(offered: Sequence[PracticeSetup]) -> tuple[str, str]:
+    """The set-up and rule a first visit plays: the first of
+    :data:`DEFAULT_SETUPS` offered (else the first offered), under
+    :data:`DEFAULT_RULE` if the set-up has trees for it (else its first rule)."""
+    if not offered:
+        raise ValueError("no set-up to play")
+    ids = [s.id for s in offered]
+    chosen = offered[ids.index(next((sid for sid in DEFAULT_SETUPS if sid in ids), ids[0]))]
+    rules = list(chosen.trees)
+    return chosen.id, DEFAULT_RULE if DEFAULT_RULE in rules or not rules else rules[0]
+
+
+def _rule_name(rule: str, rule_titles: Mapping[str, str]) -> str:
+    if rule in RULE_NAMES:
+        return RULE_NAMES[rule]
+    title = rule_titles.get(rule, rule)
+    return title[:1].upper() + title[1:]
+
+
 def practice_index(offered: Sequence[PracticeSetup], rule_titles: Mapping[str, str],
                    strategy_titles: Mapping[str, str]) -> dict[str, Any]:
-    """What the page holds: the set-ups, their letters and files, and the trees of the summary."""
+    """What the page holds: the set-ups, their letters and files, the trees of
+    the summary, the rules' names (:data:`RULE_NAMES`, else ``rule_titles``)
+    and the game a first visit plays (:func:`default_game`)."""
+    first_setup, first_rule = default_game(offered) if offered else ("", "")
     return {
         "format": "lingo-trees.practice-index", "version": FORMAT_VERSION,
-        "rule_titles": {rule: rule_titles.get(rule, rule) for s in offered for rule in s.trees},
+        "default": {"setup": first_setup, "rule": first_rule},
+        "rule_titles": {rule: _rule_name(rule, rule_titles) for s in offered for rule in s.trees},
         "strategy_titles": {name: strategy_titles.get(name, name) for name in SUMMARY_STRATEGIES},
         "setups": [{
             "id": s.id, "title": s.title, "length": s.length, "turns": s.turns,

@@ -10,12 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from generator.core.catalog import load_list
+from generator.core.catalog import load_list, setups
 from generator.core.sayable import blocked_mask, common_mask
 from generator.core.words import WordList
 from generator.output.practicedata import (
+    RULE_NAMES,
     PracticeSetup,
     day_index,
+    default_game,
     practice_files,
     practice_index,
     practice_setups,
@@ -72,6 +74,23 @@ def zipf_common(words: WordList) -> list[str]:
     return [w for w, ok in zip(words.words, common_mask(words) & ~blocked_mask(words)) if ok]
 
 
+def test_every_secret_is_a_common_word_that_is_not_blocked() -> None:
+    # the secrets (rare English words, a rare Dutch one) may be typed, never drawn
+    lingo = [sid for sid, s in setups().items() if s.game.reveals_first_letter and s.game.feedback == "positional"]
+    assert {"nl", "nl-ij", "nl-4", "en"} <= set(lingo)
+    every = list("abcdefghijklmnopqrstuvwxyz") + ["ij"]
+    offered = {s.id: s for s in practice_setups({sid: {"free": {"human": every}} for sid in lingo})}
+    assert sorted(offered) == sorted(lingo)
+    for sid, s in offered.items():
+        answers = load_list(setups()[sid].answers)
+        assert s.answers == tuple(zipf_common(answers)), sid
+        assert s.answers and (sid == "en-common" or len(s.answers) < len(answers.words)), sid  # en-common: all common
+    for sid, rare in (("en", ["goral", "vatic", "oxeye", "wheep"]), ("nl-4", ["zijp"])):
+        assert all(w in load_list(setups()[sid].answers).words for w in rare)
+        assert not set(rare) & set(offered[sid].answers), sid
+        assert set(rare) <= set(offered[sid].guesses), sid
+
+
 def test_a_digraph_is_a_start_letter() -> None:
     (ij,) = practice_setups({"nl-ij": {"free": {"human": ["ij"], "optimal": ["ij"]}}})
     assert ij.answers and all(w.startswith("ij") for w in ij.answers)
@@ -113,11 +132,41 @@ def test_the_index_names_files_counts_and_trees() -> None:
     offered = practice_setups({"nl": {"free": {"human": ["q"], "optimal": ["q", "x"], "scm": ["q"]}}})
     index = practice_index(offered, {"free": "free rule"}, {"human": "Human", "optimal": "Optimal", "scm": "SCM"})
     assert index["strategy_titles"] == {"human": "Human", "optimal": "Optimal"}
-    assert index["rule_titles"] == {"free": "free rule"}
+    assert index["rule_titles"] == {"free": "Free rule (any word may be guessed)"}
     (nl,) = index["setups"]
     assert nl["answers"] == {"file": "practice/nl/answers.txt", "count": len(offered[0].answers)}
     assert nl["trees"] == {"free": {"human": ["q"], "optimal": ["q", "x"]}}
     assert nl["alphabet"] == "abcdefghijklmnopqrstuvwxyz" and nl["turns"] == 5
+
+
+TV_AND_FREE = {"free": {"human": ["q"]}, "same-start": {"human": ["q"]}}
+
+
+@pytest.mark.parametrize(("trees", "want"), [
+    ({"nl-4": TV_AND_FREE, "nl": TV_AND_FREE, "nl-ij": TV_AND_FREE, "en": TV_AND_FREE}, ("nl-ij", "same-start")),
+    ({"nl-4": TV_AND_FREE, "en": TV_AND_FREE, "nl": TV_AND_FREE}, ("nl", "same-start")),
+    ({"nl-4": TV_AND_FREE, "nl-ij": {"free": {"human": ["q"]}}}, ("nl-ij", "free")),  # no TV trees: its own rule
+    ({"nl-4": TV_AND_FREE, "en": TV_AND_FREE}, ("nl-4", "same-start")),  # neither: the first set-up
+])
+def test_a_first_visit_plays_the_show_s_own_game(trees: dict[str, dict[str, dict[str, list[str]]]],
+                                                 want: tuple[str, str]) -> None:
+    offered = practice_setups(trees)
+    assert default_game(offered) == want
+    index = practice_index(offered, {"free": "free rule: any word", "same-start": "TV rules: ..."}, {})
+    assert index["default"] == {"setup": want[0], "rule": want[1]}
+    with pytest.raises(ValueError, match="no set-up"):
+        default_game([])
+
+
+def test_rules_and_set_ups_have_players_names() -> None:
+    offered = practice_setups({"nl-ij": {"free": {"human": ["q"]}, "same-start": {"human": ["q"]},
+                                         "hard": {"human": ["q"]}}})
+    index = practice_index(offered, {"free": "free rule: any word", "hard": "hard mode: every guess uses it"}, {})
+    assert index["rule_titles"] == {"free": RULE_NAMES["free"], "same-start": RULE_NAMES["same-start"],
+                                    "hard": "Hard mode: every guess uses it"}
+    assert RULE_NAMES["same-start"] == "TV rules (every guess begins with the letter shown)"
+    assert RULE_NAMES["free"].startswith("Free rule")
+    assert index["setups"][0]["title"] == "Dutch LINGO, five letters, 'ij' one tile"
 
 
 def lookup(setups: dict[str, dict[str, dict[str, list[str]]]]) -> dict[str, object]:
