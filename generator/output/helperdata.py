@@ -5,8 +5,9 @@ The site's clue helper (``helper.html``, :mod:`generator.output.site`) runs in
 the browser on static files made here:
 
 * ``helper/index.json``: the lists offered (catalog lists with
-  ``helper = true``) with their letters and digraphs (so that the page reads
-  the words the way ``lingo-trees solve`` does), lengths and word counts;
+  ``helper = true``) with their plain names (:func:`list_title`), letters
+  and digraphs (so that the page reads the words the way ``lingo-trees
+  solve`` does), lengths and word counts;
 * ``helper/<list>/<length>.txt``: the words of that length, one a line,
   most common first (Zipf frequency, :mod:`generator.core.frequency`; equal
   ones in list order). Plain text: the browser splits it several times
@@ -33,6 +34,18 @@ FORMAT_VERSION = 1
 LENGTHS = range(4, 16)
 LANGUAGES = {"nl": "Dutch", "en": "English"}
 
+#: what a player calls the shipped lists; ``{words}``: the list's word count
+#: (2,315). A list not named here is called by its language and filter.
+PLAIN_TITLES = {
+    "nl-basis-5-ij": "Dutch, approved base words of five letters, 'ij' as one letter",
+    "nl-all-5-ij": "Dutch, every word and inflection of five letters, 'ij' as one letter",
+    "nl-basis": "Dutch, approved base words (OpenTaal)",
+    "nl-all": "Dutch, every word and inflection (OpenTaal)",
+    "en-enable": "English, every ENABLE word",
+    "wordle-answers": "Wordle's {words} answers (2022)",
+    "wordle-allowed": "Wordle's {words} allowed guesses (answers included)",
+}
+
 
 @dataclass(frozen=True)
 class HelperList:
@@ -43,10 +56,23 @@ class HelperList:
     counts: dict[int, int]
 
 
-def list_title(spec: ListSpec) -> str:
-    """What the helper's list picker shows (``Dutch: approved base words ...``)."""
+def list_title(spec: ListSpec, words: int) -> str:
+    """What the helper's list picker shows, in plain words and without the
+    list's id (which stays in the URL): ``Wordle's 2,315 answers (2022)``;
+    ``words`` is the list's word count.
+
+    >>> from dataclasses import replace
+    >>> from generator.core.catalog import catalog
+    >>> list_title(catalog()[0]["wordle-answers"], 2315)
+    "Wordle's 2,315 answers (2022)"
+    >>> list_title(replace(catalog()[0]["en-enable"], id="en-x", filter="none: the file as it is"), 9)
+    'English, the file as it is'
+    """
+    if spec.id in PLAIN_TITLES:
+        return PLAIN_TITLES[spec.id].format(words=f"{words:,}")
     language = LANGUAGES.get(spec.language, spec.language)
-    return f"{language}: {spec.filter} ({spec.id})"
+    what = spec.filter.removeprefix("none: ").removeprefix("none")
+    return f"{language}, {what.strip() or spec.source}"
 
 
 def _lengths(words: WordList) -> dict[int, WordList]:
@@ -66,7 +92,7 @@ def helper_files() -> Iterator[tuple[str, bytes]]:
             text = "".join(f"{w}\n" for w in by_frequency(group.words, spec.language))
             yield f"helper/{spec.id}/{n}.txt", text.encode()
         if counts:
-            offered.append(HelperList(spec, list_title(spec), counts))
+            offered.append(HelperList(spec, list_title(spec, len(words)), counts))
     index = {
         "format": "lingo-trees.helper-index", "version": FORMAT_VERSION,
         "frequencies": f"wordfreq {wordfreq_version()}",

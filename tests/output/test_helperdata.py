@@ -39,3 +39,20 @@ def test_shipped_lists_most_common_first_and_lengths_4_to_15() -> None:
     assert z == sorted(z, reverse=True)
     assert sorted(words) == sorted(load_list("en-enable").with_length(7).words)
     assert files == dict(helper_files())  # deterministic
+
+
+def test_lists_have_plain_names() -> None:
+    """The helper's picker names each list in plain words: no list id, no filter jargon."""
+    index = orjson.loads(dict(helper_files())["helper/index.json"])
+    titles = {lst["id"]: lst["title"] for lst in index["lists"]}
+    assert titles["wordle-answers"] == "Wordle's 2,315 answers (2022)"
+    assert titles["wordle-allowed"] == f"Wordle's {len(load_list('wordle-allowed')):,} allowed guesses (answers included)"
+    assert titles["en-enable"] == "English, every ENABLE word"
+    assert len(set(titles.values())) == len(titles)
+    for lid, title in titles.items():
+        assert lid not in title and "none" not in title and ":" not in title, title
+
+
+def test_a_list_without_a_plain_name_is_called_by_its_language_and_filter(tiny: Path) -> None:
+    index = orjson.loads(dict(helper_files())["helper/index.json"])
+    assert [lst["title"] for lst in index["lists"]] == ["Dutch, a sample for tests"]
