@@ -2,7 +2,12 @@
  *
  * State in the URL: lookup.html?setup=S&rule=R&strategy=T&letter=L&path=P1,P2
  * (P = one feedback pattern, G right place, Y elsewhere, . absent; for a
- * game of pegs, Mastermind, "2B1W": black and white pegs).
+ * game of pegs, Mastermind, "2B1W": black and white pegs). Without them the
+ * page opens on the player's last choice (localStorage), else on the show's
+ * own game: Dutch, five letters, TV rules, the human scheme. The pickers
+ * name set-ups, rules and strategies in plain words; ids stay in the URL.
+ * When the game shows the first letter and the word played starts with it,
+ * its tile is green and fixed (given): the player marks the others.
  * The word to play next is shown in #next-guess, the words still possible in
  * #candidates (one <li> per word). Words are always inserted as text, never
  * as HTML. Once a letter's tree is loaded nothing else is fetched. The rules
@@ -12,6 +17,27 @@
   "use strict";
   var MARKS = [".", "Y", "G"];
   var NAMES = { ".": "absent", "Y": "elsewhere", "G": "right place" };
+  var SHOWN = { ".": "absent (·)", "Y": "elsewhere (Y)", "G": "right place (G)" };
+  var KEY = "lingo-trees.lookup";  // localStorage: the last set-up, rule, strategy and letter
+  /* The game of the show first: Dutch, five letters, TV rules, the human scheme. */
+  var DEFAULT = { setups: ["nl-ij", "nl"], rule: "same-start", strategy: "human" };
+  /* Strategies and rules in plain words (the ids stay in the URL); others by
+   * their titles in the index. */
+  var STRATEGY_NAMES = {
+    human: "Human scheme (openers, then try the words left)",
+    "human-lookup": "Human scheme with the sheet at hand (fewer openers)",
+    shared: "Fewest words to learn (openers shared by every letter)",
+    scm: "SCM (smallest largest group first, the 1992 paper's method)",
+    optimal: "Best on average (optimal)",
+    "optimal-5": "Best on average within five guesses (optimal)",
+    minimax: "Smallest worst case (minimax)",
+    expected: "Fewest words left on average (expected size)",
+    entropy: "Most information (entropy)",
+    "most-parts": "Most groups (most parts)",
+    "letter-frequency": "Common letters first (letter frequency)",
+    knuth: "Knuth 1976 (smallest worst case)"
+  };
+  var RULE_NAMES = { "same-start": "TV rules (every guess begins with the letter shown)" };
   var root = document.getElementById("lookup");
   if (!root) return;
   var base = root.getAttribute("data-base") || "";
@@ -28,15 +54,39 @@
 
   var text = Dom.text, clear = Dom.clear, has = Dom.has;
   function say(msg, kind) { el.status.textContent = msg; el.status.className = kind || ""; }
+  function plural(n, one, many) { return n + " " + (n === 1 ? one : many || one + "s"); }
+
+  /* "free rule: any word may be guessed" -> "Free rule (any word may be guessed)" */
+  function plain(title) {
+    var t = String(title || ""), at = t.indexOf(": ");
+    if (at > 0 && t.indexOf("(") < 0) t = t.slice(0, at) + " (" + t.slice(at + 2) + ")";
+    return t.charAt(0).toUpperCase() + t.slice(1);
+  }
+  function strategyName(id) {
+    if (has(STRATEGY_NAMES, id)) return STRATEGY_NAMES[id];
+    var m = /^(.+)-([a-z]+)$/.exec(id);  // "scm-salet": SCM, opening with SALET
+    if (m && has(STRATEGY_NAMES, m[1])) return STRATEGY_NAMES[m[1]] + ", opening with " + m[2].toUpperCase();
+    return plain((index.strategy_titles || {})[id] || id);
+  }
+  function ruleName(id, titles) {
+    return has(RULE_NAMES, id) ? RULE_NAMES[id] : plain((titles || {})[id] || (index.rule_titles || {})[id] || id);
+  }
 
   function split(word) { return game.letters.split(word); }
   function allGreen(n) { return new Array(n + 1).join("G"); }
   function isPegs() { return tree.game.feedback === "pegs"; }
   /* The feedback that says the word (code) played is the answer. */
   function winning(word) { return isPegs() ? split(word).length + "B0W" : allGreen(split(word).length); }
+  /* Whether the game shows the first letter and the word (its letters) starts
+   * with it: then that tile is green whatever the secret. */
+  function given(ls) {
+    var shown = tree && tree.game && tree.game.revealed;
+    return !isPegs() && !!shown && ls.length > 0 && ls[0] === shown;
+  }
   var HINTS = {
     tiles: "Click a tile to cycle its feedback: · absent, Y elsewhere in the word, G right place. " +
       "By keyboard: Tab to a tile, press G, Y or . (the focus moves on), then Enter.",
+    given: "The first tile is green already: the game shows that letter.",
     pegs: "Choose the black pegs (right colour in the right place) and the white pegs (right colour, " +
       "wrong place) you got, then Next code."
   };
@@ -85,13 +135,16 @@
   function fillPickers() {
     var setups = Object.keys(index.setups);
     var titles = {};
-    setups.forEach(function (s) { titles[s] = index.setups[s].title + " (" + s + ")"; });
+    setups.forEach(function (s) { titles[s] = plain(index.setups[s].title || s); });
+    if (!state.setup) state.setup = DEFAULT.setups.filter(function (s) { return has(index.setups, s); })[0] || "";
     state.setup = options(el.setup, setups, titles, state.setup);
     var chosen = index.setups[state.setup] || {};
-    var rules = chosen.rules || {};
-    state.rule = options(el.rule, Object.keys(rules), chosen.rule_titles || index.rule_titles, state.rule);
-    var strategies = rules[state.rule] || {};
-    state.strategy = options(el.strategy, Object.keys(strategies), index.strategy_titles, state.strategy);
+    var rules = chosen.rules || {}, ruleTitles = {};
+    Object.keys(rules).forEach(function (r) { ruleTitles[r] = ruleName(r, chosen.rule_titles); });
+    state.rule = options(el.rule, Object.keys(rules), ruleTitles, state.rule || DEFAULT.rule);
+    var strategies = rules[state.rule] || {}, strategyTitles = {};
+    Object.keys(strategies).forEach(function (t) { strategyTitles[t] = strategyName(t); });
+    state.strategy = options(el.strategy, Object.keys(strategies), strategyTitles, state.strategy || DEFAULT.strategy);
     var lettersOf = strategies[state.strategy] || [];
     var upper = {};
     lettersOf.forEach(function (l) { upper[l] = l.toUpperCase(); });
@@ -105,11 +158,26 @@
     return "?" + q;
   }
 
+  /* The choice last made here (localStorage), or {}. */
+  function remembered() {
+    try {
+      var saved = JSON.parse(localStorage.getItem(KEY) || "{}");
+      return saved && typeof saved === "object" ? saved : {};
+    } catch (e) { return {}; }
+  }
+  function remember() {
+    try {
+      localStorage.setItem(KEY, JSON.stringify({ setup: state.setup, rule: state.rule, strategy: state.strategy,
+                                                 letter: state.letter }));
+    } catch (e) { /* private mode: this visit only */ }
+  }
+
   function load() {
     fillPickers();
     if (!state.letter) { say("No trees for this choice.", "error"); return Promise.resolve(); }
+    remember();
     var file = base + "trees/" + [state.setup, state.rule, state.strategy, state.letter].map(encodeURIComponent).join("/") + ".json";
-    say("Loading " + state.setup + "/" + state.rule + "/" + state.strategy + "/" + state.letter + " ...");
+    say("Loading the tree ...");
     var got = trees[file] ? Promise.resolve(trees[file]) : Dom.fetchJson(file);
     return got.then(function (data) {
       trees[file] = data;
@@ -118,7 +186,7 @@
       replay();
     }, function (err) {
       tree = null;
-      say("Could not load the tree " + file + " (" + err.message + "). Serve the site over http (see the home page).", "error");
+      say("Could not load this tree (" + err.message + "). Serve the site over http (see the home page).", "error");
     });
   }
 
@@ -136,7 +204,7 @@
     var dropped = state.path.length - ok.length;
     state.path = ok;
     show();
-    if (dropped) say("The feedback " + "after turn " + (ok.length + 1) + " cannot occur with this word list; the lookup stopped before it.", "error");
+    if (dropped) say("The feedback of turn " + (ok.length + 1) + " in this link cannot occur with this word list; the lookup stopped before it.", "error");
   }
 
   function guessAt(i) {  // the word played at turn i (0-based) along the path
@@ -145,8 +213,9 @@
     return typeof n === "string" ? n : n.guess;
   }
 
+  function cls(mark) { return "tile " + (mark === "G" ? "g" : mark === "Y" ? "y" : "n"); }
   function tile(parent, letter, mark, tag) {
-    var t = text(parent, tag || "span", letter, "tile " + (mark === "G" ? "g" : mark === "Y" ? "y" : "n"));
+    var t = text(parent, tag || "span", letter, cls(mark));
     t.setAttribute("data-mark", mark);
     var m = text(t, "span", mark === "." ? "·" : mark, "mark");
     m.setAttribute("aria-hidden", "true");
@@ -176,7 +245,7 @@
     left.forEach(function (w) { text(el.candidates, "li", w); });
     el.count.textContent = String(left.length);
     clear(el.tiles);
-    el.hint.textContent = isPegs() ? HINTS.pegs : HINTS.tiles;
+    el.hint.textContent = isPegs() ? HINTS.pegs : HINTS.tiles + (given(letters) ? " " + HINTS.given : "");
     el.submit.textContent = isPegs() ? "Next code" : "Next word";
     if (isPegs()) { showPegs(); return; }
     if (solved || typeof node === "string") {
@@ -184,7 +253,17 @@
     } else {
       marks = letters.map(function () { return "."; });
     }
+    if (given(letters)) marks[0] = "G";
     letters.forEach(function (l, k) {
+      if (k === 0 && given(letters)) {  // shown by the game: green already, nothing to mark
+        var t = tile(el.tiles, l, "G");
+        t.className += " given";
+        t.setAttribute("data-given", "true");
+        t.setAttribute("role", "img");
+        t.setAttribute("aria-label", "letter 1, " + l + ": right place, given (the first letter is shown)");
+        t.title = "Given: the first letter is shown";
+        return;
+      }
       var b = tile(el.tiles, l, marks[k], "button");
       b.type = "button";
       b.setAttribute("data-i", String(k));
@@ -201,7 +280,7 @@
     el.back.disabled = state.path.length === 0;
     Array.prototype.forEach.call(el.tiles.querySelectorAll("button, select"), function (b) { b.disabled = solved; });
     var turn = state.path.length + 1;
-    if (solved) say("Solved in " + state.path.length + " turns: " + word + ".", "done");
+    if (solved) say("Solved in " + plural(state.path.length, "turn") + ": " + word + ".", "done");
     else if (typeof node === "string") say("Turn " + turn + ": play " + word + ", the only " + (isPegs() ? "code" : "word") + " left. It is the answer.", "done");
     else if (isPegs()) say("Turn " + turn + ": play " + word + ", then choose the pegs you got.");
     else say("Turn " + turn + ": play " + word + ", then click the tiles to show the feedback you got.");
@@ -233,9 +312,11 @@
     b.setAttribute("aria-label", "letter " + (k + 1) + ", " + letters[k] + ": " + NAMES[marks[k]] + " (press G, Y or . to change)");
   }
   function setMark(k, m) {
-    marks[k] = m;
     var b = el.tiles.children[k];
-    b.className = "tile " + (m === "G" ? "g" : m === "Y" ? "y" : "n");
+    if (!b || b.getAttribute("data-given")) return;
+    marks[k] = m;
+    b.className = cls(m);
+    b.removeAttribute("aria-invalid");
     b.setAttribute("data-mark", m);
     b.lastChild.textContent = m === "." ? "·" : m;
     label(b, k);
@@ -265,9 +346,8 @@
     var p = entered(), word = typeof node === "string" ? node : node.guess;
     if (p === winning(word)) { state.path.push(p); solved = true; show(); return; }
     if (typeof node === "string" || !has(node.next, p)) {
-      var what = isPegs() ? "code" : "word";
-      say("No " + what + " still possible gives " + (isPegs() ? pegText(p) : p) + " for " + word + ": check the " +
-          (isPegs() ? "pegs" : "tiles") + ".", "error");
+      if (isPegs()) say("No code still possible gives " + pegText(p) + " for " + word + ": check the pegs.", "error");
+      else say(explain(word, p), "error");
       return;
     }
     state.path.push(p);
@@ -277,12 +357,52 @@
     if (first) first.focus();
   }
 
+  /* Why no word still possible gives the marks p for word, in plain words:
+   * a tile no word still possible can give, else a one-tile change that
+   * fits, else the count of words still possible. The tiles at fault are
+   * marked (aria-invalid). */
+  function explain(word, p) {
+    var left = stillPossible(), possible = {};
+    left.forEach(function (s) { possible[WordGame.feedback(game.letters, word, s)] = true; });
+    var patterns = Object.keys(possible), n = letters.length, bad = [], fixes = [];
+    var start = "No word still possible gives this feedback for " + word + ". ";
+    function name(k) { return "letter " + (k + 1) + " (" + letters[k].toUpperCase() + ")"; }
+    function flag(k) { var b = el.tiles.children[k]; if (b) b.setAttribute("aria-invalid", "true"); }
+    for (var k = 0; k < n; k++) {
+      var can = patterns.some(function (q) { return q[k] === p[k]; });
+      if (can) continue;
+      flag(k);
+      var l = letters[k].toUpperCase();
+      bad.push(p[k] === "G" ? "You marked " + name(k) + " right place (G), but no word still possible has " + l + " there."
+        : p[k] === "Y" ? "You marked " + name(k) + " elsewhere (Y), but no word still possible has " + l + " in another place."
+        : "You marked " + name(k) + " absent (·), but every word still possible has " + l + " (there or elsewhere).");
+    }
+    if (bad.length) return start + bad.slice(0, 2).join(" ") + " Check " + (bad.length === 1 ? "that tile." : "those tiles.");
+    for (k = 0; k < n && fixes.length < 3; k++) {
+      MARKS.forEach(function (m) {
+        var q = p.slice(0, k) + m + p.slice(k + 1);
+        if (m !== p[k] && possible[q]) fixes.push({ k: k, m: m });
+      });
+    }
+    if (fixes.length) {
+      fixes.slice(0, 3).forEach(function (f) { flag(f.k); });
+      return start + "The tiles you marked do not go together. Did you mean " + fixes.slice(0, 3).map(function (f) {
+        return name(f.k) + " as " + SHOWN[f.m];
+      }).join(", or ") + "?";
+    }
+    return start + "Check the tiles you marked: " + plural(left.length, "word is", "words are") +
+      " still possible, and none of them gives these marks together.";
+  }
+
+  /* The choice: the URL's, else the last one made here, else the show's game (fillPickers). */
   function fromUrl() {
-    var q = new URLSearchParams(location.search);
-    state.setup = q.get("setup") || "";
-    state.rule = q.get("rule") || "";
-    state.strategy = q.get("strategy") || "";
-    state.letter = q.get("letter") || "";
+    var q = new URLSearchParams(location.search), saved = remembered();
+    var chosen = q.get("setup") || q.get("rule") || q.get("strategy") || q.get("letter");
+    var pick = function (k) { return q.get(k) || (chosen ? "" : typeof saved[k] === "string" ? saved[k] : ""); };
+    state.setup = pick("setup");
+    state.rule = pick("rule");
+    state.strategy = pick("strategy");
+    state.letter = pick("letter");
     state.path = (q.get("path") || "").split(",").filter(function (p) { return p.length > 0; });
   }
 
