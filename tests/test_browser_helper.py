@@ -8,11 +8,16 @@ that must occur as :func:`generator.search.clues.solve`; the best next guess
 must have the least expected group size; contradictory clues name the clue
 that cannot hold; tiles clicked and keys pressed change the clue and the URL.
 With the server stopped, the pages visited still work (the service worker).
+On a phone (390 x 844), light and dark, after real clues, the page does not
+scroll sideways, no tile or column lies over another and the marks are 11 px
+or more; the lists have plain names. The site's Dutch TV-rules tree shows
+the lookup opening on the show's own game.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,16 +28,21 @@ import pytest
 from generator.core.catalog import load_list
 from generator.core.feedback import feedback
 from generator.core.scoring import expected_size
-from generator.core.words import WordList
+from generator.core.tree import play
+from generator.core.words import Letters, WordList
+from generator.output.treefile import read_tree
 from generator.search.clues import Clue, best_guesses, describe_counts, frequency_order, solve
 
 pytestmark = pytest.mark.browser
 
+SHOTS = Path(__file__).resolve().parent / "golden-mismatch" / "screenshots"
+
 
 @pytest.fixture(scope="module")
 def lists_site_dir(tmp_path_factory: pytest.TempPathFactory, shipped_site: Any) -> Path:
-    """A site of the shipped lists and two Dutch trees (no PDFs)."""
-    return shipped_site(tmp_path_factory.mktemp("helper"), [f"nl/free/scm/{x}.json" for x in ("q", "x")])
+    """A site of the shipped lists, two Dutch trees and one under TV rules (no PDFs)."""
+    return shipped_site(tmp_path_factory.mktemp("helper"), [f"nl/free/scm/{x}.json" for x in ("q", "x")] +
+                        ["nl-ij/same-start/human/q.json"])
 
 
 @pytest.fixture(scope="module")
@@ -177,3 +187,154 @@ def test_the_site_works_offline_after_a_visit(serve: Any, lists_site_dir: Path, 
     assert page.text_content("#next-guess") == first_guess
     page.goto(url + "/")
     assert "LINGO" in page.title() or page.locator("h1").count() == 1
+
+
+# -- a phone, plain names ---------------------------------------------------------
+
+#: JavaScript: the pairs of sibling elements under the selectors whose boxes overlap, as "A / B" texts
+OVERLAPS = """(selectors) => {
+  const out = [];
+  for (const sel of selectors) {
+    for (const parent of document.querySelectorAll(sel)) {
+      const kids = Array.from(parent.children).map(k => [k, k.getBoundingClientRect()])
+        .filter(([, r]) => r.width > 0 && r.height > 0);
+      for (let i = 0; i < kids.length; i++) {
+        for (let j = i + 1; j < kids.length; j++) {
+          const a = kids[i][1], b = kids[j][1];
+          if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5)
+            out.push(kids[i][0].textContent.slice(0, 30) + " / " + kids[j][0].textContent.slice(0, 30));
+        }
+      }
+    }
+  }
+  return out;
+}"""
+
+#: JavaScript: the computed font sizes (px) of the marks (G / Y / .) drawn on the helper's tiles
+MARK_SIZES = "sel => Array.from(document.querySelectorAll(sel)).map(t => parseFloat(getComputedStyle(t, '::after').fontSize))"
+
+def feedback_of(guess: str, secret: str) -> str:
+    """The feedback of a guess for a secret, 'ij' one letter (the nl-ij set-up's)."""
+    split = Letters(("ij",)).split
+    return feedback(split(guess), split(secret))
+
+
+GRAMMAR = re.compile(r"\b1 (words|turns|guesses|letters|groups)\b|\b(0|[2-9]|\d\d+) (word|turn|guess|letter)\b")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_phone_after_real_clues(lists_site: str, browser: Any, scheme: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, color_scheme=scheme)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    open_helper(page, f"{lists_site}/helper.html?wordlist=wordle-answers&length=5")
+    page.fill("#guess-input", "crane")
+    page.press("#guess-input", "Enter")
+    page.locator("#clues .tile").nth(2).click()
+    page.locator("#clues .tile").nth(2).click()  # . -> Y -> G
+    page.fill("#guess-input", "moist")
+    page.press("#guess-input", "Enter")
+    page.keyboard.press(".")  # the focus is on the new clue's first tile
+    page.keyboard.press(".")
+    page.keyboard.press(".")
+    page.keyboard.press("y")
+    page.wait_for_function("location.search.includes('moist=...Y.')")
+    page.select_option("#pick-from", "candidates")  # every best guess fits: the last column is filled
+    page.wait_for_function("document.querySelectorAll('#best tr').length > 1")
+    assert page.locator("#best td", has_text="fits").count() == page.locator("#best tr").count()
+    found = solve(load_list("wordle-answers"), [Clue("crane", "..G..", tuple("crane")),
+                                                Clue("moist", "...Y.", tuple("moist"))])
+    assert int(page.text_content("#candidate-count")) == len(found.candidates)
+    width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width <= inner, f"the helper is {width} px wide on a {inner} px screen"
+    assert page.evaluate(OVERLAPS, ["#clues li", "#clues .row", "#best tr", "thead tr", ".pickers", "#add-clue",
+                                    "#candidates"]) == []
+    sizes = page.evaluate(MARK_SIZES, "#clues .tile")
+    assert len(sizes) == 10 and min(sizes) >= 11, sizes
+    # the table of best guesses fits the screen, or its box scrolls and says so
+    box = page.evaluate("""() => { const b = document.getElementById('best-box');
+      return [b.scrollWidth > b.clientWidth + 1, b.classList.contains('scrolls'),
+              document.querySelector('table.best').getBoundingClientRect().right, window.innerWidth,
+              getComputedStyle(document.querySelector('.scroll-note')).display]; }""")
+    scrolls, said, right, inner, note = box
+    assert said == scrolls and (note != "none") == scrolls
+    assert scrolls or right <= inner, box
+    assert not GRAMMAR.search(page.inner_text("#helper")), page.inner_text("#helper")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"helper-phone-{scheme}.png"), full_page=True)
+    desk = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+    big = desk.new_page()
+    open_helper(big, page.url)
+    big.wait_for_function("window.lingoHelper.bestResult !== null")
+    assert big.evaluate("document.documentElement.scrollWidth") <= 1280
+    big.screenshot(path=str(SHOTS / f"helper-desktop-{scheme}.png"), full_page=True)
+    desk.close()
+    context.close()
+    assert errors == []
+
+
+def test_a_wide_table_scrolls_in_its_box_and_says_so(lists_site: str, browser: Any) -> None:
+    """Fifteen-letter guesses on a 320 px screen: the table of best guesses is
+    wider than the screen, its box scrolls and says so, the page does not."""
+    context = browser.new_context(viewport={"width": 320, "height": 700})
+    page = context.new_page()
+    open_helper(page, f"{lists_site}/helper.html?wordlist=nl-all&length=15&clue=zzzzzzzzzzzzzzz=...............")
+    page.select_option("#pick-from", "candidates")
+    page.wait_for_function("window.lingoHelper.bestResult !== null && document.querySelectorAll('#best tr').length > 1")
+    assert page.evaluate("document.getElementById('best-box').scrollWidth > document.getElementById('best-box').clientWidth")
+    assert page.get_attribute("#best-box", "class") == "scroll-box scrolls"
+    assert page.is_visible(".scroll-note") and "Scroll the table sideways" in page.inner_text(".scroll-note")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    context.close()
+
+
+def test_lists_have_plain_names_and_no_commands(lists_site: str, page: Any) -> None:
+    open_helper(page, f"{lists_site}/helper.html?wordlist=wordle-answers&length=5")
+    names = page.locator("#pick-list option").all_text_contents()
+    assert "Wordle's 2,315 answers (2022)" in names and "English, every ENABLE word" in names, names
+    for name in names:
+        assert not re.search(r"\(([a-z]+-)+[a-z0-9]+\)|none:|: ", name), name  # no list ids, no filter jargon
+    assert page.input_value("#pick-list") == "wordle-answers"  # the id stays in the URL and the value
+    article = page.inner_text("article")
+    assert "lingo-trees" not in article and "--" not in article, article  # a player sees no command line
+    assert page.locator("button.palette-switch").count() == 1
+    page.click("button.palette-switch")
+    assert page.evaluate("document.documentElement.getAttribute('data-lt-palette')") == "contrast"
+    assert page.errors == []
+
+
+def test_the_lookup_opens_on_the_shows_game(lists_site: str, page: Any) -> None:
+    """No choice in the URL and none made before: Dutch, five letters, TV
+    rules, the human scheme; the first letter is given on every turn."""
+    page.goto(f"{lists_site}/lookup.html")
+    page.wait_for_function("document.getElementById('next-guess').textContent.length > 0")
+    assert [page.input_value(f"#pick-{k}") for k in ("setup", "rule", "strategy", "letter")] == \
+        ["nl-ij", "same-start", "human", "q"]
+    pickers = page.inner_text(".pickers")
+    assert "nl-ij" not in pickers and "nl-basis" not in pickers and "(nl" not in pickers, pickers
+    chosen = [page.locator(f"#pick-{k} option:checked").text_content() for k in ("setup", "rule", "strategy")]
+    assert chosen == ["Dutch LINGO, five letters, 'ij' one tile",
+                      "TV rules (every guess begins with the letter shown)",
+                      "Human scheme (openers, then try the words left)"], chosen
+    page.select_option("#pick-setup", "nl")
+    page.wait_for_function("location.search.indexOf('setup=nl&') >= 0")
+    strategies = page.locator("#pick-strategy option").all_text_contents()
+    assert strategies == ["SCM (smallest largest group first, the 1992 paper's method)"], strategies
+    page.select_option("#pick-setup", "nl-ij")
+    page.wait_for_function("location.search.indexOf('setup=nl-ij&') >= 0")
+    tree = read_tree(Path(__file__).resolve().parent.parent / "trees/nl-ij/same-start/human/q.json")
+    secret = max(tree.secrets, key=lambda w: len(play(tree.root, w, feedback_of)))
+    for guess in play(tree.root, secret, feedback_of)[:-1]:  # every turn but the last, by clicks
+        assert page.text_content("#next-guess") == guess
+        first = page.locator("#tiles .tile").first
+        assert first.get_attribute("data-given") == "true" and first.text_content().startswith("q")
+        buttons = page.locator("#tiles button")
+        for k, mark in enumerate(feedback_of(guess, secret)[1:]):
+            for _ in range(".YG".index(mark)):
+                buttons.nth(k).click()
+        page.click("#submit")
+    assert page.text_content("#next-guess") == secret
+    assert page.locator("#history li").count() == len(play(tree.root, secret, feedback_of)) - 1
+    assert page.locator("#history li").count() >= 1
+    assert page.errors == []

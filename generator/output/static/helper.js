@@ -31,6 +31,11 @@
 
   var text = Dom.text, clear = Dom.clear;
   function say(msg, kind) { el.status.textContent = msg; el.status.className = kind || ""; }
+  function plural(n, one, many) { return n.toLocaleString("en") + " " + (n === 1 ? one : many || one + "s"); }
+  function listName() {  // the chosen list's plain name (its id stays in the URL)
+    var spec = index.lists.filter(function (l) { return l.id === state.wordlist; })[0];
+    return spec ? spec.title : "the list";
+  }
   function getWords(path) {  // a words file: one word a line
     if (cache[path]) return Promise.resolve(cache[path]);
     return Dom.fetchLines(base, path).then(function (words) { cache[path] = words; return words; });
@@ -66,7 +71,7 @@
     state.wordlist = options(el.list, ids, titles, state.wordlist);
     var spec = index.lists[ids.indexOf(state.wordlist)] || { lengths: {} };
     var lengths = Object.keys(spec.lengths), counts = {};
-    lengths.forEach(function (n) { counts[n] = n + " letters (" + spec.lengths[n] + " words)"; });
+    lengths.forEach(function (n) { counts[n] = n + " letters (" + plural(spec.lengths[n], "word") + ")"; });
     var preferred = String(state.length || (lengths.indexOf("5") >= 0 ? 5 : lengths[0]));
     state.length = parseInt(options(el.length, lengths, counts, preferred), 10) || 0;
   }
@@ -80,7 +85,7 @@
     fillPickers();
     var spec = index.lists.filter(function (l) { return l.id === state.wordlist; })[0];
     var path = "helper/" + encodeURIComponent(state.wordlist) + "/" + state.length + ".txt";
-    say("Loading " + state.wordlist + ", " + state.length + " letters ...");
+    say("Loading the words of " + state.length + " letters ...");
     pending = path;
     return getWords(path).then(function (words) {
       if (path !== pending) return;  // the player picked another list or length meanwhile
@@ -104,8 +109,8 @@
     state.clues.forEach(function (c, i) {
       var parts = letters.split(c.word), why = null;
       if (!c.word) why = "no word";
-      else if (parts === null) why = "'" + c.word.slice(0, 40) + "' has a character that is not a letter of " + state.wordlist;
-      else if (parts.length !== data.length) why = "'" + c.word.slice(0, 40) + "' has " + parts.length + " letters, the words have " + data.length;
+      else if (parts === null) why = "'" + c.word.slice(0, 40) + "' has a character that is not a letter of " + listName();
+      else if (parts.length !== data.length) why = "'" + c.word.slice(0, 40) + "' has " + plural(parts.length, "letter") + ", the words have " + data.length;
       var pattern = why ? null : WG.parsePattern(c.pattern, data.length);
       if (!why && pattern === null) why = "the feedback '" + c.pattern.slice(0, 40) + "' must be " + data.length + " marks of G, Y and .";
       if (why) { if (!problem) problem = "Clue " + (i + 1) + " is ignored: " + why + "."; return; }
@@ -128,7 +133,7 @@
     el.count.textContent = String(cands.length);
     clear(el.candidates);
     cands.slice(0, SHOW).forEach(function (k) { pickable(text(el.candidates, "li"), data.words[k]); });
-    el.more.textContent = cands.length > SHOW ? "and " + (cands.length - SHOW) + " more (less common)" : "";
+    el.more.textContent = cands.length > SHOW ? "and " + (cands.length - SHOW).toLocaleString("en") + " more (less common)" : "";
     if (window.lingoHelper.firstResult === null) {
       window.lingoHelper.firstResult = performance.now();
       setTimeout(Dom.loadDeferred, 0);  // the theme's script, once the words are on screen
@@ -136,12 +141,14 @@
     if (found.contradiction) {
       var c = found.contradiction, which = c.clue < 0 ? "the revealed first letter " + first.toUpperCase()
         : "clue " + (read.clues[c.clue].index + 1) + " (" + read.clues[c.clue].word + " " + read.clues[c.clue].pattern + ")";
-      say("No word of the list fits: " + which + " cannot hold (" + c.before + " words fitted before it).", "error");
+      say("No word of the list fits: " + which + " cannot hold (" + plural(c.before, "word") + " fitted before it). " +
+          "Check the tiles of that clue.", "error");
     } else if (read.problem) {
       say(read.problem, "error");
     } else {
       say(cands.length === 1 ? "One word fits: " + data.words[cands[0]] + "."
-        : cands.length + " words of " + data.words.length + " fit the clues.", cands.length === 1 ? "done" : "");
+        : plural(cands.length, "word") + " of " + data.words.length.toLocaleString("en") + " fit the clues.",
+        cands.length === 1 ? "done" : "");
     }
     renderClues();
     el.share.href = url();
@@ -228,8 +235,9 @@
       sample = [];
       for (i = 0; i < room; i++) sample.push(cands[Math.floor(i * step)]);
     }
-    el.bestNote.textContent = "Scoring " + guesses.length + " guesses" +
-      (sample.length < cands.length ? " on " + sample.length + " of the " + cands.length + " words that fit (an estimate) ..." : " ...");
+    el.bestNote.textContent = "Scoring " + plural(guesses.length, "guess", "guesses") +
+      (sample.length < cands.length ? " on " + sample.length.toLocaleString("en") + " of the " +
+       cands.length.toLocaleString("en") + " words that fit (an estimate) ..." : " ...");
     var msg = { id: job, key: key, length: data.length, nletters: letters.letters.length, guesses: guesses,
                 candidates: Int32Array.from(sample), isCandidate: isCand, top: TOP };
     current = { id: job, scale: cands.length / sample.length, sample: sample.length, total: cands.length };
@@ -244,6 +252,12 @@
       }, 0);
     }
   }
+  /* The best guesses' box says it scrolls when its table is wider than the page. */
+  function showScroll() {
+    var box = $("best-box");
+    if (box) box.classList.toggle("scrolls", box.scrollWidth > box.clientWidth + 1);
+  }
+  window.addEventListener("resize", showScroll);
   function showBest(m) {
     if (m.id !== current.id) return;  // a newer position is being scored
     clear(el.best);
@@ -256,8 +270,10 @@
       text(tr, "td", String(g.parts), "num");
       text(tr, "td", g.candidate ? "fits" : "");
     });
+    showScroll();
     el.bestNote.textContent = estimate
-      ? "Estimated on " + current.sample + " of the " + current.total + " words that fit, spread over the list; the order is what matters."
+      ? "Estimated on " + current.sample.toLocaleString("en") + " of the " + current.total.toLocaleString("en") +
+        " words that fit, spread over the list; the order is what matters."
       : "Expected group size: the average number of words that would still fit after the guess.";
     if (window.lingoHelper.bestResult === null) window.lingoHelper.bestResult = performance.now();
   }
