@@ -1,6 +1,5 @@
-"""Time to print the site's PDFs, side by side in one run: tiles drawn as a
-box each (as on the site's pages) against strips (as printed), in one
-Chromium; then strips in one Chromium per core.
+"""Time to print the site's PDFs (``lingo-trees site --pdf all``), side by
+side in one run: in one Chromium, then in one Chromium per core.
 
 Run: python benchmarks/bench_pdf.py [--trees DIR] [--count N] [-j N]
 (default: the committed trees, N = 40 documents spread evenly over all the
@@ -46,19 +45,16 @@ def main() -> None:
     chosen = set(range(0, len(card_keys) + len(sheet_keys), step)[:args.count])
     some_cards = {k: cards[k] for i, k in enumerate(card_keys) if i in chosen}
     some_sheets = {k: sheets[k] for i, k in enumerate(sheet_keys, len(card_keys)) if i in chosen}
-    strips, boxes = print_plan(some_sheets, some_cards), print_plan(some_sheets, some_cards, strips=False)
+    plan = print_plan(some_sheets, some_cards)
     workers = args.jobs or default_workers()
-    t_box, box_pages, box_bytes = timed(lambda: list(print_all(chromium, boxes)))
-    t_one, one_pages, one_bytes = timed(lambda: list(print_all(chromium, strips)))
-    t_many, many_pages, _ = timed(lambda: list(printer(workers, lambda _: None)(chromium, strips)))
+    t_one, one_pages, one_bytes = timed(lambda: list(print_all(chromium, plan)))
+    t_many, many_pages, _ = timed(lambda: list(printer(workers, lambda _: None)(chromium, plan)))
     assert one_pages == many_pages, "one Chromium and the jobs printed different page counts"
-    n = len(strips)
+    n = len(plan)
     print(f"documents                    {n:6d} (every {step}th of the site's)")
-    print(f"pages                        {sum(box_pages.values()):6d} boxes, {sum(one_pages.values())} strips")
-    print(f"PDF size                     {box_bytes / 1e6:6.1f} MB boxes, {one_bytes / 1e6:.1f} MB strips")
-    print(f"boxes, one Chromium          {t_box:6.1f} s  ({t_box / n:.2f} s per document)")
-    print(f"strips, one Chromium         {t_one:6.1f} s  ({t_one / n:.2f} s per document, {t_box / t_one:.2f}x)")
-    print(f"strips, {workers} Chromiums (jobs)  {t_many:6.1f} s  ({t_many / n:.2f} s per document, "
+    print(f"pages                        {sum(one_pages.values()):6d}, {one_bytes / 1e6:.1f} MB of PDF")
+    print(f"one Chromium                 {t_one:6.1f} s  ({t_one / n:.2f} s per document)")
+    print(f"{workers} Chromiums (jobs)          {t_many:6.1f} s  ({t_many / n:.2f} s per document, "
           f"{t_one / t_many:.2f}x one Chromium)")
 
 

@@ -31,8 +31,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -118,18 +117,19 @@ class Tile:
 
 
 class _Strip:
-    """Tiles that print as one **strip**: a single run of text in a
-    monospaced font, spaced to the tile width, over flat boxes in the tiles'
-    colours (``sheet.css`` says how; :func:`strip_css` writes the rule of
-    each colouring, :attr:`paint`, a document uses). A sheet has thousands
-    of tiles, and Chromium prints it 1.2-1.75x faster as strips than with a
-    box per tile, in smaller PDFs (``benchmarks/bench_pdf.py`` prints both
-    ways); it looks the same. A tile of two letters (a digraph) cannot be
-    spaced so: such tiles stay boxes.
+    """Tiles drawn as one **strip**: a single run of text in a monospaced
+    font, spaced to the tile width, over flat boxes in the tiles' colours
+    (``sheet.css`` says how). A strip's classes name its coloured tiles by
+    place (``g0 y3``: green first tile, yellow fourth; the rest are the
+    strip's own colour), so one stylesheet paints every strip of any length
+    and a sheet's HTML is a few bytes per tile. A sheet has thousands of
+    tiles: Chromium prints strips 1.2-1.75x faster than a box per tile, and
+    a screen shows them without tens of thousands of elements. A tile of two
+    letters (a digraph) cannot be spaced so: such tiles stay boxes.
 
     >>> f = feedback_tiles("boxer", "GG..Y", Letters())
-    >>> f.strip, f.text
-    (True, 'GG··Y')
+    >>> f.strip, f.text, f.paint
+    (True, 'GG··Y', 'g0 g1 y4')
     >>> word_tiles("ijzer", Letters(("ij",))).strip
     False
     """
@@ -147,13 +147,9 @@ class _Strip:
 
     @functools.cached_property
     def paint(self) -> str:
-        """The strip's class: its tiles' colours in order, painted by the
-        rule :func:`strip_css` writes for it.
-
-        >>> feedback_tiles("boxer", "GG..Y", Letters()).paint
-        't-ggnny'
-        """
-        return "t-" + "".join(t.css for t in self.tiles)
+        """The classes of its green and yellow tiles, by place (``sheet.css``
+        paints them); grey and letter tiles are the strip's own colour."""
+        return " ".join(f"{t.css}{i}" for i, t in enumerate(self.tiles) if t.css in ("g", "y"))
 
 
 @dataclass(frozen=True)
@@ -215,6 +211,7 @@ class LetterSheet:
     lookup: str  # the lookup URL (relative to the site root)
     rule_title: str
     strategy_title: str
+    tiles: int  # tiles in a word of the game (the width of every strip)
 
     @property
     def title(self) -> str:
@@ -225,10 +222,16 @@ class LetterSheet:
         return max((len(g.words) for g in self.groups), default=0)
 
     @property
+    def row_tiles(self) -> int:
+        """Tiles of the openers' feedback on a row of the table."""
+        return sum(len(w.tiles) for w in self.openers)
+
+    @property
     def columns(self) -> int:
-        """Columns of the groups table on the page: two while the openers'
-        feedback fits half an A4 width (three five-letter words), else one."""
-        return 2 if sum(len(w.tiles) for w in self.openers) <= TWO_COLUMN_TILES else 1
+        """Columns of the groups table on a printed page: two while the
+        openers' feedback fits half an A4 width (three five-letter words),
+        else one (the screen fits as many as its width takes)."""
+        return 2 if self.row_tiles <= TWO_COLUMN_TILES else 1
 
 
 @dataclass(frozen=True)
@@ -403,6 +406,7 @@ def letter_sheet(tree: GameTree, setup: str, setup_title: str, rule: str, strate
         opener_secrets=[w for w in openers if w in secret_set],
         has_table=table, lookup=lookup_url(setup, rule, strategy, letter),
         rule_title=rule_title(rule, family), strategy_title=strategy_title(family, strategy),
+        tiles=tree.game.length,
     )
 
 
@@ -564,70 +568,13 @@ def render(template: str, **context: Any) -> str:
     return environment().get_template(template).render(**context)
 
 
-def sheet_strips(sheet: LetterSheet) -> Iterator[_Strip]:
-    """Every word and feedback of a letter sheet's table (each prints as a strip)."""
-    def in_parts(parts: Sequence[Part]) -> Iterator[_Strip]:
-        for p in parts:
-            yield p.feedback
-            if p.exception:
-                yield p.exception
-            yield from in_parts(p.parts)
-
-    yield from sheet.openers
-    for g in sheet.groups:
-        yield from g.feedback
-        if g.exception:
-            yield g.exception
-        yield from in_parts(g.parts)
-
-
-def strip_css(paints: Iterable[str]) -> str:
-    """The rules that paint strips of these colourings (:attr:`_Strip.paint`,
-    such as ``t-ggnny``), one each: the strip's width and its background in
-    its commonest colour, then only its other tiles, the first as the
-    ``::before`` box and the rest as that box's shadows a whole number of
-    tiles away; the dividing lines are ``::after`` and its shadows, one rule
-    per length. A document holds the rules of the colourings it prints
-    (a few hundred) instead of a style on each of its thousands of strips:
-    Chromium styles and prints it faster, and the HTML is a third the size.
-
-    >>> print(strip_css(["t-nyy"]))
-    .sheet .t-nyy { --tiles: 3; background: var(--y); }
-    .sheet .t-nyy::before { content: ""; left: calc(0 * var(--tile)); background: var(--n); box-shadow: none; }
-    .sheet .t-nyy::after { content: ""; box-shadow: calc(1 * var(--tile)) 0 var(--line), calc(2 * var(--tile)) 0 var(--line); }
-    """
-    rules, by_length = [], defaultdict(list)
-    for paint in sorted(set(paints)):
-        marks = paint.removeprefix("t-")
-        base = max(sorted(set(marks)), key=marks.count)
-        rules.append(f".sheet .{paint} {{ --tiles: {len(marks)}; background: var(--{base}); }}")
-        others = [(i, m) for i, m in enumerate(marks) if m != base]
-        if others:
-            (first, colour), rest = others[0], others[1:]
-            shadows = ", ".join(f"calc({i - first} * var(--tile)) 0 var(--{m})" for i, m in rest) or "none"
-            rules.append(f'.sheet .{paint}::before {{ content: ""; left: calc({first} * var(--tile)); '
-                         f"background: var(--{colour}); box-shadow: {shadows}; }}")
-        if len(marks) > 1:
-            by_length[len(marks)].append(paint)
-    for n, paints_n in sorted(by_length.items()):
-        lines = ", ".join(f"calc({i} * var(--tile)) 0 var(--line)" for i in range(1, n))
-        rules.append(", ".join(f".sheet .{p}::after" for p in paints_n) + f' {{ content: ""; box-shadow: {lines}; }}')
-    return "\n".join(rules)
-
-
 def render_print(sheets: Sequence[LetterSheet] = (), cards: Sequence[OpenersCard] = (), *,
-                 title: str, css: str = "sheet.css", inline: bool = False, strips: bool = True) -> str:
+                 title: str, css: str = "sheet.css", inline: bool = False) -> str:
     """A standalone printable HTML document (A4) of cards and letter sheets,
     one page break between them; ``css`` is the stylesheet's URL, or with
-    ``inline`` the stylesheet is inside (a document that fetches nothing).
-    Tiles are drawn as strips (:class:`_Strip`; the document's own rules of
-    their colourings, :func:`strip_css`, inside), or with ``strips=False``
-    as a box each, as on the site's pages."""
+    ``inline`` the stylesheet is inside (a document that fetches nothing)."""
     style = Markup(sheet_css()) if inline else None  # our own file: no "</style" in it (tested)
-    # made of the class names of tile colours only (w, g, y, n): no text of a word list
-    paints = Markup(strip_css(x.paint for s in sheets for x in sheet_strips(s) if x.strip)) if strips else None
-    return render("print.html.j2", sheets=sheets, cards=cards, title=title, css=css, style=style,
-                  strips=strips, paints=paints)
+    return render("print.html.j2", sheets=sheets, cards=cards, title=title, css=css, style=style)
 
 
 @functools.cache

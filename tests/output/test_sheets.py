@@ -59,16 +59,15 @@ def test_adaptive_tree_has_no_table(tiny: Path) -> None:
     assert "interactive lookup" in sheets.render_print([s], title="scm")
 
 
-def test_print_draws_tiles_as_strips_and_the_screen_as_boxes(tiny: Path) -> None:
+def test_tiles_are_strips_named_by_their_coloured_places(tiny: Path) -> None:
     s = _sheet(tiny, "same-start", "human", "b")
     printed = sheets.render_print([s], title="b")
     assert 'class="tile' not in printed.split("<body", 1)[1]  # no digraph in b's words: strips only
-    assert '<span class="word strip t-wwwww">' in printed and ' strip t-' in printed and ' strip" style' not in printed
-    # each colouring printed has its one rule in the document, and no other
-    used = set(re.findall(r'class="(?:word|fb) strip (t-[wgyn]+)"', printed))
-    assert len(used) > 3 and set(re.findall(r"^\.sheet \.(t-[wgyn]+) \{", printed, re.M)) == used
-    screen = environment_sheet(s)
-    assert 'class="strip' not in screen and '<span class="tile w">' in screen
+    assert '<span class="word strip">' in printed and 'style="--tiles: 5"' in printed
+    for classes, text in re.findall(r'<span class="fb strip([^"]*)">([^<]*)</span>', printed):
+        want = [f"{'g' if c == 'G' else 'y'}{i}" for i, c in enumerate(text) if c in "GY"]
+        assert classes.split() == want, text
+    assert environment_sheet(s) in printed  # the site's page shows the sheet as printed
     ij = _sheet(tiny, "same-start", "human", "ij")  # a word with the tile "ij" keeps its boxes
     assert '<span class="tile w">ij</span>' in sheets.render_print([ij], title="ij")
 
@@ -106,8 +105,8 @@ def test_exception_moves_and_late_words_are_printed() -> None:
     assert g.exception is not None and g.exception.word == "gazon"
     assert [(p.feedback.pattern, p.words) for p in g.parts] == [(".Y.GG", ["kogen"]), ("...GG", ["koven", "kozen"])]
     html = sheets.render_print([s], title="k")
-    assert 'play <span class="word strip t-wwwww">' in html and '>gazon</span>' in html
-    assert '<span class="cand late">kozen</span>' in html
+    assert 'play <span class="word strip">gazon</span>' in html
+    assert '<u class="late">kozen</u>' in html
     assert "Not reached within the turns" in html
 
 
@@ -181,7 +180,7 @@ def test_once_reuses_a_macros_markup_for_an_equal_value() -> None:
     class Macro:
         name = "feedback"
 
-        def __call__(self, value: object, strips: bool) -> str:
+        def __call__(self, value: object, strips: bool) -> str:  # any other arguments
             calls.append(value)
             return f"<b>{value}</b>"
 
