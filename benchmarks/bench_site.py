@@ -1,6 +1,6 @@
 """Time and size of the strategy site.
 
-Run: python benchmarks/bench_site.py [--trees DIR] [--no-pdf]
+Run: python benchmarks/bench_site.py [--trees DIR] [--pdf cards|all|none]
 Builds the site from the trees (default trees/) into a temporary folder and
 prints: the build time (PDFs, MkDocs, total), the number of pages, the
 largest page and tree download, the zip of all trees, the size of the
@@ -25,11 +25,11 @@ def _kib(n: int) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--trees", type=Path, default=None)
-    parser.add_argument("--no-pdf", action="store_true")
+    parser.add_argument("--pdf", choices=("cards", "all", "none"), default="cards")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
         out = Path(tmp) / "site"
-        r = build_site(args.trees, out, pdf=not args.no_pdf, progress=lambda _: None)
+        r = build_site(args.trees, out, pdf=args.pdf != "none", every_sheet=args.pdf == "all", progress=lambda _: None)
         total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
         pdf_total = sum(p.stat().st_size for p in (out / "pdf").glob("*.pdf")) if (out / "pdf").exists() else 0
     print(f"build: {r.seconds:.1f} s total, PDFs {r.pdf_seconds:.1f} s ({r.pdfs} files), "

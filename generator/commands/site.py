@@ -12,12 +12,17 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("site", help="render the cheat sheets (PDF) and build the strategy site into site/build/")
     add_trees(p)
     add_out(p, "site/build/", "the site folder to write")
-    p.add_argument("--no-pdf", action="store_true", help="do not print the PDFs")
+    p.add_argument("--pdf", choices=PDF_CHOICES, default="cards",
+                   help="which PDFs to print: the TV and openers cards (default), every letter sheet too "
+                        "(every sheet's page also prints from the browser), or none")
     p.add_argument("--force", action="store_true",
                    help="build even where the site was built from the same trees, lists and code")
     add_jobs(p)
     add_quiet(p)
     p.set_defaults(func=run)
+
+
+PDF_CHOICES = ("cards", "all", "none")
 
 
 def _kib(n: int) -> str:
@@ -30,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     from generator.runs.site import publish_site
 
     r = publish_site(Path(args.trees) if args.trees else None, Path(args.out) if args.out else None,
-                     pdf=not args.no_pdf, workers=args.jobs, force=args.force, progress=progress_printer(args.quiet))
+                     pdf=args.pdf != "none", every_sheet=args.pdf == "all", workers=args.jobs, force=args.force, progress=progress_printer(args.quiet))
     if r.up_to_date:
         print(f"site up to date ({r.seconds:.1f} s): {r.pages} pages in {r.out}, built from the same trees, "
               "word lists, site project and code (--force builds it again)")
@@ -42,11 +47,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"PDFs skipped: {r.pdf_skipped}")
     else:
         pages = sorted(r.pdf_pages.values())
+        print(f"{r.pdfs} PDFs ({r.pdfs_reused} unchanged since the last build)")
         if pages:
             worst = max(r.pdf_pages, key=lambda k: r.pdf_pages[k])
-            print(f"{r.pdfs} PDFs ({r.pdfs_reused} unchanged since the last build); letter sheets take "
-                  f"{pages[0]}-{pages[-1]} A4 pages (median {pages[len(pages) // 2]}; most: {worst}, "
-                  f"{r.pdf_pages[worst]})")
+            print(f"letter sheets take {pages[0]}-{pages[-1]} A4 pages (median {pages[len(pages) // 2]}; "
+                  f"most: {worst}, {r.pdf_pages[worst]})")
     print(f"largest page {r.largest_page[0]} ({_kib(r.largest_page[1])}); largest tree download "
           f"{r.largest_tree[0]} ({_kib(r.largest_tree[1])}); largest word file "
           f"{r.largest_words[0]} ({_kib(r.largest_words[1])}); all trees zipped {_kib(r.archive_size)}")

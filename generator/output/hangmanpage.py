@@ -19,13 +19,14 @@ tree for 9 (the page says so).
 from __future__ import annotations
 
 import re
-import shutil
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
+
+import orjson
 
 from generator.core.catalog import catalog
 from generator.core.feedback import Pattern
@@ -401,8 +402,8 @@ def write_hangman(trees: Path, docs: Path) -> HangmanPage | None:
     for rel, content in page_files(page):
         target = docs / rel
         target.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, Path):
-            shutil.copyfile(content, target)
+        if isinstance(content, Path):  # a tree: the same data without the indentation
+            target.write_bytes(orjson.dumps(orjson.loads(content.read_bytes())))
         else:
             target.write_text(content, encoding="utf-8")
     return page

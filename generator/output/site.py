@@ -27,6 +27,7 @@ import gc
 import hashlib
 import logging
 import os
+import re
 import shutil
 import stat
 import sys
@@ -35,7 +36,7 @@ import time
 import zipfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,7 @@ from generator.output.rankingfile import FILE_NAME as RANKINGS_FILE
 from generator.output.rankingfile import read_rankings
 from generator.output.sheets import (
     SHEET_VERSION,
+    GroupRow,
     LetterSheet,
     OpenersCard,
     environment,
@@ -68,6 +70,7 @@ from generator.output.sitemodel import (
     FolderView,
     Key,
     SetupView,
+    SheetMore,
     SiteError,
     SiteModel,
     TreeFolder,
@@ -124,15 +127,17 @@ in this process, or several Chromiums at once (:mod:`generator.runs.site`)."""
 
 
 def print_plan(sheets: dict[Key, LetterSheet], cards: dict[tuple[str, str, str], OpenersCard],
-               strips: bool = True) -> list[tuple[str, str]]:
-    """Every document to print: ``(pdf name, html)`` of each openers card and
-    each letter sheet with a table (an adaptive tree's sheet is the lookup);
-    ``strips`` as :func:`~generator.output.sheets.render_print`'s."""
+               every_sheet: bool = True) -> list[tuple[str, str]]:
+    """The documents to print: ``(pdf name, html)`` of each openers card and,
+    with ``every_sheet``, of each letter sheet with a table (an adaptive
+    tree's sheet is the lookup). A sheet's page prints the same sheet from
+    the browser."""
     plan = [(card_pdf_name(sid, rule, strategy),
              render_print(cards=[card], title=f"{card.name}: {card.setup_title}", inline=True))
             for (sid, rule, strategy), card in cards.items()]
-    plan += [(pdf_name(*key), render_print([sheet], title=sheet.title, inline=True, strips=strips))
-             for key, sheet in sheets.items() if sheet.has_table]
+    if every_sheet:
+        plan += [(pdf_name(*key), render_print([sheet], title=sheet.title, inline=True))
+                 for key, sheet in sheets.items() if sheet.has_table]
     return plan
 
 
@@ -183,9 +188,9 @@ def _print_pdfs(plan: list[tuple[str, str]], docs: Path, previous: Path, report:
 
 
 def _copy_trees(folders: list[TreeFolder], docs: Path, report: SiteReport) -> Files:
-    """Copy every tree file into ``docs/trees`` with the indexes made from
-    them and the schema of this program, and zip them all (with the Hangman
-    trees :func:`write_hangman` put there)."""
+    """Copy every tree file into ``docs/trees`` (without indentation) with
+    the indexes made from them and the schema of this program, and zip them
+    all (with the Hangman trees :func:`write_hangman` put there)."""
     out = docs / "trees"
     out.mkdir(parents=True, exist_ok=True)
     (out / "schema.json").write_bytes(dump_json(SCHEMA))
@@ -211,10 +216,10 @@ def _copy_trees(folders: list[TreeFolder], docs: Path, report: SiteReport) -> Fi
             (dst / "index.json").write_bytes(dump_json(f.index))
             files = []
             for path in [dst / "index.json"] + [f.path / f"{letter}.json" for letter in sorted(f.trees)]:
-                if path.parent != dst:
-                    shutil.copy(path, dst / path.name)
+                if path.parent != dst:  # the same data without the indentation: a phone loads it faster
+                    (dst / path.name).write_bytes(orjson.dumps(orjson.loads(path.read_bytes())))
                 rel = f"trees/{f.setup}/{f.rule}/{f.strategy}/{path.name}"
-                files.append(Download(path.stem, rel, add(path, rel)))
+                files.append(Download(path.stem, rel, add(dst / path.name, rel)))
             by_folder[(f.setup, f.rule, f.strategy)] = tuple(files)
         for path in sorted(p for p in (out / "hangman").rglob("*") if p.is_file()):
             add(path, f"trees/{path.relative_to(out).as_posix()}")
@@ -234,20 +239,64 @@ def _copy_trees(folders: list[TreeFolder], docs: Path, report: SiteReport) -> Fi
 #: where a letter page gets its sheet, after MkDocs has built it (Python-Markdown
 #: takes 0.3 s on a large sheet's raw HTML; the site has hundreds of them)
 SHEET_SLOT = '<div class="sheet-screen" id="sheet-slot"></div>'
+#: the most bytes of table rows a letter page holds (a phone loads it fast); the
+#: rest are pages of rows of this size each, loaded on demand (assets/sheet.js)
+ROWS_BYTES = 240_000
+
+
+def sheet_parts(sheet: LetterSheet, size: int = ROWS_BYTES) -> list[list[GroupRow]]:
+    """A letter sheet's rows in as few parts of about equal bytes of HTML
+    as keep each under ``size`` (a row larger than that is a part alone),
+    the first for its page."""
+    macros = environment().get_template("macros.html.j2").module
+    sizes = [len(str(macros.group_row(sheet, g))) for g in sheet.groups]  # type: ignore[attr-defined]
+    count = max(1, -(-sum(sizes) // size))
+    parts: list[list[GroupRow]] = [[]]
+    used = 0
+    for g, n in zip(sheet.groups, sizes):
+        if parts[-1] and used + n > sum(sizes) / count * len(parts) and len(parts) < count:
+            parts.append([])
+        parts[-1].append(g)
+        used += n
+    return parts
+
+
+def rows_page(letter: str, part: int) -> str:
+    """The file name of a long sheet's ``part``-th part of rows (2, 3, ...), beside its page."""
+    return f"{letter}.rows-{part}.html"
 
 
 def _fill_sheets(model: SiteModel, sheets: dict[Key, LetterSheet], out: Path) -> None:
+    """Put each letter's sheet into its page; a long sheet's later rows go
+    to pages of their own (:func:`sheet_parts`), loaded on demand."""
     template = environment().get_template("macros.html.j2").module
     for s in model.setups:
         for f in s.folders:
-            for r in f.letters:
+            for r in (r for r in f.letters if r.page):
                 page = out / r.page
                 text = page.read_text(encoding="utf-8")
                 if text.count(SHEET_SLOT) != 1:
                     raise SiteError(f"{page}: the sheet's place is missing from the built page")
-                sheet = template.letter_sheet(sheets[(f.setup, f.rule, f.strategy, r.letter)])  # type: ignore[attr-defined]
-                page.write_text(text.replace(SHEET_SLOT, f'<div class="sheet-screen" tabindex="0">{sheet}</div>'),
+                sheet = sheets[(f.setup, f.rule, f.strategy, r.letter)]
+                parts = sheet_parts(sheet)
+                total = sum(len(p) for p in parts)
+
+                def more(i: int) -> SheetMore | None:  # the link from part i to part i + 1
+                    if i + 1 >= len(parts):
+                        return None
+                    return SheetMore(rows_page(r.letter, i + 2), len(parts[i + 1]),
+                                     sum(len(p) for p in parts[i + 1:]), total)
+
+                html = template.letter_sheet(replace(sheet, groups=parts[0]), more(0))  # type: ignore[attr-defined]
+                page.write_text(text.replace(SHEET_SLOT, f'<div class="sheet-screen">{html}</div>'),
                                 encoding="utf-8")
+                first = len(parts[0]) + 1
+                for i in range(1, len(parts)):
+                    (page.parent / rows_page(r.letter, i + 1)).write_text(render(
+                        "sheet-rows.html.j2", s=sheet, groups=parts[i], more=more(i), first=first,
+                        last=first + len(parts[i]) - 1, total=total, page=page.name,
+                        root="../" * (len(Path(r.page).parts) - 1)), encoding="utf-8")
+                    first += len(parts[i])
 
 
 def _render_pages(project: Path, model: SiteModel, sheets: dict[Key, LetterSheet], docs: Path) -> list[Any]:
@@ -270,13 +319,29 @@ def _render_pages(project: Path, model: SiteModel, sheets: dict[Key, LetterSheet
             page.parent.mkdir(parents=True, exist_ok=True)
             page.write_text(render("site/folder.md.j2", setup=s, f=f, files=files.get((f.setup, f.rule, f.strategy), ()),
                                    root="../../"), encoding="utf-8")
-            for r in f.letters:
+            for r in (r for r in f.letters if r.page):
                 page = docs / Path(r.page).with_suffix(".md")
                 page.parent.mkdir(parents=True, exist_ok=True)
                 page.write_text(render("site/letter.md.j2", sheet=sheets[(f.setup, f.rule, f.strategy, r.letter)],
                                        row=r, folder=f, root="../../../"), encoding="utf-8")
+    for show, setups in model.shows.items():
+        (docs / model.show_pages[show]).write_text(render("site/show.md.j2", show=show, setups=setups),
+                                                  encoding="utf-8")
+    for language, (title, setups) in _languages(model).items():
+        (docs / f"lingo-{language}.md").write_text(render("site/language.md.j2", title=title, setups=setups),
+                                                   encoding="utf-8")
     _hand_written(project, model, docs)
     return _nav(model, docs)
+
+
+def _languages(model: SiteModel) -> dict[str, tuple[str, tuple[SetupView, ...]]]:
+    """The LINGO set-ups of each language with a table, by length, and the title of their overview page."""
+    out: dict[str, list[SetupView]] = {}
+    for s in model.setups:
+        if s.family == "lingo":
+            out.setdefault(s.language, []).append(s)
+    return {lang: (f"{LANGUAGE_NAMES.get(lang, lang)} LINGO: every length and rule",
+                   tuple(sorted(v, key=lambda s: (s.length, s.id)))) for lang, v in out.items()}
 
 
 def _hand_written(project: Path, model: SiteModel, docs: Path) -> None:
@@ -299,10 +364,13 @@ def _hand_written(project: Path, model: SiteModel, docs: Path) -> None:
 
 
 def _nav(model: SiteModel, docs: Path) -> list[Any]:
-    """The navigation in the order a player thinks: LINGO (by language and
-    length), the other games, then the tools and the method. Each set-up is a
-    section: its overview, then a page per strategy. MkDocs themes put nav
-    titles into the page unescaped (see :func:`heading_text`)."""
+    """The navigation, what players use most first: the TV shows' pages
+    (the contestant's way to a TV card: show, length, card), practice, the
+    clue helper and the lookup; then every LINGO table (by language: its
+    overview of every length, then a section per set-up), the other games
+    and the method. Each set-up is a section: its overview, then a page per
+    strategy. MkDocs themes put nav titles into the page unescaped (see
+    :func:`heading_text`)."""
     def title(text: str) -> str:  # "SCM from salet", "Free rule"
         return heading_text(text[:1].upper() + text[1:])
 
@@ -320,30 +388,34 @@ def _nav(model: SiteModel, docs: Path) -> list[Any]:
         # within a section its title says less: "Four letters", not "Dutch LINGO, four letters"
         return {title(s.title[len(lead):]) if lead and s.title.startswith(lead) else heading_text(s.title): pages}
 
+    # what players use most first: the shows' cards, then practice, the helper and the lookup
     nav: list[Any] = [{"Home": "index.md"}]
+    if model.shows:
+        nav.append({"On TV": [{heading_text(show): page} for show, page in model.show_pages.items()]})
+    tools = [("Practice", "practice.md"), ("Clue helper", "helper.md"), ("Lookup", "lookup.md")]
+    nav += [{name: md} for name, md in tools if (docs / md).exists()]
     lingo = [s for s in model.setups if s.family == "lingo"]
-    languages = list(dict.fromkeys(s.language for s in lingo))
-    if len(languages) > 1:  # LINGO, then a section per language, its set-ups by length
+    languages = _languages(model)
+    if lingo:  # a section per language: its overview (every length), then its set-ups by length
         names = {lang: LANGUAGE_NAMES.get(lang, lang) for lang in languages}
-        nav.append({"LINGO": [{names[lang]: [section(s, f"{names[lang]} LINGO, ") for s in lingo
-                                              if s.language == lang]} for lang in languages]})
-    elif lingo:
-        nav.append({"LINGO": [section(s) for s in lingo]})
+        nav.append({"LINGO tables": [
+            {names[lang]: [{f"Every {names[lang]} length": f"lingo-{lang}.md"}]
+             + [section(s, f"{names[lang]} LINGO, ") for s in setups]}
+            for lang, (_, setups) in languages.items()]})
     wordle = [s for s in model.setups if s.family == "wordle"]
     if len(wordle) > 1:  # a section per tier of secrets: "The official answers", ...
         nav.append({"Wordle": [section(s, "Wordle, secrets from ") for s in wordle]})
     else:
         nav += [section(s) for s in wordle]
     nav += [section(s) for s in model.setups if s.family not in ("lingo", "wordle")]
-    pages = [("Hangman", "hangman.md"), ("Lookup", "lookup.md"), ("Clue helper", "helper.md"),
-             ("Practice", "practice.md"), ("Method and downloads", "method.md")]
+    pages = [("Hangman", "hangman.md"), ("Method and downloads", "method.md")]
     nav += [{name: md} for name, md in pages if (docs / md).exists()]
     return nav
 
 
 #: the static files of the pages (generator/output/static)
 ASSETS = ("sheet.css", "lookup.css", "site.css", "dom.js", "lookup.js", "wordgame.js", "helper.js", "helper-worker.js",
-          "offline.js", "palette.js", "practice.js", "practice.css", "hangman.js", "hangman.css")
+          "offline.js", "site.js", "sheet.js", "practice.js", "practice.css", "hangman.js", "hangman.css")
 
 
 def _helper_data(docs: Path) -> dict[str, Any]:
@@ -359,18 +431,18 @@ def _helper_data(docs: Path) -> dict[str, Any]:
 
 
 def _pdfs(sheets: dict[Key, LetterSheet], cards: dict[tuple[str, str, str], OpenersCard], docs: Path,
-          out: Path, report: SiteReport, pdf: bool, print_many: PrintMany,
+          out: Path, report: SiteReport, pdf: bool, every_sheet: bool, print_many: PrintMany,
           say: Callable[[str], None]) -> dict[str, int]:
     """Print the PDFs when asked and possible; say why not otherwise."""
     chromium = find_chromium() if pdf else None
     printed: dict[str, int] = {}
     if not pdf:
-        report.pdf_skipped = "--no-pdf was given"
+        report.pdf_skipped = "--pdf none was given"
     elif chromium is None:
         report.pdf_skipped = missing_chromium()
     else:
         try:
-            printed = _print_pdfs(print_plan(sheets, cards), docs, out, report, chromium, print_many, say)
+            printed = _print_pdfs(print_plan(sheets, cards, every_sheet), docs, out, report, chromium, print_many, say)
         except (PdfError, OSError) as exc:
             report.pdf_skipped = f"Chromium failed: {exc}"
             shutil.rmtree(docs / "pdf", ignore_errors=True)
@@ -461,7 +533,7 @@ def _swap_in(new: Path, out: Path) -> None:
 
 
 def build_site(trees: Path | None = None, out: Path | None = None, *, project: Path | None = None,
-               pdf: bool = True, progress: Callable[[str], None] | None = None,
+               pdf: bool = True, every_sheet: bool = False, progress: Callable[[str], None] | None = None,
                marker: dict[str, Any] | None = None, print_many: PrintMany = print_all) -> SiteReport:
     """Render the sheets and pages and build the site with MkDocs.
 
@@ -476,7 +548,9 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
     project:
         the MkDocs project folder (default ``site/``) with ``mkdocs.yml``.
     pdf:
-        print the PDFs (skipped, with a note on stderr, when there is no Chromium).
+        print the PDFs of the cards (skipped, with a note on stderr, when there is no Chromium).
+    every_sheet:
+        print every letter sheet's PDF too (each sheet's page prints from the browser anyway).
     print_many:
         what prints them (default one Chromium in this process; see :data:`PrintMany`).
     marker:
@@ -510,7 +584,7 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
         with tempfile.TemporaryDirectory(prefix=f"{_DOCS_PREFIX}{os.getpid()}-") as tmp:
             docs = Path(tmp) / "docs"
             docs.mkdir()
-            printed = _pdfs(sheets, cards, docs, out, report, pdf, print_many, say)
+            printed = _pdfs(sheets, cards, docs, out, report, pdf, every_sheet, print_many, say)
             write_hangman(trees, docs)  # hangman.md and the trees its lookup loads, where there are any
             files = _copy_trees(folders, docs, report)
             model = site_model(folders, cards, printed, files, *_rankings_and_traps(trees))
@@ -518,6 +592,7 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
             t1 = time.perf_counter()
             _mkdocs(config_file, docs, new, nav)
             _fill_sheets(model, sheets, new)
+            _tighten_pages(new)
             _service_worker(new)
             report.mkdocs_seconds = time.perf_counter() - t1
         (new / MARKER).write_bytes(dump_json({"format": "lingo-trees.site", "version": 2, **(marker or {}),
@@ -588,6 +663,29 @@ def _mkdocs(config_file: Path, docs: Path, site: Path, nav: list[Any]) -> None:
         mkdocs_build(load_config(str(config_file), docs_dir=str(docs), site_dir=str(site), nav=nav))
     except MkDocsException as exc:
         raise SiteError(f"mkdocs build failed: {exc}") from None
+
+
+_PRE = re.compile(r"(<pre[\s>].*?</pre>|<textarea[\s>].*?</textarea>)", re.S)
+_INDENT = re.compile(r"\n\s+")
+
+
+def tighten(html: str) -> str:
+    r"""A page without the theme's indentation and blank lines (a third of a
+    small page): every run of white space that starts a line becomes the
+    line break alone, which a browser shows the same, but in ``<pre>`` and
+    ``<textarea>``.
+
+    >>> tighten("<p>\n    a\n\n  <b>b</b></p><pre>\n  x\n</pre>")
+    '<p>\na\n<b>b</b></p><pre>\n  x\n</pre>'
+    """
+    parts = _PRE.split(html)
+    return "".join(part if i % 2 else _INDENT.sub("\n", part) for i, part in enumerate(parts))
+
+
+def _tighten_pages(site: Path) -> None:
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        page.write_text(tighten(text), encoding="utf-8")
 
 
 def _measure_pages(report: SiteReport, out: Path) -> None:

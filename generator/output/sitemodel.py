@@ -28,6 +28,7 @@ from generator.output.sheets import (
     Histogram,
     LetterSheet,
     OpenersCard,
+    has_table,
     histogram,
     letter_sheet,
     lookup_url,
@@ -136,10 +137,20 @@ class LetterRow:
     max_turns: int
     at_limit: int  # secrets needing the game's turns or more
     late: int
-    page: str  # URL of the letter page, from the site root
+    page: str  # URL of the letter's sheet, from the site root ('' for an adaptive strategy: the lookup is its sheet)
     lookup: str
     pdf: str | None = None
     pdf_pages: int | None = None
+
+
+@dataclass(frozen=True)
+class SheetMore:
+    """The rows of a long letter sheet still to come after a page of them."""
+
+    href: str  # the next page of rows, beside the letter's page
+    rows: int  # on that page
+    left: int  # on that page and the ones after it
+    total: int  # rows of the whole sheet
 
 
 @dataclass(frozen=True)
@@ -360,13 +371,20 @@ class SiteModel:
     strategy_titles: dict[str, str]
 
     @property
+    def show_pages(self) -> dict[str, str]:
+        """The page of each TV show (:attr:`shows`): ``dutch-lingo-on-tv.md``."""
+        return {show: "-".join("".join(c if c.isalnum() else " " for c in show.lower()).split()) + ".md"
+                for show in self.shows}
+
+    @property
     def shows(self) -> dict[str, tuple[SetupView, ...]]:
-        """The set-ups of each TV show that have a TV card, by length."""
+        """The set-ups of each TV show that have a TV card, by length, five letters first."""
         out: dict[str, list[SetupView]] = {}
         for s in self.setups:
             if s.show and s.tv is not None:
                 out.setdefault(s.show, []).append(s)
-        return {show: tuple(sorted(v, key=lambda s: s.length)) for show, v in out.items()}
+        # five letters first: every show's main round
+        return {show: tuple(sorted(v, key=lambda s: (s.length != 5, s.length))) for show, v in out.items()}
 
 
 def folder_page(setup: str, rule: str, strategy: str) -> str:
@@ -377,15 +395,27 @@ def letter_page(setup: str, rule: str, strategy: str, letter: str) -> str:
     return f"{setup}/{rule}/{strategy}/{letter}.html"
 
 
+def _pdf_words(setup: str, rule: str, strategy: str) -> str:
+    """A PDF's name in the words a player reads (``nl-tv-rules-human-scheme``),
+    not the rule's and strategy's ids.
+
+    >>> _pdf_words("nl", "same-start", "human-lookup")
+    'nl-tv-rules-sheet-at-hand'
+    """
+    family = family_of(catalog_setups()[setup].game.name) if setup in catalog_setups() else "lingo"
+    words = f"{rule_title(rule, family).split(':')[0].split(' (')[0]} {strategy_short(family, strategy)}"
+    return f"{setup}-" + "-".join("".join(c if c.isalnum() else " " for c in words.lower()).split())
+
+
 def pdf_name(setup: str, rule: str, strategy: str, letter: str) -> str:
-    return f"pdf/{setup}-{rule}-{strategy}-{letter}.pdf"
+    return f"pdf/{_pdf_words(setup, rule, strategy)}-{letter}.pdf"
 
 
 def card_pdf_name(setup: str, rule: str, strategy: str) -> str:
     """The PDF of a folder's openers card; the TV card (TV rules, human scheme) is ``<setup>-tv-card.pdf``."""
     if (rule, strategy) == ("same-start", "human"):
         return f"pdf/{setup}-tv-card.pdf"
-    return f"pdf/{setup}-{rule}-{strategy}-openers.pdf"
+    return f"pdf/{_pdf_words(setup, rule, strategy)}-openers.pdf"
 
 
 def _at_least(turns: dict[str, int], n: int) -> int:
@@ -472,6 +502,7 @@ def _folder_view(f: TreeFolder, cards: dict[tuple[str, str, str], OpenersCard],
                  printed: dict[str, int]) -> FolderView:
     index = f.index
     limit = max((t.game.turns for t in f.trees.values()), default=5)
+    sheet = has_table(f.family, f.strategy)  # else a letter's page would only point to the lookup
     rows = []
     for letter, item in sorted(index["letters"].items()):
         pdf = pdf_name(f.setup, f.rule, f.strategy, letter)
@@ -479,7 +510,7 @@ def _folder_view(f: TreeFolder, cards: dict[tuple[str, str, str], OpenersCard],
             letter=letter, secrets=item["secrets"], openers=tuple(item.get("openers", [])),
             k=item.get("k"), mean_turns=item["mean_turns"], max_turns=item["max_turns"],
             at_limit=_at_least(item["turns"], limit), late=len(item.get("late", [])),
-            page=letter_page(f.setup, f.rule, f.strategy, letter),
+            page=letter_page(f.setup, f.rule, f.strategy, letter) if sheet else "",
             lookup=lookup_url(f.setup, f.rule, f.strategy, letter),
             pdf=pdf if pdf in printed else None, pdf_pages=printed.get(pdf),
         ))

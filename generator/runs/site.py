@@ -81,11 +81,12 @@ def _previous(out: Path) -> str:
 RENDERERS = ("jinja2", "markdown", "mkdocs", "mkdocs-material", "pymdown-extensions")
 
 
-def site_inputs(trees: Path, project: Path, out: Path, pdf: bool) -> str:
+def site_inputs(trees: Path, project: Path, out: Path, pdf: str) -> str:
     """A fingerprint of everything a site build reads: every file of the
     trees folder, the word lists and the MkDocs project (but the site
     folder ``out``), the code of this package (templates and scripts
-    included), the versions of :data:`RENDERERS`, and whether PDFs are printed."""
+    included), the versions of :data:`RENDERERS`, and which PDFs are printed
+    (``pdf``: "none", "cards" or "all")."""
     h = hashlib.sha256()
     package = Path(__file__).resolve().parents[1]
     out = out.resolve()
@@ -97,7 +98,7 @@ def site_inputs(trees: Path, project: Path, out: Path, pdf: bool) -> str:
             h.update(f"{name}={metadata.version(name)}".encode())
         except metadata.PackageNotFoundError:
             h.update(f"{name}=-".encode())
-    h.update(b"pdf" if pdf else b"no pdf")
+    h.update(f"pdf {pdf}".encode())
     return h.hexdigest()
 
 
@@ -153,8 +154,8 @@ def printer(workers: int | None, progress: Progress | None) -> PrintMany:
 
 
 def publish_site(trees: Path | None = None, out: Path | None = None, *, project: Path | None = None,
-                 pdf: bool = True, workers: int | None = None, force: bool = False,
-                 progress: Progress | None = None) -> SiteReport:
+                 pdf: bool = True, every_sheet: bool = False, workers: int | None = None,
+                 force: bool = False, progress: Progress | None = None) -> SiteReport:
     """Verify the trees, then build the site (:func:`generator.output.site.build_site`),
     unless the site in ``out`` was built from the same inputs (and ``force`` is not given):
     then the report says ``up_to_date``."""
@@ -166,7 +167,8 @@ def publish_site(trees: Path | None = None, out: Path | None = None, *, project:
     check_out(out, trees, project)
     if not tree_files(trees):
         raise SiteError(f"no trees under {trees} (run lingo-trees build first)")
-    inputs = site_inputs(trees, project, out, pdf and find_chromium() is not None)
+    printed = "none" if not pdf or find_chromium() is None else "all" if every_sheet else "cards"
+    inputs = site_inputs(trees, project, out, printed)
     if not force and _previous(out) == inputs:  # "" without a trusted marker
         report = SiteReport(out, up_to_date=True)
         report.pages = sum(1 for _ in out.rglob("*.html"))
@@ -174,5 +176,5 @@ def publish_site(trees: Path | None = None, out: Path | None = None, *, project:
         return report
     verify_trees(trees, workers, say)
     marker = {"inputs": inputs, "seal": _seal(inputs)}
-    return build_site(trees, out, project=project, pdf=pdf, progress=say, marker=marker,
+    return build_site(trees, out, project=project, pdf=pdf, every_sheet=every_sheet, progress=say, marker=marker,
                       print_many=printer(workers, progress))

@@ -22,7 +22,7 @@ COMMANDS = {
               [0, 2, 5]),
     "exact": (["exact", "--setup", "nl", "--rule", "free", "--letter", "y", "--top", "3", "--out", "{out}", "-j", "2"],
               [0]),
-    "site": (["site", "--trees", str(TINY / "trees"), "--out", "{out}", "--no-pdf", "-j", "2"], [0]),
+    "site": (["site", "--trees", str(TINY / "trees"), "--out", "{out}", "--pdf", "none", "-j", "2"], [0]),
     "hangman build": (["hangman", "build", "--lengths", "4-7", "--strategy", "risk,uncertainty",
                        "--out", "{out}", "-j", "2"], [0, 2]),
 }

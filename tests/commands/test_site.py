@@ -27,6 +27,6 @@ def test_command_says_pdfs_were_skipped_without_chromium(tiny: Path, tmp_path: P
 def test_command_on_missing_trees_is_a_one_line_error(tiny: Path, tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "trees").mkdir()
-    assert main(["site", "--trees", str(tmp_path / "trees"), "--out", str(tmp_path / "o"), "--no-pdf"]) == 2
+    assert main(["site", "--trees", str(tmp_path / "trees"), "--out", str(tmp_path / "o"), "--pdf", "none"]) == 2
     assert capsys.readouterr().err.startswith("lingo-trees: error: no trees under")
 

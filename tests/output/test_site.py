@@ -80,11 +80,16 @@ def test_each_game_names_its_rules(games: Path) -> None:
 def test_nav_groups_lingo_by_language_then_length(games: Path, tmp_path: Path) -> None:
     model, _ = model_of(games)
     nav = site._nav(model, tmp_path)
-    lingo = next(entry["LINGO"] for entry in nav if "LINGO" in entry)
+    # what players use most first: the shows, then the practice, helper and lookup pages (where made)
+    names = [next(iter(entry)) for entry in nav]
+    assert names[0] == "Home" and ("On TV" in names) == bool(model.shows)
+    lingo = next(entry["LINGO tables"] for entry in nav if "LINGO tables" in entry)
     assert [next(iter(lang)) for lang in lingo] == ["Dutch", "English"]
-    dutch = lingo[0]["Dutch"]
-    assert [next(iter(s)) for s in dutch] == ["Four letters, ’ij’ two letters"]  # the section says "Dutch"
-    assert [next(iter(s)) for s in lingo[1]["English"]] == ["Five letters, common words (any ENABLE word may be guessed)"]
+    dutch = lingo[0]["Dutch"]  # clicking "Dutch" opens the list of every Dutch length, then the lengths
+    assert [next(iter(s)) for s in dutch] == ["Every Dutch length", "Four letters, ’ij’ two letters"]
+    assert dutch[0] == {"Every Dutch length": "lingo-nl.md"}
+    assert [next(iter(s)) for s in lingo[1]["English"]] == ["Every English length",
+                                                             "Five letters, common words (any ENABLE word may be guessed)"]
     wordle = next(entry["Wordle"] for entry in nav if "Wordle" in entry)  # a section per tier of secrets
     assert [next(iter(s)) for s in wordle] == ["The official answers", "The common allowed words"]
 
@@ -127,7 +132,7 @@ def test_a_setup_page_shows_its_traps(games: Path) -> None:
     # the tier table has a min column, and the page says how the answers were chosen
     assert '<th scope="col">total</th><th scope="col">min</th>' in page
     assert all(f.min_turns == min(int(k) for k, n in f.totals["turns"].items() if n) for f in wordle.folders)
-    assert "How the answers list was made: none: the 2315 answers" in page
+    assert "The secret is one of 2315 words (the 2315 answers" in page
     assert "## One-letter traps" in page and "<th scope=\"row\">&#95;ight</th><td>fight, light, might, night</td>" in page
 
 
@@ -151,11 +156,13 @@ def test_no_trees_is_a_clear_error(tmp_path: Path) -> None:
 
 def test_build_makes_pages_downloads_and_lookup(built: Path, tiny: Path) -> None:
     for page in ("index.html", "lookup.html", "method.html", "tiny.html", "tiny/free/human/b.html",
-                 "tiny/same-start/scm/ij.html", "assets/lookup.js", "assets/lookup-index.json",
+                 "assets/lookup.js", "assets/lookup-index.json",
                  "trees/schema.json", "trees/tiny/free/human/b.json", "downloads/lingo-trees.zip"):
         assert (built / page).exists(), page
-    # the tree downloads are the committed files, byte for byte
-    assert (built / "trees/tiny/free/human/b.json").read_bytes() == (tiny / "tiny/free/human/b.json").read_bytes()
+    # the tree downloads are the committed files' data, without indentation
+    committed = (tiny / "tiny/free/human/b.json").read_bytes()
+    assert (built / "trees/tiny/free/human/b.json").read_bytes() == orjson.dumps(orjson.loads(committed))
+    assert not (built / "tiny/same-start/scm/ij.html").exists()  # an adaptive tree's sheet is the lookup
     with zipfile.ZipFile(built / "downloads/lingo-trees.zip") as zf:
         names = set(zf.namelist())
     assert {f"trees/tiny/{r}/{s}/{x}.json" for r in ("free", "same-start")
@@ -174,20 +181,22 @@ def test_build_makes_pages_downloads_and_lookup(built: Path, tiny: Path) -> None
 
 @pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="Debian's chromium is not installed (/usr/bin/chromium)")
 def test_build_prints_pdfs_and_counts_pages(tiny: Path, tmp_path: Path) -> None:
-    r = site.build_site(tiny, tmp_path / "b", progress=lambda _: None)
+    r = site.build_site(tiny, tmp_path / "b", every_sheet=True, progress=lambda _: None)
     assert r.pdf_skipped is None
     # a letter sheet per human-scheme letter (no sheet PDF for scm) and a card per human-scheme folder
     assert len(r.pdf_pages) == 8 and len(r.card_pages) == 4
     assert all(p == 1 for p in r.pdf_pages.values()) and all(p == 1 for p in r.card_pages.values())
-    assert (tmp_path / "b/pdf/tiny-free-human-b.pdf").read_bytes().startswith(b"%PDF")
+    assert (tmp_path / "b/pdf/tiny-free-rule-human-scheme-b.pdf").read_bytes().startswith(b"%PDF")
     folder_page = (tmp_path / "b/tiny/free/human.html").read_text(encoding="utf-8")
-    assert 'href="../../pdf/tiny-free-human-b.pdf"' in folder_page
+    assert 'href="../../pdf/tiny-free-rule-human-scheme-b.pdf"' in folder_page
     overview = (tmp_path / "b/tiny.html").read_text(encoding="utf-8")
-    assert 'href="pdf/tiny-free-human-openers.pdf"' in overview
+    assert 'href="pdf/tiny-free-rule-human-scheme-openers.pdf"' in overview
     # a second build reuses the PDFs whose printed HTML did not change
-    again = site.build_site(tiny, tmp_path / "b", progress=lambda _: None)
+    again = site.build_site(tiny, tmp_path / "b", every_sheet=True, progress=lambda _: None)
+    cards = site.build_site(tiny, tmp_path / "c", progress=lambda _: None)  # by default only the cards
+    assert cards.pdfs == 4 and not cards.pdf_pages and len(cards.card_pages) == 4
     assert again.pdfs_reused == again.pdfs == 12 and again.pdf_pages == r.pdf_pages
-    assert (tmp_path / "b/pdf/tiny-free-human-b.pdf").read_bytes().startswith(b"%PDF")
+    assert (tmp_path / "b/pdf/tiny-free-rule-human-scheme-b.pdf").read_bytes().startswith(b"%PDF")
 
 
 def test_evil_words_are_escaped_on_every_page(evil_project, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

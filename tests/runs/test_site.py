@@ -59,7 +59,7 @@ def test_a_changed_word_list_has_every_tree_verified_again(tiny: Path, tmp_path:
     words.write_text("\n".join(w for w in lines if not w.startswith("b")) + "\n", encoding="utf-8")
     # a new process reads the list again (this one keeps the lists it read)
     proc = subprocess.run([sys.executable, "-m", "generator", "site", "--trees", str(project / "trees"),
-                           "--out", str(tmp_path / "out"), "--no-pdf", "-j", "1"],
+                           "--out", str(tmp_path / "out"), "--pdf", "none", "-j", "1"],
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 2 and "[site] verifying 12 of 12 trees (0 verified before)" in proc.stderr, proc.stderr
     assert "b.json: does not verify" in proc.stderr  # the b trees name words no longer in the list
@@ -103,9 +103,9 @@ def test_batches_keep_order_and_give_each_worker_several() -> None:
 
 def test_pdfs_print_on_several_chromiums_alike(chromium: str, tiny: Path, tmp_path: Path) -> None:
     trees = _trees(tiny, tmp_path)
-    one = build_site(trees, tmp_path / "one", progress=lambda _: None)
+    one = build_site(trees, tmp_path / "one", every_sheet=True, progress=lambda _: None)
     said: list[str] = []
-    two = publish_site(trees, tmp_path / "two", workers=2, progress=said.append)
+    two = publish_site(trees, tmp_path / "two", every_sheet=True, workers=2, progress=said.append)
     assert two.pdf_skipped is None and two.pdfs == one.pdfs == 12
     assert two.pdf_pages == one.pdf_pages and two.card_pages == one.card_pages
     names = sorted(p.name for p in (tmp_path / "one" / "pdf").iterdir())

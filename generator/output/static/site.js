@@ -1,5 +1,7 @@
-/* lingo-trees: the high-contrast tile colours (orange: right place, blue:
- * elsewhere, as Wordle's option), for colour-blind players. The choice is
+/* lingo-trees, on every page: a table wider than the screen says that it
+ * scrolls (its box gets the class "scrolls"; site.css shows the note), and
+ * the high-contrast tile colours (orange: right place, blue: elsewhere, as
+ * Wordle's option), for colour-blind players. The choice is
  * kept in localStorage and set as data-lt-palette="contrast" on <html>
  * (site.css holds the colours). Every <button class="palette-switch"> turns
  * it on and off and says which colours are on. The theme's own switch (the
@@ -27,5 +29,12 @@
     try { localStorage.setItem(KEY, on ? "contrast" : "normal"); } catch (e) { /* private mode: this page only */ }
     apply(on);
   });
-  document.addEventListener("DOMContentLoaded", function () { apply(saved()); });
+  function markScrolling() {
+    var boxes = document.querySelectorAll(".letters-table");
+    for (var i = 0; i < boxes.length; i++)
+      boxes[i].classList.toggle("scrolls", boxes[i].scrollWidth > boxes[i].clientWidth + 1);
+  }
+  document.addEventListener("DOMContentLoaded", function () { apply(saved()); markScrolling(); });
+  window.addEventListener("resize", markScrolling);
+  if (document.readyState !== "loading") markScrolling();
 })();
