@@ -12,7 +12,7 @@ search from the fixed opener ``salet``); :func:`strategy_info` reads that too.
 >>> [s.name for s in default_strategies("lingo")]
 ['human', 'human-lookup', 'shared', 'scm']
 >>> strategy_info("wordle", "optimal-salet").title
-'Optimal adaptive tree (least total turns), from salet'
+'Optimal: the fewest guesses on average, from salet'
 """
 
 from __future__ import annotations
@@ -60,16 +60,18 @@ REGISTRY: tuple[StrategyInfo, ...] = (
     # LINGO: the order of the site, the report and the build
     StrategyInfo("lingo", "human", "Human scheme: learn the openers, then try the words left",
                  "human scheme", table=True, version=2),  # 2: fewest words searched exactly, common words
-    StrategyInfo("lingo", "human-lookup", "Human scheme with the sheet at hand: fewer openers",
+    StrategyInfo("lingo", "human-lookup", "Sheet at hand (home play, not on TV): fewer openers, the sheet says what next",
                  "sheet at hand", table=True, version=2),  # 2: words in common use first
     StrategyInfo("lingo", "shared", "Fewest words to learn: openers shared by every letter",
                  "fewest words", table=True, rules=("free",), version=2),  # 2: words in common use
-    StrategyInfo("lingo", "scm", "Adaptive SCM (the paper's Fig. 3)", "SCM"),
-    StrategyInfo("lingo", "optimal", "Optimal adaptive tree (least total turns)", "optimal", opt_in=True,
+    StrategyInfo("lingo", "scm", "SCM, the 1992 paper's rule: every move leaves the smallest largest group "
+                 "(its Fig. 3)", "SCM"),
+    StrategyInfo("lingo", "optimal", "Optimal: the fewest turns on average (every move by the feedback)", "optimal",
+                 opt_in=True,
                  version=2),  # 2: proofs split into jobs, each with its own budget
     # Wordle
-    StrategyInfo("wordle", "optimal", "Optimal adaptive tree (least total turns)", "optimal", opt_in=True),
-    StrategyInfo("wordle", "scm", "Greedy SCM: smallest largest group, most groups, least sum of squares",
+    StrategyInfo("wordle", "optimal", "Optimal: the fewest guesses on average", "optimal", opt_in=True),
+    StrategyInfo("wordle", "scm", "SCM, the 1992 paper's rule: smallest largest group, most groups, least sum of squares",
                  "SCM", "greedy: the smallest largest group, then most groups, then the least sum of squares "
                  "(the 1992 paper's SCM)"),
     StrategyInfo("wordle", "minimax", "Greedy minimax: the smallest largest group", "minimax",

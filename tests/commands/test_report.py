@@ -17,7 +17,7 @@ def test_report_on_built_trees(tmp_path: Path, capsys: pytest.CaptureFixture[str
     build_trees(["nl"], ["free", "same-start"], ["scm", "human"], ["q", "u"], root=tmp_path, workers=1,
           progress=lambda _: None)
     text = report(tmp_path, ["nl"])
-    assert "-- Adaptive SCM (the paper's Fig. 3); free rule: any word may be guessed" in text
+    assert "-- SCM, the 1992 paper's rule: every move leaves the smallest largest group (its Fig. 3); free rule: any word may be guessed" in text
     assert "paper (3364)" in text and "ours (29)" in text
     assert "paper, words at 5 turns: 10: gewit" in text
     assert "paper: opening words 53, exception moves 1, words to learn 54" in text
@@ -50,6 +50,6 @@ def test_report_without_trees(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 def test_report_on_wordle_has_both_modes() -> None:
     text = report(trees_dir(), ["wordle"])
-    assert "-- Optimal adaptive tree (least total turns), from salet; normal mode" in text
-    assert "-- Optimal adaptive tree (least total turns), from salet; hard mode" in text
+    assert "-- Optimal: the fewest guesses on average, from salet; normal mode" in text
+    assert "-- Optimal: the fewest guesses on average, from salet; hard mode" in text
     assert "free rule" not in text and "TV rules" not in text
