@@ -58,7 +58,7 @@ class GuessRule(str, Enum):
 
 _RULE_TITLES = {
     "free": "free rule: any word may be guessed",
-    "same-start": "TV rules: every guess begins with the given letter",
+    "same-start": "TV rules: every guess begins with the letter shown",
     "hard": "hard mode: every guess uses what the feedback showed",
     "self-hard": "self hard mode: every guess can still be the secret",
 }

@@ -191,5 +191,6 @@ def write_practice(docs: Path, lookup: Mapping[str, Any]) -> None:
     for rel, data in practice_files(offered):
         (docs / rel).parent.mkdir(parents=True, exist_ok=True)
         (docs / rel).write_bytes(data)
-    index = practice_index(offered, lookup["rule_titles"], lookup["strategy_titles"])
+    titles = {name: title for s in offered for name, title in lookup["setups"][s.id]["strategy_titles"].items()}
+    index = practice_index(offered, lookup["rule_titles"], titles)
     (docs / "practice.md").write_text(render("site/practice.md.j2", index=index), encoding="utf-8")

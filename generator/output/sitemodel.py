@@ -368,7 +368,6 @@ class SiteModel:
     folder_downloads: tuple[tuple[FolderView, tuple[Download, ...]], ...]
     archive: Download | None
     rule_titles: dict[str, str]
-    strategy_titles: dict[str, str]
 
     @property
     def show_pages(self) -> dict[str, str]:
@@ -444,7 +443,6 @@ def site_model(folders: list[TreeFolder], cards: dict[tuple[str, str, str], Open
         folder_downloads=tuple((views_by_key[k], d) for k, d in files.by_folder.items() if k in views_by_key),
         archive=files.archive,
         rule_titles=_rule_titles(setups),
-        strategy_titles={v.strategy: v.title for s in setups for v in s.folders},
     )
 
 
@@ -564,11 +562,14 @@ def lookup_index(model: SiteModel) -> dict[str, Any]:
     """What the lookup needs to offer its choices (``assets/lookup-index.json``)."""
     return {
         "format": "lingo-trees.lookup-index", "version": 1,
-        "rule_titles": model.rule_titles, "strategy_titles": model.strategy_titles,
+        "rule_titles": model.rule_titles,
         "setups": {
             s.id: {
                 "title": s.title, "digraphs": list(s.digraphs),
                 "rule_titles": {f.rule: f.rule_title for f in s.folders},
+                # a game's own names ("optimal" is not the same in every game): short for a picker
+                "strategy_titles": {f.strategy: f.title for f in s.folders},
+                "strategy_names": {f.strategy: f.short for f in s.folders},
                 "rules": {rule: {f.strategy: [r.letter for r in f.letters]
                                  for f in s.folders if f.rule == rule} for rule in s.rules},
             }

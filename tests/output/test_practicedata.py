@@ -170,8 +170,9 @@ def test_rules_and_set_ups_have_players_names() -> None:
 
 
 def lookup(setups: dict[str, dict[str, dict[str, list[str]]]]) -> dict[str, object]:
-    return {"rule_titles": {"free": "free rule"}, "strategy_titles": {"human": "Human"},
-            "setups": {sid: {"title": sid, "digraphs": [], "rules": rules} for sid, rules in setups.items()}}
+    return {"rule_titles": {"free": "free rule"},
+            "setups": {sid: {"title": sid, "digraphs": [], "rules": rules, "strategy_titles": {"human": "Human"}}
+                       for sid, rules in setups.items()}}
 
 
 def test_the_page_holds_the_index(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ def test_histogram_table() -> None:
 def test_report_counts_proved_optimal_letters(tmp_path: Path) -> None:
     build_trees(["nl"], ["same-start"], ["optimal"], ["q", "z"], root=tmp_path, workers=1, progress=lambda _: None)
     text = report(tmp_path, ["nl"])
-    assert "-- Optimal: the fewest turns on average (every move by the feedback); TV rules: every guess begins with the given letter" in text
+    assert "-- Optimal: the fewest turns on average (every move by the feedback); TV rules: every guess begins with the letter shown" in text
     assert "proved optimal: 2 of 2 letters" in text
 
 

@@ -21,23 +21,6 @@
   var KEY = "lingo-trees.lookup";  // localStorage: the last set-up, rule, strategy and letter
   /* The game of the show first: Dutch, five letters, TV rules, the human scheme. */
   var DEFAULT = { setups: ["nl-ij", "nl"], rule: "same-start", strategy: "human" };
-  /* Strategies and rules in plain words (the ids stay in the URL); others by
-   * their titles in the index. */
-  var STRATEGY_NAMES = {
-    human: "Human scheme (openers, then try the words left)",
-    "human-lookup": "Human scheme with the sheet at hand (fewer openers)",
-    shared: "Fewest words to learn (openers shared by every letter)",
-    scm: "SCM (smallest largest group first, the 1992 paper's method)",
-    optimal: "Best on average (optimal)",
-    "optimal-5": "Best on average within five guesses (optimal)",
-    minimax: "Smallest worst case (minimax)",
-    expected: "Fewest words left on average (expected size)",
-    entropy: "Most information (entropy)",
-    "most-parts": "Most groups (most parts)",
-    "letter-frequency": "Common letters first (letter frequency)",
-    knuth: "Knuth 1976 (smallest worst case)"
-  };
-  var RULE_NAMES = { "same-start": "TV rules (every guess begins with the letter shown)" };
   var root = document.getElementById("lookup");
   if (!root) return;
   var base = root.getAttribute("data-base") || "";
@@ -62,14 +45,12 @@
     if (at > 0 && t.indexOf("(") < 0) t = t.slice(0, at) + " (" + t.slice(at + 2) + ")";
     return t.charAt(0).toUpperCase() + t.slice(1);
   }
-  function strategyName(id) {
-    if (has(STRATEGY_NAMES, id)) return STRATEGY_NAMES[id];
-    var m = /^(.+)-([a-z]+)$/.exec(id);  // "scm-salet": SCM, opening with SALET
-    if (m && has(STRATEGY_NAMES, m[1])) return STRATEGY_NAMES[m[1]] + ", opening with " + m[2].toUpperCase();
-    return plain((index.strategy_titles || {})[id] || id);
+  function strategyName(id) {  // the set-up's own name of it: "optimal" is not the same in every game
+    var own = (index.setups[state.setup] || {}).strategy_names || {};
+    return plain(own[id] || id);
   }
   function ruleName(id, titles) {
-    return has(RULE_NAMES, id) ? RULE_NAMES[id] : plain((titles || {})[id] || (index.rule_titles || {})[id] || id);
+    return plain((titles || {})[id] || (index.rule_titles || {})[id] || id);
   }
 
   function split(word) { return game.letters.split(word); }
