@@ -28,7 +28,7 @@ from urllib.parse import urlencode
 
 import orjson
 
-from generator.core.catalog import catalog
+from generator.core.catalog import catalog, load_list
 from generator.core.feedback import Pattern
 from generator.core.ids import ID_RULE, is_id, short
 from generator.core.kinds import mask, replay_calls
@@ -36,7 +36,7 @@ from generator.core.strategies import strategy_order
 from generator.core.tree import GameTree, Node, Tree
 from generator.core.words import Word
 from generator.errors import TreeFormatError
-from generator.output.helperdata import LANGUAGES
+from generator.output.helperdata import list_title
 from generator.output.sheets import render, strategy_short, strategy_title
 from generator.output.sitemodel import SiteError
 from generator.output.treefile import read_tree
@@ -326,12 +326,13 @@ def _misses(tree: GameTree) -> dict[int, int]:
 
 
 def _list_titles(wordlist: str) -> tuple[str, str]:
-    """A list's title and short title: ``English (en-enable: ENABLE enable1.txt)``, ``English (en-enable)``."""
+    """A list's title and short title in plain words, without its id (which
+    stays in URLs): ``English, every ENABLE word (ENABLE enable1.txt)``, ``English, every ENABLE word``."""
     spec = catalog()[0].get(wordlist)
     if spec is None:
         return wordlist, wordlist
-    language = LANGUAGES.get(spec.language, spec.language)
-    return f"{language} ({wordlist}: {spec.source})", f"{language} ({wordlist})"
+    short = list_title(spec, len(load_list(wordlist).words))
+    return f"{short} ({spec.source})", short
 
 
 def _list_view(wordlist: str, folders: dict[tuple[int, str], dict[int, tuple[str, GameTree]]]) -> ListView:
