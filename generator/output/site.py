@@ -660,7 +660,8 @@ def _mkdocs(config_file: Path, docs: Path, site: Path, nav: list[Any]) -> None:
 
     logging.getLogger("mkdocs").setLevel(logging.WARNING)
     try:
-        mkdocs_build(load_config(str(config_file), docs_dir=str(docs), site_dir=str(site), nav=nav))
+        # strict: a warning (a link to a page that is not there) fails the build, nothing is published
+        mkdocs_build(load_config(str(config_file), docs_dir=str(docs), site_dir=str(site), nav=nav, strict=True))
     except MkDocsException as exc:
         raise SiteError(f"mkdocs build failed: {exc}") from None
 
