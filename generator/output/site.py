@@ -241,7 +241,7 @@ def _copy_trees(folders: list[TreeFolder], docs: Path, report: SiteReport) -> Fi
 SHEET_SLOT = '<div class="sheet-screen" id="sheet-slot"></div>'
 #: the most bytes of table rows a letter page holds (a phone loads it fast); the
 #: rest are pages of rows of this size each, loaded on demand (assets/sheet.js)
-ROWS_BYTES = 240_000
+ROWS_BYTES = 120_000
 
 
 def sheet_parts(sheet: LetterSheet, size: int = ROWS_BYTES) -> list[list[GroupRow]]:
