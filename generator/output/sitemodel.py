@@ -377,13 +377,13 @@ class SiteModel:
 
     @property
     def shows(self) -> dict[str, tuple[SetupView, ...]]:
-        """The set-ups of each TV show that have a TV card, by length, five letters first."""
+        """The set-ups of each TV show that have a TV card: five letters, six, seven, ..., then four."""
         out: dict[str, list[SetupView]] = {}
         for s in self.setups:
             if s.show and s.tv is not None:
                 out.setdefault(s.show, []).append(s)
-        # five letters first: every show's main round
-        return {show: tuple(sorted(v, key=lambda s: (s.length != 5, s.length))) for show, v in out.items()}
+        # five letters first (every show's main round), then the longer rounds, then the shorter
+        return {show: tuple(sorted(v, key=lambda s: (s.length < 5, s.length))) for show, v in out.items()}
 
 
 def folder_page(setup: str, rule: str, strategy: str) -> str:
