@@ -250,11 +250,12 @@ def sheet_parts(sheet: LetterSheet, size: int = ROWS_BYTES) -> list[list[GroupRo
     the first for its page."""
     macros = environment().get_template("macros.html.j2").module
     sizes = [len(str(macros.group_row(sheet, g))) for g in sheet.groups]  # type: ignore[attr-defined]
-    count = max(1, -(-sum(sizes) // size))
+    total = sum(sizes)
+    count = max(1, -(-total // size))
     parts: list[list[GroupRow]] = [[]]
     used = 0
     for g, n in zip(sheet.groups, sizes):
-        if parts[-1] and used + n > sum(sizes) / count * len(parts) and len(parts) < count:
+        if parts[-1] and used + n > total / count * len(parts) and len(parts) < count:
             parts.append([])
         parts[-1].append(g)
         used += n

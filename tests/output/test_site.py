@@ -328,3 +328,18 @@ def test_a_hostile_folder_name_is_refused(tiny: Path, tmp_path: Path, folder: st
     with pytest.raises(SiteError, match=r"the strategy folder .* is not an id"):
         site.build_site(trees, tmp_path / "out", pdf=False, progress=lambda _: None)
     assert not (tmp_path / "out").exists()
+
+
+def test_a_long_sheet_is_split_in_parts_of_about_equal_size() -> None:
+    from generator.output.sheets import letter_sheet
+    from generator.output.treefile import read_tree
+
+    tree = read_tree(trees_dir() / "nl-ij-8" / "same-start" / "human" / "b.json")  # the longest kind of sheet
+    sheet = letter_sheet(tree, "nl-ij-8", "Dutch", "same-start", "human", "b")
+    macros = site.environment().get_template("macros.html.j2").module
+    size = lambda part: sum(len(str(macros.group_row(sheet, g))) for g in part)  # noqa: E731
+    parts = site.sheet_parts(sheet, 60_000)
+    assert [g for p in parts for g in p] == sheet.groups  # every row once, in order
+    assert len(parts) == -(-size(sheet.groups) // 60_000) > 2
+    assert all(size(p) <= 60_000 for p in parts) and min(map(size, parts)) > 0.7 * max(map(size, parts))
+    assert site.sheet_parts(sheet, 10**9) == [sheet.groups]  # a short sheet: one part, its page
