@@ -124,7 +124,7 @@ LAYOUT = """(siblings) => {
     const r = el.getBoundingClientRect();
     if (r.right > width + 0.5) { bad.push('strip past the screen: ' + el.textContent); break; }
   }
-  for (const box of document.querySelectorAll('.letters-table, .sheet-screen .card'))
+  for (const box of document.querySelectorAll('.letters-table, .card-screen'))
     if (box.scrollWidth > box.clientWidth + 1 && !box.classList.contains('scrolls')) bad.push('a table scrolls and does not say so');
   const print = document.querySelector('.sheet-links .print-sheet, .sheet-links a[href$=".pdf"]');
   if (document.querySelector('.md-content .sheet .groups') && !print) bad.push('no print link above the sheet');

@@ -30,7 +30,7 @@
     apply(on);
   });
   function markScrolling() {
-    var boxes = document.querySelectorAll(".letters-table, .sheet-screen .card");
+    var boxes = document.querySelectorAll(".letters-table, .card-screen");
     for (var i = 0; i < boxes.length; i++)
       boxes[i].classList.toggle("scrolls", boxes[i].scrollWidth > boxes[i].clientWidth + 1);
   }
