@@ -48,7 +48,7 @@ def small_site(tmp: Path) -> Path:
     for letter in ("q", "x"):
         shutil.copy(CHECKOUT / "trees" / "nl" / "free" / "scm" / f"{letter}.json", trees)
     os.environ["LINGO_TREES_ROOT"] = str(tmp / "project")
-    build_site(tmp / "project" / "trees", tmp / "site", pdf=False, progress=lambda _: None)
+    build_site(tmp / "project" / "trees", tmp / "site", pdf="none", progress=lambda _: None)
     return tmp / "site"
 
 

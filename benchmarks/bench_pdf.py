@@ -45,7 +45,7 @@ def main() -> None:
     chosen = set(range(0, len(card_keys) + len(sheet_keys), step)[:args.count])
     some_cards = {k: cards[k] for i, k in enumerate(card_keys) if i in chosen}
     some_sheets = {k: sheets[k] for i, k in enumerate(sheet_keys, len(card_keys)) if i in chosen}
-    plan = print_plan(some_sheets, some_cards)
+    plan = print_plan(some_sheets, some_cards, every_sheet=True)
     workers = args.jobs or default_workers()
     t_one, one_pages, one_bytes = timed(lambda: list(print_all(chromium, plan)))
     t_many, many_pages, _ = timed(lambda: list(printer(workers, lambda _: None)(chromium, plan)))

@@ -15,6 +15,7 @@ import tempfile
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from generator.output.pdf import PDF_CHOICES
 from generator.output.site import build_site
 
 
@@ -25,11 +26,11 @@ def _kib(n: int) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--trees", type=Path, default=None)
-    parser.add_argument("--pdf", choices=("cards", "all", "none"), default="cards")
+    parser.add_argument("--pdf", choices=PDF_CHOICES, default="cards")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
         out = Path(tmp) / "site"
-        r = build_site(args.trees, out, pdf=args.pdf != "none", every_sheet=args.pdf == "all", progress=lambda _: None)
+        r = build_site(args.trees, out, pdf=args.pdf, progress=lambda _: None)
         total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
         pdf_total = sum(p.stat().st_size for p in (out / "pdf").glob("*.pdf")) if (out / "pdf").exists() else 0
     print(f"build: {r.seconds:.1f} s total, PDFs {r.pdf_seconds:.1f} s ({r.pdfs} files), "

@@ -251,7 +251,7 @@ def make_shipped_site(root: Path, trees: Sequence[str]) -> Path:
     mp = pytest.MonkeyPatch()
     try:
         mp.setenv("LINGO_TREES_ROOT", str(project))
-        site.build_site(project / "trees", root / "site", pdf=False, progress=lambda _: None)
+        site.build_site(project / "trees", root / "site", pdf="none", progress=lambda _: None)
     finally:
         mp.undo()
     return root / "site"

@@ -46,10 +46,10 @@ def served(evil_project: Any, serve: Any, tmp_path_factory: pytest.TempPathFacto
     ROOT[:] = [root]
     try:
         mp.setenv("LINGO_TREES_ROOT", str(TINY))
-        site.build_site(TINY / "trees", root / "tiny", pdf=False, progress=lambda _: None)
+        site.build_site(TINY / "trees", root / "tiny", pdf="none", progress=lambda _: None)
         mp.setenv("LINGO_TREES_ROOT", str(root / "evil-project"))
         trees = evil_project(root / "evil-project")
-        site.build_site(trees, root / "evil", pdf=False, progress=lambda _: None)
+        site.build_site(trees, root / "evil", pdf="none", progress=lambda _: None)
     finally:
         mp.undo()
     with serve(root) as url:
@@ -468,7 +468,7 @@ def mastermind_site(serve: Any, tmp_path_factory: pytest.TempPathFactory) -> Ite
         folder = root / "trees" / "mastermind" / variant / "knuth"
         folder.mkdir(parents=True)
         shutil.copy(MASTERMIND / variant / "knuth" / "all.json", folder)
-    site.build_site(root / "trees", root / "site", pdf=False, progress=lambda _: None)
+    site.build_site(root / "trees", root / "site", pdf="none", progress=lambda _: None)
     with serve(root / "site") as url:
         yield url
 

@@ -90,7 +90,7 @@ def axe_source() -> str:
 @pytest.fixture(scope="module")
 def real_site(serve: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     out = tmp_path_factory.mktemp("axe") / "site"
-    site.build_site(CHECKOUT / "trees", out, pdf=False, progress=lambda _: None)
+    site.build_site(CHECKOUT / "trees", out, pdf="none", progress=lambda _: None)
     with serve(out) as url:
         yield url
 

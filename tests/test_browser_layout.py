@@ -172,14 +172,50 @@ def test_a_long_sheet_loads_its_other_rows_and_prints_them_all(browser: Any, ser
     try:
         page.goto(f"{url}/{rel}")
         first = page.locator(".sheet .groups tbody > tr:not(.parts)").count()
-        total = int(page.locator(".sheet-more").get_attribute("data-rows") is not None) and int(
-            page.text_content(".sheet-more").split(" of ")[1].split(" rows")[0])
-        page.evaluate("window.print = () => { window.printed = true; }")
+        total = int(page.locator(".sheet-more").get_attribute("data-total") or 0)
+        page.evaluate("() => { window.print = () => { window.printed = true; }; }")
         page.click("button.print-sheet")
         page.wait_for_function("window.printed === true")
         assert page.locator(".sheet-more").count() == 0
         assert page.locator(".sheet .groups tbody > tr:not(.parts)").count() == total > first
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    finally:
+        context.close()
+
+
+def test_a_failed_load_of_rows_can_be_tried_again(browser: Any, served: tuple[str, Path]) -> None:
+    url, built = served
+    rows = sorted(built.glob("*/*/*/*.rows-2.html"))[0]
+    rel = rows.with_name(rows.name.split(".rows-")[0] + ".html").relative_to(built).as_posix()
+    # the service worker would fetch the rows past the route
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    page = context.new_page()
+    try:
+        failed: list[str] = []
+        page.route("**/*.rows-2.html", lambda route: (failed.append(route.request.url), route.abort()))
+        page.goto(f"{url}/{rel}")
+        page.evaluate("() => { window.print = () => { window.printed = true; }; }")
+        page.click("button.print-sheet")
+        page.wait_for_selector(".sheet-more .sheet-error")
+        assert failed and page.evaluate("window.printed") is None  # not printed without its rows
+        page.unroute("**/*.rows-2.html")
+        page.click("button.print-sheet")  # a second try loads them and prints
+        page.wait_for_function("window.printed === true")
+        assert page.locator(".sheet-more").count() == 0
+    finally:
+        context.close()
+
+
+def test_the_404_page_leads_back_in(browser: Any, served: tuple[str, Path]) -> None:
+    url, _ = served
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(f"{url}/404.html")
+        links = page.locator("article a[href]").evaluate_all("els => els.map(a => a.href)")
+        assert len(links) >= 4
+        for link in links:
+            assert page.request.get(link).ok, link
     finally:
         context.close()
 

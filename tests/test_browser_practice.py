@@ -58,7 +58,7 @@ def practice_site_dir(tmp_path_factory: pytest.TempPathFactory, evil_project: An
     try:
         mp.setenv("LINGO_TREES_ROOT", str(root / "evil-project"))
         trees = evil_project(root / "evil-project")
-        site.build_site(trees, root / "evil", pdf=False, progress=lambda _: None)
+        site.build_site(trees, root / "evil", pdf="none", progress=lambda _: None)
     finally:
         mp.undo()
     return root

@@ -6,10 +6,11 @@ import argparse
 from pathlib import Path
 
 from generator.commands import add_jobs, add_out, add_quiet, add_trees, progress_printer
+from generator.output.pdf import PDF_CHOICES
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("site", help="render the cheat sheets (PDF) and build the strategy site into site/build/")
+    p = sub.add_parser("site", help="build the strategy site into site/build/: sheets, lookup, practice, the cards as PDFs")
     add_trees(p)
     add_out(p, "site/build/", "the site folder to write")
     p.add_argument("--pdf", choices=PDF_CHOICES, default="cards",
@@ -22,9 +23,6 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.set_defaults(func=run)
 
 
-PDF_CHOICES = ("cards", "all", "none")
-
-
 def _kib(n: int) -> str:
     return f"{n / 1024:.0f} KiB"
 
@@ -35,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     from generator.runs.site import publish_site
 
     r = publish_site(Path(args.trees) if args.trees else None, Path(args.out) if args.out else None,
-                     pdf=args.pdf != "none", every_sheet=args.pdf == "all", workers=args.jobs, force=args.force, progress=progress_printer(args.quiet))
+                     pdf=args.pdf, workers=args.jobs, force=args.force, progress=progress_printer(args.quiet))
     if r.up_to_date:
         print(f"site up to date ({r.seconds:.1f} s): {r.pages} pages in {r.out}, built from the same trees, "
               "word lists, site project and code (--force builds it again)")

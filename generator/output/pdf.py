@@ -17,6 +17,11 @@ import re
 import shutil
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Literal, get_args
+
+#: which PDFs a site build prints: the TV and openers cards, every letter sheet too, or none
+Printed = Literal["cards", "all", "none"]
+PDF_CHOICES: tuple[str, ...] = get_args(Printed)
 
 CHROMIUM_FLAGS = (
     "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",

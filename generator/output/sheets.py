@@ -520,8 +520,8 @@ def _turns(value: float) -> str:
     return f"{value:.3f}"
 
 
-def _count(n: int, noun: str) -> str:
-    """``n`` and the noun, plural but for one: ``3|count("word")`` is '3 words', ``1|count("turn")`` '1 turn'."""
+def _counted(n: int, noun: str) -> str:
+    """``n`` and the noun, plural but for one: ``3|counted("word")`` is '3 words', ``1|counted("turn")`` '1 turn'."""
     return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
@@ -563,7 +563,7 @@ def environment() -> jinja2.Environment:
     env.filters["pct"] = _pct
     env.filters["heading"] = heading_text
     env.filters["turns"] = _turns
-    env.filters["count"] = _count
+    env.filters["counted"] = _counted
     env.filters["tojson_attr"] = lambda v: json.dumps(v, ensure_ascii=False)
     env.globals["SHEET_VERSION"] = SHEET_VERSION
     env.globals["once"] = Once()

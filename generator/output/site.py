@@ -1,24 +1,34 @@
 """The static strategy site: MkDocs (material theme) from the committed trees.
 
 :func:`build_site` reads the trees (``trees/<setup>/<rule>/<strategy>/``),
-makes the sheets' view models, prints their PDFs with headless Chromium,
-copies the trees and zips them, then makes the one frozen
-:class:`~generator.output.sitemodel.SiteModel`, renders the pages into a
-temporary MkDocs ``docs`` folder and runs ``mkdocs build``. The MkDocs project
-is ``site/mkdocs.yml``; the hand-written pages in ``site/docs/`` are Jinja
+makes the sheets' view models, prints the cards' PDFs with headless Chromium
+(every letter sheet's too when asked), copies the trees and zips them, then
+makes the one frozen :class:`~generator.output.sitemodel.SiteModel`, renders
+the pages into a temporary MkDocs ``docs`` folder and runs ``mkdocs build``
+(strict: a link to a page that is not there fails the build). The MkDocs
+project is ``site/mkdocs.yml`` (with ``overrides/``: the 404 page, the
+deferred theme script); the hand-written pages in ``site/docs/`` are Jinja
 templates too (they list set-ups and downloads).
 
 Pages made, relative to the site root:
 
 * ``index.html`` (home), ``method.html``, ``lookup.html`` (the lookup),
-  ``helper.html`` (the clue helper, with its words in ``helper/``), ``sw.js``
-  (the service worker that keeps the site working offline);
+  ``helper.html`` (the clue helper, with its words in ``helper/``),
+  ``practice.html`` (with its words in ``practice/``), ``404.html``,
+  ``sw.js`` (the service worker that keeps the site working offline);
+* ``<show>.html``: a TV show's page (``dutch-lingo-on-tv.html``: its lengths,
+  each with the TV card and the letter sheets); ``lingo-<language>.html``:
+  every length of a language;
 * ``<setup>.html``: overview, histograms, comparison with the 1992 paper;
-* ``<setup>/<rule>/<strategy>/<letter>.html``: a letter's sheet;
+* ``<setup>/<rule>/<strategy>.html``: a strategy, with its card;
+* ``<setup>/<rule>/<strategy>/<letter>.html``: a letter's sheet (strategies
+  with a table; an adaptive strategy's letters open the lookup), and
+  ``<letter>.rows-<n>.html``: the later rows of a long sheet;
 * ``trees/...``: every tree file, the indexes and ``schema.json``;
   ``downloads/lingo-trees.zip``: all of them;
-* ``pdf/<setup>-<rule>-<strategy>-<letter>.pdf``, ``...-openers.pdf`` and
-  ``pdf/<setup>-tv-card.pdf`` (the TV card).
+* ``pdf/<setup>-tv-card.pdf`` (the TV card), ``pdf/<setup>-<rule>-<strategy>-openers.pdf``
+  and, with ``--pdf all``, ``pdf/<setup>-<rule>-<strategy>-<letter>.pdf``,
+  named in words (``nl-free-rule-human-scheme-b.pdf``).
 """
 
 from __future__ import annotations
@@ -48,7 +58,7 @@ from generator.errors import TreeFormatError
 from generator.output.hangmanpage import write_hangman
 from generator.output.helperdata import helper_files
 from generator.output.index import top_index_data
-from generator.output.pdf import PdfError, find_chromium, missing_chromium, print_all
+from generator.output.pdf import PdfError, Printed, find_chromium, missing_chromium, print_all
 from generator.output.practicedata import write_practice
 from generator.output.rankingfile import FILE_NAME as RANKINGS_FILE
 from generator.output.rankingfile import read_rankings
@@ -127,7 +137,7 @@ in this process, or several Chromiums at once (:mod:`generator.runs.site`)."""
 
 
 def print_plan(sheets: dict[Key, LetterSheet], cards: dict[tuple[str, str, str], OpenersCard],
-               every_sheet: bool = True) -> list[tuple[str, str]]:
+               every_sheet: bool) -> list[tuple[str, str]]:
     """The documents to print: ``(pdf name, html)`` of each openers card and,
     with ``every_sheet``, of each letter sheet with a table (an adaptive
     tree's sheet is the lookup). A sheet's page prints the same sheet from
@@ -245,9 +255,8 @@ ROWS_BYTES = 120_000
 
 
 def sheet_parts(sheet: LetterSheet, size: int = ROWS_BYTES) -> list[list[GroupRow]]:
-    """A letter sheet's rows in as few parts of about equal bytes of HTML
-    as keep each under ``size`` (a row larger than that is a part alone),
-    the first for its page."""
+    """A letter sheet's rows in parts of about equal bytes of HTML, as many
+    as ``size`` bytes each would make, the first for its page."""
     macros = environment().get_template("macros.html.j2").module
     sizes = [len(str(macros.group_row(sheet, g))) for g in sheet.groups]  # type: ignore[attr-defined]
     total = sum(sizes)
@@ -329,8 +338,9 @@ def _render_pages(project: Path, model: SiteModel, sheets: dict[Key, LetterSheet
         (docs / model.show_pages[show]).write_text(render("site/show.md.j2", show=show, setups=setups),
                                                   encoding="utf-8")
     for language, (title, setups) in _languages(model).items():
-        (docs / f"lingo-{language}.md").write_text(render("site/language.md.j2", title=title, setups=setups),
-                                                   encoding="utf-8")
+        lead = f"{LANGUAGE_NAMES.get(language, language)} LINGO, "  # "Five letters, 'ij' one tile"
+        (docs / f"lingo-{language}.md").write_text(render("site/language.md.j2", title=title, setups=setups,
+                                                          lead=lead), encoding="utf-8")
     _hand_written(project, model, docs)
     return _nav(model, docs)
 
@@ -432,18 +442,18 @@ def _helper_data(docs: Path) -> dict[str, Any]:
 
 
 def _pdfs(sheets: dict[Key, LetterSheet], cards: dict[tuple[str, str, str], OpenersCard], docs: Path,
-          out: Path, report: SiteReport, pdf: bool, every_sheet: bool, print_many: PrintMany,
+          out: Path, report: SiteReport, pdf: Printed, print_many: PrintMany,
           say: Callable[[str], None]) -> dict[str, int]:
     """Print the PDFs when asked and possible; say why not otherwise."""
-    chromium = find_chromium() if pdf else None
+    chromium = find_chromium() if pdf != "none" else None
     printed: dict[str, int] = {}
-    if not pdf:
+    if pdf == "none":
         report.pdf_skipped = "--pdf none was given"
     elif chromium is None:
         report.pdf_skipped = missing_chromium()
     else:
         try:
-            printed = _print_pdfs(print_plan(sheets, cards, every_sheet), docs, out, report, chromium, print_many, say)
+            printed = _print_pdfs(print_plan(sheets, cards, pdf == "all"), docs, out, report, chromium, print_many, say)
         except (PdfError, OSError) as exc:
             report.pdf_skipped = f"Chromium failed: {exc}"
             shutil.rmtree(docs / "pdf", ignore_errors=True)
@@ -534,7 +544,7 @@ def _swap_in(new: Path, out: Path) -> None:
 
 
 def build_site(trees: Path | None = None, out: Path | None = None, *, project: Path | None = None,
-               pdf: bool = True, every_sheet: bool = False, progress: Callable[[str], None] | None = None,
+               pdf: Printed = "cards", progress: Callable[[str], None] | None = None,
                marker: dict[str, Any] | None = None, print_many: PrintMany = print_all) -> SiteReport:
     """Render the sheets and pages and build the site with MkDocs.
 
@@ -549,9 +559,9 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
     project:
         the MkDocs project folder (default ``site/``) with ``mkdocs.yml``.
     pdf:
-        print the PDFs of the cards (skipped, with a note on stderr, when there is no Chromium).
-    every_sheet:
-        print every letter sheet's PDF too (each sheet's page prints from the browser anyway).
+        which PDFs to print: ``cards`` (the TV and openers cards), ``all`` (every
+        letter sheet's too; each sheet's page prints from the browser anyway) or
+        ``none``; skipped, with a note on stderr, when there is no Chromium.
     print_many:
         what prints them (default one Chromium in this process; see :data:`PrintMany`).
     marker:
@@ -585,7 +595,7 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
         with tempfile.TemporaryDirectory(prefix=f"{_DOCS_PREFIX}{os.getpid()}-") as tmp:
             docs = Path(tmp) / "docs"
             docs.mkdir()
-            printed = _pdfs(sheets, cards, docs, out, report, pdf, every_sheet, print_many, say)
+            printed = _pdfs(sheets, cards, docs, out, report, pdf, print_many, say)
             write_hangman(trees, docs)  # hangman.md and the trees its lookup loads, where there are any
             files = _copy_trees(folders, docs, report)
             model = site_model(folders, cards, printed, files, *_rankings_and_traps(trees))

@@ -193,7 +193,7 @@ class FolderView:
     @property
     def rule_short(self) -> str:
         """``free rule``, ``TV rules``, ``Bulls and Cows``: the title to its first ``:`` or ``(``."""
-        return self.rule_title.split(":")[0].split(" (")[0]
+        return short_rule(self.rule_title)
 
     @property
     def page(self) -> str:
@@ -372,8 +372,7 @@ class SiteModel:
     @property
     def show_pages(self) -> dict[str, str]:
         """The page of each TV show (:attr:`shows`): ``dutch-lingo-on-tv.md``."""
-        return {show: "-".join("".join(c if c.isalnum() else " " for c in show.lower()).split()) + ".md"
-                for show in self.shows}
+        return {show: f"{slug(show)}.md" for show in self.shows}
 
     @property
     def shows(self) -> dict[str, tuple[SetupView, ...]]:
@@ -402,8 +401,17 @@ def _pdf_words(setup: str, rule: str, strategy: str) -> str:
     'nl-tv-rules-sheet-at-hand'
     """
     family = family_of(catalog_setups()[setup].game.name) if setup in catalog_setups() else "lingo"
-    words = f"{rule_title(rule, family).split(':')[0].split(' (')[0]} {strategy_short(family, strategy)}"
-    return f"{setup}-" + "-".join("".join(c if c.isalnum() else " " for c in words.lower()).split())
+    return f"{setup}-{slug(short_rule(rule_title(rule, family)))}-{slug(strategy_short(family, strategy))}"
+
+
+def short_rule(title: str) -> str:
+    """A rule's title to its first ``:`` or ``(``: ``TV rules``, ``free rule``."""
+    return title.split(":")[0].split(" (")[0]
+
+
+def slug(text: str) -> str:
+    """Words as a file name: ``Dutch LINGO on TV`` is ``dutch-lingo-on-tv``."""
+    return "-".join("".join(c if c.isalnum() else " " for c in text.lower()).split())
 
 
 def pdf_name(setup: str, rule: str, strategy: str, letter: str) -> str:

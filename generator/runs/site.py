@@ -31,7 +31,7 @@ from typing import TypeVar
 from generator.core.catalog import trees_dir, wordlists_dir
 from generator.output.hangmanpage import tree_files as hangman_tree_files
 from generator.output.index import tree_folders
-from generator.output.pdf import find_chromium, print_all
+from generator.output.pdf import Printed, find_chromium, print_all
 from generator.output.site import (
     PrintMany,
     SiteReport,
@@ -81,7 +81,7 @@ def _previous(out: Path) -> str:
 RENDERERS = ("jinja2", "markdown", "mkdocs", "mkdocs-material", "pymdown-extensions")
 
 
-def site_inputs(trees: Path, project: Path, out: Path, pdf: str) -> str:
+def site_inputs(trees: Path, project: Path, out: Path, pdf: Printed) -> str:
     """A fingerprint of everything a site build reads: every file of the
     trees folder, the word lists and the MkDocs project (but the site
     folder ``out``), the code of this package (templates and scripts
@@ -154,8 +154,8 @@ def printer(workers: int | None, progress: Progress | None) -> PrintMany:
 
 
 def publish_site(trees: Path | None = None, out: Path | None = None, *, project: Path | None = None,
-                 pdf: bool = True, every_sheet: bool = False, workers: int | None = None,
-                 force: bool = False, progress: Progress | None = None) -> SiteReport:
+                 pdf: Printed = "cards", workers: int | None = None, force: bool = False,
+                 progress: Progress | None = None) -> SiteReport:
     """Verify the trees, then build the site (:func:`generator.output.site.build_site`),
     unless the site in ``out`` was built from the same inputs (and ``force`` is not given):
     then the report says ``up_to_date``."""
@@ -167,8 +167,7 @@ def publish_site(trees: Path | None = None, out: Path | None = None, *, project:
     check_out(out, trees, project)
     if not tree_files(trees):
         raise SiteError(f"no trees under {trees} (run lingo-trees build first)")
-    printed = "none" if not pdf or find_chromium() is None else "all" if every_sheet else "cards"
-    inputs = site_inputs(trees, project, out, printed)
+    inputs = site_inputs(trees, project, out, pdf if find_chromium() is not None else "none")
     if not force and _previous(out) == inputs:  # "" without a trusted marker
         report = SiteReport(out, up_to_date=True)
         report.pages = sum(1 for _ in out.rglob("*.html"))
@@ -176,5 +175,5 @@ def publish_site(trees: Path | None = None, out: Path | None = None, *, project:
         return report
     verify_trees(trees, workers, say)
     marker = {"inputs": inputs, "seal": _seal(inputs)}
-    return build_site(trees, out, project=project, pdf=pdf, every_sheet=every_sheet, progress=say, marker=marker,
+    return build_site(trees, out, project=project, pdf=pdf, progress=say, marker=marker,
                       print_many=printer(workers, progress))

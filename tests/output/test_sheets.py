@@ -180,7 +180,7 @@ def test_once_reuses_a_macros_markup_for_an_equal_value() -> None:
     class Macro:
         name = "feedback"
 
-        def __call__(self, value: object, strips: bool) -> str:  # any other arguments
+        def __call__(self, value: object, extra: bool) -> str:  # any other arguments
             calls.append(value)
             return f"<b>{value}</b>"
 

@@ -38,7 +38,7 @@ def model_of(trees: Path) -> tuple[SiteModel, dict[Key, LetterSheet]]:
 @pytest.fixture
 def built(tiny: Path, tmp_path: Path) -> Path:
     out = tmp_path / "build"
-    site.build_site(tiny, out, pdf=False, progress=lambda _: None)
+    site.build_site(tiny, out, pdf="none", progress=lambda _: None)
     return out
 
 
@@ -145,7 +145,7 @@ def test_a_build_leaves_the_cycle_collector_as_it_found_it(tiny: Path, tmp_path:
     """The trees and models are made with the collector off and frozen out of
     its walks while the site is built (build_site): on again, nothing frozen, after."""
     assert gc.isenabled() and gc.get_freeze_count() == 0
-    site.build_site(tiny, tmp_path / "b", pdf=False, progress=lambda _: None)
+    site.build_site(tiny, tmp_path / "b", pdf="none", progress=lambda _: None)
     assert gc.isenabled() and gc.get_freeze_count() == 0
 
 
@@ -176,12 +176,12 @@ def test_build_makes_pages_downloads_and_lookup(built: Path, tiny: Path) -> None
     assert letter.count('class="sheet letter-sheet"') == 1 and site.SHEET_SLOT not in letter
     home = (built / "index.html").read_text(encoding="utf-8")
     assert 'href="tiny.html"' in home
-    assert not (built / "pdf").exists()  # pdf=False
+    assert not (built / "pdf").exists()  # pdf="none"
 
 
 @pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="Debian's chromium is not installed (/usr/bin/chromium)")
 def test_build_prints_pdfs_and_counts_pages(tiny: Path, tmp_path: Path) -> None:
-    r = site.build_site(tiny, tmp_path / "b", every_sheet=True, progress=lambda _: None)
+    r = site.build_site(tiny, tmp_path / "b", pdf="all", progress=lambda _: None)
     assert r.pdf_skipped is None
     # a letter sheet per human-scheme letter (no sheet PDF for scm) and a card per human-scheme folder
     assert len(r.pdf_pages) == 8 and len(r.card_pages) == 4
@@ -192,7 +192,7 @@ def test_build_prints_pdfs_and_counts_pages(tiny: Path, tmp_path: Path) -> None:
     overview = (tmp_path / "b/tiny.html").read_text(encoding="utf-8")
     assert 'href="pdf/tiny-free-rule-human-scheme-openers.pdf"' in overview
     # a second build reuses the PDFs whose printed HTML did not change
-    again = site.build_site(tiny, tmp_path / "b", every_sheet=True, progress=lambda _: None)
+    again = site.build_site(tiny, tmp_path / "b", pdf="all", progress=lambda _: None)
     cards = site.build_site(tiny, tmp_path / "c", progress=lambda _: None)  # by default only the cards
     assert cards.pdfs == 4 and not cards.pdf_pages and len(cards.card_pages) == 4
     assert again.pdfs_reused == again.pdfs == 12 and again.pdf_pages == r.pdf_pages
@@ -203,7 +203,7 @@ def test_evil_words_are_escaped_on_every_page(evil_project, tmp_path: Path, monk
     monkeypatch.setenv("LINGO_TREES_ROOT", str(tmp_path / "evil"))
     trees = evil_project(tmp_path / "evil")
     out = tmp_path / "build"
-    site.build_site(trees, out, pdf=False, progress=lambda _: None)
+    site.build_site(trees, out, pdf="none", progress=lambda _: None)
     pages = list(out.rglob("*.html"))
     assert len(pages) > 5
     for page in pages:
@@ -235,7 +235,7 @@ def test_a_folder_with_a_user_s_files_is_refused(tiny: Path, tmp_path: Path) -> 
     out.mkdir()
     (out / "thesis.tex").write_text("years of work")
     with pytest.raises(SiteError, match=r"holds files that are not a site build"):
-        site.build_site(tiny, out, pdf=False, progress=lambda _: None)
+        site.build_site(tiny, out, pdf="none", progress=lambda _: None)
     assert [p.name for p in out.iterdir()] == ["thesis.tex"]
 
 
@@ -245,7 +245,7 @@ def test_an_output_over_the_trees_is_refused(tiny: Path, tmp_path: Path, where: 
     before = sorted(p.relative_to(trees) for p in trees.rglob("*"))
     out = trees if where == "same" else trees / "site"
     with pytest.raises(SiteError, match="overlaps the trees folder"):
-        site.build_site(trees, out, pdf=False, progress=lambda _: None)
+        site.build_site(trees, out, pdf="none", progress=lambda _: None)
     assert sorted(p.relative_to(trees) for p in trees.rglob("*")) == before
 
 
@@ -263,7 +263,7 @@ def test_a_build_clears_what_a_killed_build_left(tiny: Path, tmp_path: Path,
     running = [tmp_path / ".build.new-1-x4"]  # a live process's build (pid 1): not ours to remove
     for folder in left + running:
         (folder / "docs").mkdir(parents=True)
-    site.build_site(tiny, tmp_path / "build", pdf=False, progress=lambda _: None)
+    site.build_site(tiny, tmp_path / "build", pdf="none", progress=lambda _: None)
     assert [f for f in left if f.exists()] == [] and all(f.exists() for f in running)
     assert list((tmp_path / "tmp").iterdir()) == []
 
@@ -276,7 +276,7 @@ def test_a_rebuild_replaces_an_earlier_build_whole(built: Path, tiny: Path) -> N
     marker = orjson.loads((built / site.MARKER).read_bytes())
     marker["listing"] = site.listing(built)  # as if an earlier build had made it
     (built / site.MARKER).write_bytes(orjson.dumps(marker))
-    site.build_site(tiny, built, pdf=False, progress=lambda _: None)
+    site.build_site(tiny, built, pdf="none", progress=lambda _: None)
     assert not stale.exists() and (built / "index.html").exists()
     assert [p.name for p in built.parent.iterdir()] == ["build"]  # no temporary folder left
 
@@ -288,7 +288,7 @@ def test_a_users_file_in_an_earlier_build_is_not_lost(built: Path, tiny: Path, c
     else:
         (built / "index.html").write_text("my own home page")
     with pytest.raises(SiteError, match="files were added or changed since the site was built"):
-        site.build_site(tiny, built, pdf=False, progress=lambda _: None)
+        site.build_site(tiny, built, pdf="none", progress=lambda _: None)
     assert (built / ("assets/notes.txt" if change == "added" else "index.html")).read_text().startswith("my")
 
 
@@ -300,7 +300,7 @@ def test_a_failed_build_keeps_the_earlier_site(built: Path, tiny: Path, monkeypa
 
     monkeypatch.setattr("mkdocs.commands.build.build", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        site.build_site(tiny, built, pdf=False, progress=lambda _: None)
+        site.build_site(tiny, built, pdf="none", progress=lambda _: None)
     assert sorted(str(p.relative_to(built)) for p in built.rglob("*")) == before
     assert [p.name for p in built.parent.iterdir()] == ["build"]
 
@@ -314,7 +314,7 @@ def test_paths_in_an_index_are_never_followed(tiny: Path, tmp_path: Path) -> Non
     data["letters"]["../../../../secret"] = dict(data["letters"]["b"], file="../../../../secret.json")
     index.write_bytes(orjson.dumps(data))
     out = tmp_path / "out"
-    site.build_site(trees, out, pdf=False, progress=lambda _: None)
+    site.build_site(trees, out, pdf="none", progress=lambda _: None)
     assert not any("hunter2" in p.read_text(errors="ignore") for p in out.rglob("*") if p.is_file())
     with zipfile.ZipFile(out / "downloads" / "lingo-trees.zip") as zf:
         assert not any("secret" in n or ".." in n for n in zf.namelist())
@@ -326,7 +326,7 @@ def test_a_hostile_folder_name_is_refused(tiny: Path, tmp_path: Path, folder: st
     trees = _copy_tiny(tiny, tmp_path / "trees")
     (trees / "tiny" / "free" / "human").rename(trees / "tiny" / "free" / folder)
     with pytest.raises(SiteError, match=r"the strategy folder .* is not an id"):
-        site.build_site(trees, tmp_path / "out", pdf=False, progress=lambda _: None)
+        site.build_site(trees, tmp_path / "out", pdf="none", progress=lambda _: None)
     assert not (tmp_path / "out").exists()
 
 

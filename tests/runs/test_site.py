@@ -28,22 +28,22 @@ def test_a_tree_that_fails_verify_is_refused(tiny: Path, tmp_path: Path) -> None
     data["stats"]["mean_turns"] = round(data["stats"]["total_turns"] / data["stats"]["secrets"], 4)
     path.write_bytes(orjson.dumps(data))
     with pytest.raises(SiteError, match=rf"^{path}: does not verify \(stats: the file says"):
-        publish_site(trees, tmp_path / "out", pdf=False, workers=1)
+        publish_site(trees, tmp_path / "out", pdf="none", workers=1)
     assert not (tmp_path / "out").exists()
 
 
 def test_unchanged_trees_are_verified_once(tiny: Path, tmp_path: Path) -> None:
     trees = _trees(tiny, tmp_path)
     said: list[str] = []
-    publish_site(trees, tmp_path / "out", pdf=False, workers=1, progress=said.append)
-    publish_site(trees, tmp_path / "out", pdf=False, workers=1, force=True, progress=said.append)
+    publish_site(trees, tmp_path / "out", pdf="none", workers=1, progress=said.append)
+    publish_site(trees, tmp_path / "out", pdf="none", workers=1, force=True, progress=said.append)
     checks = [s for s in said if s.startswith("[site] verifying")]
     assert checks == ["[site] verifying 12 of 12 trees (0 verified before)",
                       "[site] verifying 0 of 12 trees (12 verified before)"]
     (trees / "tiny" / "free" / "scm" / "b.json").touch()  # the same bytes: still verified
     path = trees / "tiny" / "free" / "human" / "b.json"
     path.write_bytes(path.read_bytes().replace(b'"version": 1', b'"version":1'))
-    publish_site(trees, tmp_path / "out", pdf=False, workers=1, progress=said.append)
+    publish_site(trees, tmp_path / "out", pdf="none", workers=1, progress=said.append)
     checks = [s for s in said if s.startswith("[site] verifying")]
     assert checks[-1] == "[site] verifying 1 of 12 trees (11 verified before)"
 
@@ -53,7 +53,7 @@ def test_a_changed_word_list_has_every_tree_verified_again(tiny: Path, tmp_path:
     project = Path(shutil.copytree(tiny.parent, tmp_path / "project"))
     monkeypatch.setenv("LINGO_TREES_ROOT", str(project))
     said: list[str] = []
-    publish_site(project / "trees", tmp_path / "out", pdf=False, workers=1, progress=said.append)
+    publish_site(project / "trees", tmp_path / "out", pdf="none", workers=1, progress=said.append)
     words = project / "wordlists" / "tiny-5-ij.txt"
     lines = words.read_text(encoding="utf-8").splitlines()
     words.write_text("\n".join(w for w in lines if not w.startswith("b")) + "\n", encoding="utf-8")
@@ -70,7 +70,7 @@ def test_a_site_built_from_the_same_inputs_is_not_built_again(tiny: Path, tmp_pa
     project = Path(shutil.copytree(site_dir(), tmp_path / "project", ignore=shutil.ignore_patterns("build")))
 
     def publish(**kw: bool) -> bool:
-        r = publish_site(trees, out, project=project, pdf=False, workers=1, **kw)
+        r = publish_site(trees, out, project=project, pdf="none", workers=1, **kw)
         assert r.pages > 0
         return r.up_to_date
 
@@ -103,9 +103,9 @@ def test_batches_keep_order_and_give_each_worker_several() -> None:
 
 def test_pdfs_print_on_several_chromiums_alike(chromium: str, tiny: Path, tmp_path: Path) -> None:
     trees = _trees(tiny, tmp_path)
-    one = build_site(trees, tmp_path / "one", every_sheet=True, progress=lambda _: None)
+    one = build_site(trees, tmp_path / "one", pdf="all", progress=lambda _: None)
     said: list[str] = []
-    two = publish_site(trees, tmp_path / "two", every_sheet=True, workers=2, progress=said.append)
+    two = publish_site(trees, tmp_path / "two", pdf="all", workers=2, progress=said.append)
     assert two.pdf_skipped is None and two.pdfs == one.pdfs == 12
     assert two.pdf_pages == one.pdf_pages and two.card_pages == one.card_pages
     names = sorted(p.name for p in (tmp_path / "one" / "pdf").iterdir())
@@ -117,13 +117,13 @@ def test_what_another_user_remembered_is_not_trusted(tiny: Path, tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     trees = _trees(tiny, tmp_path)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "theirs"))
-    publish_site(trees, tmp_path / "out", pdf=False, workers=1)
+    publish_site(trees, tmp_path / "out", pdf="none", workers=1)
     # their verdicts and their site, beside this user's own key
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "mine"))
     (tmp_path / "mine" / "lingo-trees").mkdir(parents=True)
     shutil.copytree(tmp_path / "theirs" / "lingo-trees" / "verified", tmp_path / "mine" / "lingo-trees" / "verified")
     said: list[str] = []
-    report = publish_site(trees, tmp_path / "out", pdf=False, workers=1, progress=said.append)
+    report = publish_site(trees, tmp_path / "out", pdf="none", workers=1, progress=said.append)
     assert not report.up_to_date  # their marker's seal is not this user's
     assert "[site] verifying 12 of 12 trees (0 verified before)" in said
 
@@ -134,5 +134,5 @@ def test_without_a_key_every_tree_is_verified(tiny: Path, tmp_path: Path, monkey
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     said: list[str] = []
     for _ in range(2):
-        publish_site(trees, tmp_path / "out", pdf=False, workers=1, progress=said.append)
+        publish_site(trees, tmp_path / "out", pdf="none", workers=1, progress=said.append)
     assert [s for s in said if s.startswith("[site] verifying")][-1] == "[site] verifying 12 of 12 trees (0 verified before)"

@@ -26,7 +26,9 @@
       return next;
     }).catch(function (err) {
       more.removeAttribute("aria-busy");
-      more.appendChild(document.createTextNode(" Could not load them (" + err.message + ")."));
+      var note = more.querySelector(".sheet-error") || more.appendChild(document.createElement("span"));
+      note.className = "sheet-error";
+      note.textContent = " Could not load them (" + err.message + "): try again.";
       throw err;
     });
   }
@@ -34,7 +36,7 @@
   function loadAll() {  // every row still to come, in order
     var more = document.querySelector(".sheet-more[data-rows]");
     if (!more) return Promise.resolve();
-    if (!loading) loading = loadNext(more).then(function () { loading = null; });
+    if (!loading) loading = loadNext(more).then(function () { loading = null; }, function (err) { loading = null; throw err; });
     return loading.then(loadAll);
   }
 

@@ -25,7 +25,7 @@
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("button.palette-switch");
     if (!button) return;
-    var on = !saved();
+    var on = document.documentElement.getAttribute("data-lt-palette") !== "contrast";
     try { localStorage.setItem(KEY, on ? "contrast" : "normal"); } catch (e) { /* private mode: this page only */ }
     apply(on);
   });
