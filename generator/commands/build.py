@@ -50,10 +50,11 @@ def run(args: argparse.Namespace) -> int:
     rules = [guess_rule(r).value for r in args.rule] if args.rule else None
     strategies = [lingo_strategy(s) for s in args.strategy] if args.strategy else None
     t0 = time.perf_counter()
-    print(compile_if_needed(), flush=True)
     done = build_trees(ids, rules, strategies, args.letter, root=Path(args.out) if args.out else None,
                        seed=args.seed, workers=args.jobs, force=args.force,
-                       progress=progress_printer(args.quiet))
+                       progress=progress_printer(args.quiet),
+                       # the kernels only build trees: a build that keeps them all does not wait for them
+                       before_building=lambda: print(compile_if_needed(), flush=True))
     for key, seconds in sorted(done.seconds.items()):
         print(f"{key}: {seconds:.1f} s (summed over letters)")
     print(f"{done.built} trees built, {done.kept} kept (up to date) in {time.perf_counter() - t0:.1f} s")
