@@ -6,12 +6,9 @@ For normal and hard mode (or the one ``--rule``) it runs, as separate processes
 and alternating so that a loaded machine weighs on each alike,
 
 * ``one core``: ``lingo-trees exact --setup wordle --opener salet --no-write -j 1``
-  with ``NUMBA_NUM_THREADS=1``, on the kernels compiled ahead of time (this
-  benchmark runs ``lingo-trees compile`` first: numba is then never imported);
-* ``one core, JIT``: the same with ``LINGO_TREES_KERNELS=jit`` (every kernel
-  from numba's just-in-time compiler and its cache, as without a C compiler);
+  with ``NUMBA_NUM_THREADS=1``;
 * ``all cores``: ``-j`` the number of cores: the proof split into jobs on
-  that many worker processes, on the same compiled kernels;
+  that many worker processes;
 * ``reference`` (with ``--reference PATH``): a Wordle optimiser binary given by
   the user, run as ``PATH [-H] -a <allowed> -h <answers> -w salet`` on the
   same word lists (the interface of Alex Selby's program; this benchmark does
@@ -74,7 +71,6 @@ def commands(rule: str, reference: str | None) -> dict[str, tuple[list[str], dic
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # a user's Python keeps the bytecode of our modules
     one = dict(env, NUMBA_NUM_THREADS="1")
     cmds = {"one core": (base + ["-j", "1"], one),
-            "one core, JIT": (base + ["-j", "1"], dict(one, LINGO_TREES_KERNELS="jit")),
             f"all cores ({cores})": (base + ["-j", str(cores)], env)}
     if reference:
         lists = ["-a", str(ROOT / "wordlists/wordle-allowed.txt"), "-h", str(ROOT / "wordlists/wordle-answers.txt")]
@@ -83,7 +79,6 @@ def commands(rule: str, reference: str | None) -> dict[str, tuple[list[str], dic
 
 
 def timings(reps: int, reference: str | None, rules: list[str]) -> None:
-    print(run(["lingo-trees", "compile"], commands("free", None)["one core"][1])[2].strip() + "\n")
     for rule in rules:
         mode = "normal" if rule == "free" else "hard"
         cmds = commands(rule, reference)

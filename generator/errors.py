@@ -33,7 +33,3 @@ class TreeFormatError(LingoTreesError):
 class StrategyError(LingoTreesError):
     """A strategy cannot be built as asked (unknown strategy, unreachable words)."""
 
-
-class KernelError(LingoTreesError):
-    """The kernels cannot be compiled ahead of time here (no C compiler, a
-    folder that cannot be written)."""

@@ -30,7 +30,6 @@ from typing import Any
 import pytest
 
 from generator.cli import main
-from generator.core import jit
 from generator.core.catalog import load_list
 from generator.core.feedback import GREEN, feedback, replier
 from generator.core.rules import LINGO, Game
@@ -46,11 +45,6 @@ TINY = GOLDEN / "tiny"
 MISMATCH = TESTS / "golden-mismatch"
 DATA = TESTS / "data"
 SITE_PROJECT = CHECKOUT / "site"
-
-# every kernel just in time, whatever a developer compiled ahead of time into
-# the checkout (tests/core/test_jit.py compiles and runs them on purpose);
-# LINGO_TREES_KERNELS=ahead runs the suite on the compiled ones
-os.environ.setdefault(jit.MODE_ENV, "jit")
 
 
 

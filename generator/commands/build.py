@@ -16,7 +16,6 @@ from generator.commands import (
     on_cluster,
     progress_printer,
 )
-from generator.commands.compile import compile_if_needed
 from generator.core.catalog import setup, setups
 from generator.core.rules import guess_rule
 from generator.core.strategies import default_strategies, strategy_names
@@ -52,9 +51,7 @@ def run(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     done = build_trees(ids, rules, strategies, args.letter, root=Path(args.out) if args.out else None,
                        seed=args.seed, workers=args.jobs, force=args.force,
-                       progress=progress_printer(args.quiet),
-                       # the kernels only build trees: a build that keeps them all does not wait for them
-                       before_building=lambda: print(compile_if_needed(), flush=True))
+                       progress=progress_printer(args.quiet))
     for key, seconds in sorted(done.seconds.items()):
         print(f"{key}: {seconds:.1f} s (summed over letters)")
     print(f"{done.built} trees built, {done.kept} kept (up to date) in {time.perf_counter() - t0:.1f} s")

@@ -142,8 +142,7 @@ def parse_pattern(text: str, length: int) -> Pattern:
     return "".join(out)
 
 
-@kernel(parallel=True, ahead=[("const u1[:, ::1]", "const u1[:, ::1]", "i8", "u1[:, ::1]"),
-                              ("const u1[:, ::1]", "const u1[:, ::1]", "i8", "u2[:, ::1]")])
+@kernel(parallel=True)
 def _matrix_kernel(guesses, secrets, nletters, out):  # type: ignore[no-untyped-def]
     """Fill ``out[i, j]`` with the code of guess i against secret j.
 

@@ -199,7 +199,7 @@ def _stats_block(by_answer, rows, cols, npatterns, green, klog, start,  # type: 
         wins[j] = win
 
 
-@kernel(ahead=[("const u1[:, ::1]", "u1[:, ::1]"), ("const u2[:, ::1]", "u2[:, ::1]")])
+@kernel
 def _transpose(a, out):  # type: ignore[no-untyped-def]
     """``out[:] = a.T`` tile by tile (both stay in cache while a tile is copied)."""
     rows, cols = a.shape
@@ -213,7 +213,7 @@ def _transpose(a, out):  # type: ignore[no-untyped-def]
                     out[j, i] = a[i, j]
 
 
-@kernel(ahead=[("const u1[:, ::1]", "const i8[::1]", "b1[::1]")])
+@kernel
 def _seen_kernel(matrix, rows, seen):  # type: ignore[no-untyped-def]
     """Mark in ``seen`` every code that occurs in the given rows."""
     for r in rows:

@@ -20,7 +20,7 @@ jobs, :mod:`generator.search.shared`), then builds its letters like the others.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import chain
 from pathlib import Path
@@ -141,12 +141,9 @@ def plan_jobs(setups: list[str], rules: list[str], strategies: list[str],
 def build_trees(setups: list[str], rules: list[str] | None = None, strategies: list[str] | None = None,
                 letters: list[str] | None = None, *, root: Path | None = None, seed: int = 1,
                 workers: int | None = None, force: bool = False,
-                progress: Progress | None = None, stats: RunStats | None = None,
-                before_building: Callable[[], None] | None = None) -> BuildReport:
+                progress: Progress | None = None, stats: RunStats | None = None) -> BuildReport:
     """Build and write the trees not up to date (all with ``force``); ``stats``
-    gathers the jobs of the optimal trees' proofs (:mod:`generator.runs.split`);
-    ``before_building`` runs once before the first tree is built (not at all
-    when every tree is kept)."""
+    gathers the jobs of the optimal trees' proofs (:mod:`generator.runs.split`)."""
     report = reporter(progress)
     root = root or trees_dir()
     rules = rules or list(LINGO_RULES)
@@ -159,8 +156,6 @@ def build_trees(setups: list[str], rules: list[str] | None = None, strategies: l
     if out.kept:
         report.say(f"{out.kept} of {len(jobs)} trees are up to date (their fingerprints match, they verify): kept")
     check_targets(root, [tree_path(root, j.setup, j.rule, j.strategy, j.letter) for j in todo])
-    if todo and before_building is not None:
-        before_building()
     folders = {tree_path(root, j.setup, j.rule, j.strategy, j.letter).parent for j in jobs}
     steps = report.steps(len(todo), "trees")
     try:

@@ -18,11 +18,6 @@ from generator.core.partition import BLOCK, Matrix, gather_block, klog_table
 INF = 1 << 60  # the cost of a position with no tree (within the cap or the budget)
 LATE = 1 << 20  # extra cost of a secret solved after the cap (fewest_late); more than any total
 
-# argument types of the kernels compiled ahead of time (generator.core.jit): the
-# feedback matrix (either way round) with codes up to 255, as Wordle's and
-# five-letter LINGO's; guess rows, secret columns and other indices; scratch
-CODES, INDICES, OUT = "const u1[:, ::1]", "const i8[::1]", "i8[::1]"
-
 
 @kernel(inline=True)
 def mix(x):  # type: ignore[no-untyped-def]
@@ -35,10 +30,7 @@ def mix(x):  # type: ignore[no-untyped-def]
     return x
 
 
-MOVES = (CODES, INDICES, INDICES, "i8", "i8", "const u8[::1]", OUT, OUT, OUT, OUT, "f8[::1]", "u8[::1]")
-
-
-@kernel(parallel=True, ahead=[MOVES])
+@kernel(parallel=True)
 def moves_kernel(by_answer, rows, cols, npatterns, green, keys,  # type: ignore[no-untyped-def]
                   parts, wins, largest, squares, klogk, phash):
     """Per guess ``rows[j]``: part statistics over the secrets ``cols`` and a
@@ -61,7 +53,7 @@ def moves_kernel(by_answer, rows, cols, npatterns, green, keys,  # type: ignore[
                      parts, wins, largest, squares, klogk, phash)
 
 
-@kernel(ahead=[MOVES])
+@kernel
 def moves_kernel_serial(by_answer, rows, cols, npatterns, green, keys,  # type: ignore[no-untyped-def]
                         parts, wins, largest, squares, klogk, phash):
     """:func:`moves_kernel` on the calling thread alone (small positions)."""
@@ -195,7 +187,7 @@ def late_bound(n, r, p, w):  # type: ignore[no-untyped-def]
     return 3 * n - p - w + LATE * (n - w) + (LATE * w if r <= 0 else 0)
 
 
-@kernel(ahead=[(CODES, INDICES, INDICES, "i8", "i8", INDICES, "i8", "i8", "b1")])
+@kernel
 def quick_floor_kernel(by_answer, rows, cols, npatterns, green, fill, cap, r, strict):  # type: ignore[no-untyped-def]
     """The least bound of any useful move from its parts and win alone
     (:func:`parts_kernel`): :func:`strict_bound` with its largest part taken
@@ -237,7 +229,7 @@ def by_answer(matrix: Matrix) -> tuple[np.ndarray, np.ndarray]:
     return matrix.by_answer, keys
 
 
-@kernel(ahead=[(CODES, INDICES, INDICES, "i8")])
+@kernel
 def closed_kernel(codes, cols, guess_of, npatterns):  # type: ignore[no-untyped-def]
     """Candidates that settle a position of ``n`` secrets ``cols`` at once:
     the least guess row of a candidate that leaves every other secret alone
@@ -272,7 +264,7 @@ def closed_kernel(codes, cols, guess_of, npatterns):  # type: ignore[no-untyped-
     return best, pair
 
 
-@kernel(ahead=[("const u8[::1]",)])
+@kernel
 def first_distinct(hashes):  # type: ignore[no-untyped-def]
     """Indices of the first occurrence of each distinct value, ascending
     (an open-addressing hash set)."""
@@ -344,7 +336,7 @@ def _split(codes, row, cols, npatterns):  # type: ignore[no-untyped-def]
     return out, p
 
 
-@kernel(ahead=[(CODES, "i8", INDICES, "i8", "i8", INDICES, INDICES, "i8", "i8", "i8")])
+@kernel
 def play_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1, budget):  # type: ignore[no-untyped-def]
     """The parts of ``cols`` under guess ``row`` with a lower bound of each
     for ``r1 >= 2`` turns left (every secret guessable, every one within the
@@ -448,7 +440,7 @@ def parts_bounds_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap,
     return out, p, q, base, total
 
 
-@kernel(ahead=[("const i8[:, ::1]", "const i8[:, ::1]", INDICES, INDICES, INDICES)])
+@kernel
 def hard_filter(letters, counts, rows, guess, pattern):  # type: ignore[no-untyped-def]
     """The rows (guesses) still allowed in hard mode after ``guess`` got ``pattern``
     (marks 0 grey, 1 yellow, 2 green): greens in place, revealed letters as

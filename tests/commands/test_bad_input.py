@@ -266,9 +266,6 @@ CASES: list[tuple[str, list[str], str, str]] = [
     ("hangman feedback", ["he<l>o", "l"], r"is not a word of the letters a-z", ""),
     ("hangman feedback", ["", "a"], r"is not a word of the letters a-z", ""),
     # index
-    # compile (no C compiler: tests/core/test_jit.py)
-    ("compile", ["now"], r"unrecognized arguments: now", ""),
-    ("compile", ["--force", "-j", "2"], r"unrecognized arguments: -j 2", ""),
     ("index", ["--trees", "{tmp}/none"], r"none: no such folder", ""),
     ("index", ["--trees", "{tmp}/empty"], r"no tree files", "corrupt"),
     ("index", ["--trees", ""], r"'': a name is needed", ""),
