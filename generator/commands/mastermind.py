@@ -26,15 +26,12 @@ from generator.commands import (
     verified_tree,
 )
 from generator.core.catalog import trees_dir
-from generator.core.files import check_out_file
 from generator.core.ids import short
 from generator.core.kinds import code_list, pegs
 from generator.core.strategies import default_strategies, strategy_names
 from generator.errors import RulesError, TreeFormatError
 from generator.games.mastermind import PUBLISHED, variant
-from generator.output.treefile import KEPT, write_tree
-from generator.runs.mastermind import mastermind_fingerprint, mastermind_tree
-from generator.runs.verdicts import kept
+from generator.runs.mastermind import build_mastermind_trees
 
 STRATEGIES = strategy_names("mastermind")
 GREEDY = [s.name for s in default_strategies("mastermind")]
@@ -69,32 +66,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     f.set_defaults(func=run_feedback)
 
 
-def _folder(root: Path, vid: str, strategy: str) -> Path:
-    return root / "mastermind" / vid / strategy
-
-
 def run_build(args: argparse.Namespace) -> int:
-    v = variant(args.variant)
     root = Path(args.out) if args.out else trees_dir()
-    names = args.strategy or GREEDY
-    paths = {name: _folder(root, v.id, name) / "all.json" for name in names}
-    wanted = {} if args.force else {paths[name]: mastermind_fingerprint(v, name, args.top, args.opener)["digest"]
-                                    for name in names}
-    keep = kept(wanted, args.jobs, progress_printer(args.quiet), "mastermind")
-    for name in names:
-        path = paths[name]
-        if path in keep:
-            print(f"{path}: {KEPT}", flush=True)
-            continue
-        check_out_file(path)  # before the search
-        tree, figures = mastermind_tree(v, name, top=args.top, opener=args.opener, workers=args.jobs,
-                                        progress=progress_printer(args.quiet))
-        write_tree(path, tree)
-        s = tree.stats
-        assert s is not None
-        extra = f", {figures['positions']} positions searched" if "positions" in figures else ""
-        print(f"{path}: total {s.total_turns}, max {s.max_turns}, mean {s.mean_turns:.3f}, "
-              f"opener {tree.strategy['opener']}{extra}, {figures['seconds']:.1f} s", flush=True)
+    for line in build_mastermind_trees(variant(args.variant), args.strategy or GREEDY, root, top=args.top,
+                                       opener=args.opener, workers=args.jobs, force=args.force,
+                                       progress=progress_printer(args.quiet)):
+        print(line, flush=True)
     return 0
 
 
@@ -108,7 +85,7 @@ def run_report(args: argparse.Namespace) -> int:
     print(f"{'strategy':<11}{'opener':>7}{'total':>7}{'mean':>7}{'max':>5}  published")
     for name in STRATEGIES:
         published = PUBLISHED[name] if v.id == "4x6" else ""
-        path = _folder(root, v.id, name) / "all.json"
+        path = root / "mastermind" / v.id / name / "all.json"
         if not path.exists():
             print(f"{name:<11}{'-':>7}{'-':>7}{'-':>7}{'-':>5}  {published} (no tree: {path})")
             continue

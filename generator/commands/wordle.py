@@ -35,35 +35,30 @@ from generator.core.catalog import setup, trees_dir
 from generator.core.ids import short
 from generator.core.strategies import default_strategies, strategy_order
 from generator.errors import StrategyError, TreeFormatError
-from generator.output.index import check_targets, write_index, write_top_index
 from generator.output.rankingfile import FILE_NAME as OPENERS_FILE
 from generator.output.rankingfile import read_rankings, write_rankings
 from generator.output.trapsfile import FILE_NAME as TRAPS_FILE
 from generator.output.trapsfile import read_traps, write_traps
-from generator.output.treefile import KEPT, write_tree
-from generator.runs.jobs import run_jobs
 from generator.runs.progress import Reporter
-from generator.runs.verdicts import kept
 from generator.runs.wordle import (
     DOCUMENT_OPENERS,
     EXACT_RULES,
+    MODES,
     OPENER,
     RULES,
     TIERS,
+    build_wordle_trees,
     default_builds,
     exact_shortlist,
     rank_exact,
     rank_openers,
     shortlist,
     traps,
-    wordle_tree,
 )
 from generator.search.ranking import OPTIMAL, OpenerRanking
 from generator.search.traps import BUDGET
 
 GREEDY = [s.name for s in default_strategies("wordle")]
-MODES = {"free": "normal", "hard": "hard", "self-hard": "self hard"}
-COMPACT_SECRETS = 3000  # trees of more secrets are written without indentation (a fifth of the size)
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -131,37 +126,14 @@ def add_tier(parser: argparse.ArgumentParser) -> None:
 
 
 def run_build(args: argparse.Namespace) -> int:
-    root = Path(args.out) if args.out else trees_dir()
     opener = None if args.own_opener else (args.opener or OPENER).lower()
     if opener is not None and (len(opener) != 5 or not opener.isalpha()):
         raise StrategyError(f"opener {short(opener)!r} is not a five-letter word")
     builds = default_builds(args.rule or list(RULES), args.strategy or GREEDY, opener, args.tier or list(TIERS))
-    progress = progress_printer(args.quiet)
-    paths = {b: root / b.setup / b.rule / b.folder / "all.json" for b in builds}
-    wanted = {} if args.force else {paths[b]: b.fingerprint()["digest"] for b in builds}
-    keep = kept(wanted, args.jobs, progress, "wordle")
-    todo = []
-    for b in builds:
-        if paths[b] in keep:
-            print(f"{paths[b]}: {KEPT}", flush=True)
-        else:
-            todo.append((b, paths[b]))
-    check_targets(root, [path for _, path in todo])  # before the first search
-    paths = dict(todo)
-    steps = progress.steps(len(todo), "Wordle trees")
-    for b, (tree, seconds) in run_jobs(wordle_tree, [b for b, _ in todo], args.jobs):  # as they finish
-        path = paths[b]
-        write_tree(path, tree, compact=len(tree.secrets) > COMPACT_SECRETS)
-        s = tree.stats
-        assert s is not None
-        steps.step(f"{b.tier}, {MODES[b.rule]} mode, {b.folder}")
-        print(f"{path}: total {s.total_turns}, mean {s.mean_turns:.4f}, max {s.max_turns}, "
-              f"{len(tree.late)} past six, opener {tree.strategy['opener']}, {seconds:.1f} s", flush=True)
-    steps.close()
-    for folder in sorted({path.parent for _, path in todo}):
-        write_index(folder)
-    if todo:
-        write_top_index(root)
+    root = Path(args.out) if args.out else trees_dir()
+    for line in build_wordle_trees(builds, root, workers=args.jobs, force=args.force,
+                                   progress=progress_printer(args.quiet)):
+        print(line, flush=True)
     return 0
 
 

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from generator.core.catalog import load_list
-from generator.core.files import check_out_file, write_atomic
 from generator.core.fingerprint import Fingerprint, fingerprint, list_digest
 from generator.core.strategies import strategy_info
 from generator.core.words import Word, WordList
@@ -24,8 +23,8 @@ from generator.errors import RulesError
 from generator.games.hangman import build_root, family_bound, hangman_tree, results, words_of_length
 from generator.output.treefile import KEPT, dump_tree
 from generator.runs.jobs import Progress, run_jobs
+from generator.runs.keep import build_or_keep, each_a_job
 from generator.runs.progress import reporter
-from generator.runs.verdicts import kept
 
 
 @dataclass
@@ -190,19 +189,14 @@ def build_hangman_trees(wordlist: str, strategies: Sequence[str], misses: int, o
                      tuple(sorted(options.get(name, {}).items())))
             for name in strategies for n in chosen]
     jobs.sort(key=lambda j: (-len(groups[j.length]), j.strategy))  # the largest first
-    wanted = {} if force else {j.path: hangman_fingerprint(j.wordlist, j.length, j.strategy, j.misses,
-                                                           j.options)["digest"] for j in jobs}
     said: list[str] = []  # a file made again, and why (the verifying is not a line of the result)
-    keep = kept(wanted, workers, reporter(None), "hangman", said.append)
-    yield from said
-    todo = []
-    for j in jobs:
-        if j.path in keep:
-            yield f"{j.path}: {KEPT}"
-        else:
-            todo.append(j)
-    for j in todo:  # every file can be written: checked before the work
-        check_out_file(j.path)
-    for j, (data, line) in run_jobs(_build_one, todo, workers):
-        write_atomic(j.path, data)
-        yield line
+    for done in build_or_keep(jobs, each_a_job(_build_one, workers), path=lambda j: j.path, fingerprint=_fingerprint, workers=workers,
+                              report=reporter(None), what="hangman", force=force, say=said.append):
+        yield from said
+        said.clear()
+        yield f"{done.path}: {KEPT}" if done.built is None else done.built
+
+
+def _fingerprint(job: BuildJob) -> Fingerprint:
+    return hangman_fingerprint(job.wordlist, job.length, job.strategy, job.misses, job.options)
+

@@ -28,18 +28,17 @@ from typing import Any
 
 from generator.core.catalog import check_setup_letter, setup, setup_letters, trees_dir
 from generator.core.context import context
-from generator.core.files import write_atomic
 from generator.core.ids import check_letter_id
 from generator.core.strategies import default_strategies, strategy_info
 from generator.errors import StrategyError
-from generator.output.index import check_targets, letter_summary, write_index, write_top_index
+from generator.output.index import letter_summary
 from generator.output.treefile import dump_tree
 from generator.runs.exact import LetterSearch, letter_trees
 from generator.runs.jobs import Progress, run_jobs
+from generator.runs.keep import build_or_keep
 from generator.runs.letters import LINGO_RULES, build_tree, letter_fingerprint
 from generator.runs.progress import AnyReporter, Steps, reporter
 from generator.runs.split import RunStats
-from generator.runs.verdicts import kept
 from generator.search.openers import Scored
 from generator.search.shared import SharedOpeners, shared_choice, shared_climb, shared_starts
 
@@ -142,8 +141,9 @@ def build_trees(setups: list[str], rules: list[str] | None = None, strategies: l
                 letters: list[str] | None = None, *, root: Path | None = None, seed: int = 1,
                 workers: int | None = None, force: bool = False,
                 progress: Progress | None = None, stats: RunStats | None = None) -> BuildReport:
-    """Build and write the trees not up to date (all with ``force``); ``stats``
-    gathers the jobs of the optimal trees' proofs (:mod:`generator.runs.split`)."""
+    """Build and write the trees not up to date (all with ``force``,
+    :mod:`generator.runs.keep`); ``stats`` gathers the jobs of the optimal
+    trees' proofs (:mod:`generator.runs.split`)."""
     report = reporter(progress)
     root = root or trees_dir()
     rules = rules or list(LINGO_RULES)
@@ -151,50 +151,49 @@ def build_trees(setups: list[str], rules: list[str] | None = None, strategies: l
     strategies = strategies or [s.name for s in default_strategies("lingo")]
     jobs = plan_jobs(setups, rules, strategies, letters, seed, named)
     out = BuildReport()
-    todo = _not_kept(root, jobs, force, workers, report)
-    out.kept = len(jobs) - len(todo)
-    if out.kept:
-        report.say(f"{out.kept} of {len(jobs)} trees are up to date (their fingerprints match, they verify): kept")
-    check_targets(root, [tree_path(root, j.setup, j.rule, j.strategy, j.letter) for j in todo])
-    folders = {tree_path(root, j.setup, j.rule, j.strategy, j.letter).parent for j in jobs}
-    steps = report.steps(len(todo), "trees")
-    try:
+    steps: list[Steps] = []
+
+    def build(todo: list[LetterJob]) -> Iterator[tuple[LetterJob, bytes, tuple[dict[str, Any], float]]]:
+        out.kept = len(jobs) - len(todo)
+        if out.kept:
+            report.say(f"{out.kept} of {len(jobs)} trees are up to date (their fingerprints match, they verify): "
+                       "kept")
+        steps.append(report.steps(len(todo), "trees"))
         for sid, group in _by_setup(todo):
-            context(sid)  # made once here: the forked workers share it
-            plan = _shared_plan(sid, seed, workers, out, report) if any(j.strategy == "shared" for j in group) else None
-            group = [LetterJob(j.setup, j.rule, j.strategy, j.letter, j.seed, plan)
-                     if j.strategy == "shared" else j for j in group]
-            optimal = [j for j in group if j.strategy == "optimal"]
-            others = [j for j in group if j.strategy != "optimal"]
-            for job, (data, summary, seconds) in chain(run_jobs(_run, others, workers),
-                                                       _optimal(optimal, workers, report, stats)):
-                write_atomic(tree_path(root, job.setup, job.rule, job.strategy, job.letter), data)
-                key = f"{job.setup}/{job.rule}/{job.strategy}"
+            yield from _build_setup(sid, group, seed, workers, out, report, stats)
+            context.cache_clear()  # one set-up's matrix at a time
+
+    try:
+        for done in build_or_keep(jobs, build, path=lambda j: tree_path(root, j.setup, j.rule, j.strategy, j.letter),
+                                  fingerprint=lambda j: letter_fingerprint(j.setup, j.rule, j.strategy, j.letter,
+                                                                           j.seed),
+                                  workers=workers, report=report, what="build", force=force, index_root=root):
+            if done.built is not None:
+                summary, seconds = done.built
+                key = f"{done.job.setup}/{done.job.rule}/{done.job.strategy}"
                 out.seconds[key] = out.seconds.get(key, 0.0) + seconds
                 out.built += 1
-                _say_done(report, steps, job, summary, seconds)
-            context.cache_clear()  # one set-up's matrix at a time
+                _say_done(report, steps[0], done.job, summary, seconds)
     finally:
-        steps.close()
-        # the indexes always describe the tree files there, also after Ctrl-C or SIGTERM
-        written = sorted(f for f in folders if any(p.name != "index.json" for p in f.glob("*.json")))
-        for folder in written:
-            write_index(folder)
-        if written:
-            write_top_index(root)
+        for s in steps:
+            s.close()
     return out
 
 
-def _not_kept(root: Path, jobs: list[LetterJob], force: bool, workers: int | None,
-              report: AnyReporter) -> list[LetterJob]:
-    """The jobs to run: every one with ``force``, else those whose tree file
-    is not kept (:func:`generator.runs.verdicts.kept`)."""
-    if force:
-        return list(jobs)
-    paths = {j: tree_path(root, j.setup, j.rule, j.strategy, j.letter) for j in jobs}
-    wanted = {paths[j]: letter_fingerprint(j.setup, j.rule, j.strategy, j.letter, j.seed)["digest"] for j in jobs}
-    keep = kept(wanted, workers, report, "build")
-    return [j for j in jobs if paths[j] not in keep]
+def _build_setup(sid: str, group: list[LetterJob], seed: int, workers: int | None, out: BuildReport,
+                 report: AnyReporter, stats: RunStats | None
+                 ) -> Iterator[tuple[LetterJob, bytes, tuple[dict[str, Any], float]]]:
+    """Build the trees of one set-up: its matrix made once here (the forked
+    workers share it), the shared openers first where asked."""
+    context(sid)
+    plan = _shared_plan(sid, seed, workers, out, report) if any(j.strategy == "shared" for j in group) else None
+    group = [LetterJob(j.setup, j.rule, j.strategy, j.letter, j.seed, plan)
+             if j.strategy == "shared" else j for j in group]
+    optimal = [j for j in group if j.strategy == "optimal"]
+    others = [j for j in group if j.strategy != "optimal"]
+    for job, (data, summary, seconds) in chain(run_jobs(_run, others, workers),
+                                               _optimal(optimal, workers, report, stats)):
+        yield job, data, (summary, seconds)
 
 
 def _by_setup(jobs: list[LetterJob]) -> Iterator[tuple[str, list[LetterJob]]]:

@@ -13,8 +13,10 @@ proves it.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -35,8 +37,10 @@ from generator.games.mastermind import (
     rule_tree,
     variant,
 )
+from generator.output.treefile import KEPT, dump_tree
 from generator.runs.exact import PartJob, part_search
 from generator.runs.jobs import Progress, run_jobs
+from generator.runs.keep import build_or_keep
 from generator.runs.progress import reporter
 from generator.runs.split import Loaded
 from generator.search.exact import INF, Options, Search
@@ -136,7 +140,7 @@ def _part_floors(m: CodedMatrix, parts: dict[int, np.ndarray], turns: int) -> di
     """The search's lower bound of every part an opener leaves (all-green excluded),
     with ``turns - 1`` guesses left for each."""
     probe = Search(m, turns=turns)
-    return {code: probe._part_floor(p, turns - 1) for code, p in parts.items() if code != m.green}
+    return {code: probe.part_floor(p, turns - 1) for code, p in parts.items() if code != m.green}
 
 
 def opener_floor(v: Variant, opener: Code, cap: int | None) -> int:
@@ -181,6 +185,27 @@ def mastermind_tree(v: Variant, strategy: str, *, workers: int | None = None,
     tree.fingerprint = mastermind_fingerprint(v, strategy, top, opener)
     figures["seconds"] = time.perf_counter() - start
     return tree, figures
+
+
+def build_mastermind_trees(v: Variant, strategies: list[str], root: Path, *, top: int | None = None,
+                           opener: Code | None = None, workers: int | None = None, force: bool = False,
+                           progress: Progress | None = None) -> Iterator[str]:
+    """Build or keep (:mod:`generator.runs.keep`) the tree of each strategy
+    under ``root/mastermind/<variant>/<strategy>/all.json``; yields a line
+    per tree as it is kept or written."""
+    def build(todo: list[str]) -> Iterator[tuple[str, bytes, str]]:
+        for name in todo:  # one after another: an exact search runs its own jobs
+            tree, figures = mastermind_tree(v, name, top=top, opener=opener, workers=workers, progress=progress)
+            s = tree.stats
+            assert s is not None
+            extra = f", {figures['positions']} positions searched" if "positions" in figures else ""
+            yield name, dump_tree(tree), (f"total {s.total_turns}, max {s.max_turns}, mean {s.mean_turns:.3f}, "
+                                          f"opener {tree.strategy['opener']}{extra}, {figures['seconds']:.1f} s")
+
+    for done in build_or_keep(strategies, build, path=lambda name: root / "mastermind" / v.id / name / "all.json",
+                              fingerprint=lambda name: mastermind_fingerprint(v, name, top, opener),
+                              workers=workers, report=reporter(progress), what="mastermind", force=force):
+        yield f"{done.path}: {KEPT if done.built is None else done.built}"
 
 
 def _greedy(v: Variant, strategy: str) -> tuple[Tree, dict[str, Any], dict[str, Any]]:

@@ -23,8 +23,9 @@ best of those by the optimal tree after each (the exact search, proved).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -38,8 +39,11 @@ from generator.core.scoring import HEURISTICS
 from generator.core.strategies import strategy_info
 from generator.core.tree import GameTree, Node
 from generator.errors import StrategyError
+from generator.output.treefile import KEPT, dump_tree
 from generator.runs.exact import solve_opener
-from generator.runs.jobs import run_jobs
+from generator.runs.jobs import Progress, run_jobs
+from generator.runs.keep import build_or_keep, each_a_job
+from generator.runs.progress import reporter
 from generator.search.exact import ExactError, Options
 from generator.search.greedy import (
     allowed_rows,
@@ -61,6 +65,8 @@ TIERS = {"answers": "wordle", "common": "wordle-common", "allowed": "wordle-allo
 RULES = (GuessRule.FREE.value, GuessRule.HARD.value, GuessRule.SELF_HARD.value)
 #: the first words the Wordle solvers' document (seed 002) weighs
 DOCUMENT_OPENERS = ("alert", "sonde", "trail")
+MODES = {"free": "normal", "hard": "hard", "self-hard": "self hard"}  # a guess rule as Wordle names its mode
+COMPACT_SECRETS = 3000  # trees of more secrets are written without indentation (a fifth of the size)
 
 
 def tier_answers(tier: str) -> frozenset[str]:
@@ -168,6 +174,39 @@ def wordle_tree(b: WordleBuild) -> tuple[GameTree, float]:
     tree = ctx.game_tree(game, cols, root, block)
     tree.fingerprint = b.fingerprint()
     return tree, seconds
+
+
+def _tree_file(b: WordleBuild) -> tuple[bytes, str]:
+    """A job: the tree file of ``b`` (without indentation past
+    :data:`COMPACT_SECRETS` secrets) and its line."""
+    tree, seconds = wordle_tree(b)
+    s = tree.stats
+    assert s is not None
+    return dump_tree(tree, compact=len(tree.secrets) > COMPACT_SECRETS), (
+        f"total {s.total_turns}, mean {s.mean_turns:.4f}, max {s.max_turns}, {len(tree.late)} past six, "
+        f"opener {tree.strategy['opener']}, {seconds:.1f} s")
+
+
+def build_wordle_trees(builds: list[WordleBuild], root: Path, *, workers: int | None = None, force: bool = False,
+                       progress: Progress | None = None) -> Iterator[str]:
+    """Build or keep (:mod:`generator.runs.keep`) the tree of each build under
+    ``root/<tier's set-up>/<rule>/<folder>/all.json``, each a job; yields a
+    line per tree as it is kept or written."""
+    report = reporter(progress)
+
+    def build(todo: list[WordleBuild]) -> Iterator[tuple[WordleBuild, bytes, str]]:
+        steps = report.steps(len(todo), "Wordle trees")
+        try:
+            for b, data, line in each_a_job(_tree_file, workers)(todo):  # as they finish
+                steps.step(f"{b.tier}, {MODES[b.rule]} mode, {b.folder}")
+                yield b, data, line
+        finally:
+            steps.close()
+
+    for done in build_or_keep(builds, build, path=lambda b: root / b.setup / b.rule / b.folder / "all.json",
+                              fingerprint=WordleBuild.fingerprint, workers=workers, report=report, what="wordle",
+                              force=force, index_root=root):
+        yield f"{done.path}: {KEPT if done.built is None else done.built}"
 
 
 # -- openers --------------------------------------------------------------------------

@@ -8,8 +8,9 @@ import orjson
 import pytest
 
 from generator.errors import StrategyError
+from generator.output.index import write_index
 from generator.output.treefile import read_tree
-from generator.runs.lingo import build_trees, plan_jobs, write_index
+from generator.runs.lingo import build_trees, plan_jobs
 
 
 def small_build(root: Path) -> dict[str, float]:
