@@ -41,7 +41,7 @@ from generator.output.sheets import render, strategy_short, strategy_title
 from generator.output.sitemodel import SiteError
 from generator.output.treefile import read_tree
 
-__all__ = ["HangmanPage", "ListView", "hangman_page", "hardest_words", "lengths_text", "lookup_url", "lost_at",
+__all__ = ["HangmanPage", "ListView", "hangman_page", "hangman_url", "hardest_words", "lengths_text", "lost_at",
            "masks_of", "page_files", "tree_files", "write_hangman"]
 
 FOLDER = "hangman"
@@ -64,15 +64,10 @@ class LengthRow:
     length: int
     words: int
     lost: tuple[int, ...]  # words lost with each of SHOWN misses allowed
-    total_misses: int
     at_least: int | None  # no strategy loses fewer at the misses the tree is built for (proved)
     proved: bool  # its losses at those misses are proved minimal
     file: str  # the tree file, from the site root
     lookup: str  # the lookup at this length
-
-    @property
-    def mean_misses(self) -> float:
-        return round(self.total_misses / self.words, 2) if self.words else 0.0
 
 
 @dataclass(frozen=True)
@@ -231,7 +226,7 @@ def lengths_text(lengths: Sequence[int]) -> str:
 # -- the lookup's URLs and paths ----------------------------------------------------------
 
 
-def lookup_url(wordlist: str, misses: int, strategy: str, length: int, path: Sequence[Pattern] = ()) -> str:
+def hangman_url(wordlist: str, misses: int, strategy: str, length: int, path: Sequence[Pattern] = ()) -> str:
     """The lookup at a position: ``hangman.html?list=...&length=...&strategy=...&path=m1,m2#lookup``."""
     query = {"list": wordlist, "length": str(length), "strategy": strategy}
     if misses != DEFAULT_MISSES:
@@ -268,9 +263,8 @@ def _row(tree: GameTree, rel: str, strategy: str) -> LengthRow:
     floor = tree.strategy.get("losses_at_least")
     return LengthRow(
         length=tree.game.length, words=s.secrets, lost=tuple(lost_at(s.misses, m) for m in SHOWN),
-        total_misses=sum(m * n for m, n in s.misses.items()),
         at_least=floor if isinstance(floor, int) else None, proved=bool(tree.strategy.get("losses_proved")),
-        file=rel, lookup=lookup_url(tree.answers, misses, strategy, tree.game.length))
+        file=rel, lookup=hangman_url(tree.answers, misses, strategy, tree.game.length))
 
 
 def _total(view: StrategyView, lengths: Sequence[int]) -> Total:
@@ -316,7 +310,7 @@ def hardest_words(trees: Sequence[GameTree], strategy: str, top: int = HARDEST) 
             if n >= cut:
                 found.append((-n, len(word), word, t))
     found.sort(key=lambda x: x[:3])
-    return tuple(HardWord(w, len(w), -n, lookup_url(t.answers, t.game.misses or 0, strategy, len(w),
+    return tuple(HardWord(w, len(w), -n, hangman_url(t.answers, t.game.misses or 0, strategy, len(w),
                                                     masks_of(t.root, w)))
                  for n, _, w, t in found[:top])
 
@@ -354,7 +348,7 @@ def _list_view(wordlist: str, folders: dict[tuple[int, str], dict[int, tuple[str
         left_out=next((r for r in widest.rows if r.length < SHORTEST), None))
 
 
-def lookup_index(lists: Sequence[ListView]) -> dict[str, Any]:
+def hangman_index(lists: Sequence[ListView]) -> dict[str, Any]:
     """What the lookup offers (the page holds it as JSON): lists, and per list
     the strategy folders with their lengths, in the page's order."""
     return {
@@ -381,7 +375,7 @@ def hangman_page(trees: Path) -> HangmanPage | None:
     if not files:
         return None
     lists = tuple(_list_view(wordlist, folders) for wordlist, folders in sorted(by_list.items()))
-    return HangmanPage(lists, SHOWN, lookup_index(lists), tuple(files))
+    return HangmanPage(lists, SHOWN, hangman_index(lists), tuple(files))
 
 
 # -- the files ------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 Rendering follows coverage.py's HTML report: the data of a sheet is first
 prepared as plain, typed **view models** (dataclasses built from a tree file
-or an index); the Jinja2 templates in ``generator/templates/`` only format
+or an index); the Jinja2 templates in ``generator/output/templates/`` only format
 them. One function, :func:`environment`, builds the template environment
 (autoescape on, so a word holding ``<``, ``&`` or quotes is shown, never
 interpreted; and every value a page prints is text to Markdown too, see
@@ -549,7 +549,7 @@ class Once:
 @functools.cache
 def environment() -> jinja2.Environment:
     """The one Jinja2 environment of the package: templates from
-    ``generator/templates``, autoescape on for every template (also the
+    ``generator/output/templates``, autoescape on for every template (also the
     Markdown pages, whose data is put in HTML), strict undefined names."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(package_dir("templates"))),
