@@ -1,64 +1,164 @@
-/* lingo-trees page helpers shared by the lookup, the clue helper, practice
- * and the Hangman page: elements are made with their text set as text, never
- * as HTML, so a word with < or & stays a word.
+/* lingo-trees: what every page does (the lookup, the clue helper, practice
+ * and the Hangman page), as one ES module. Elements are made with their text
+ * set as text, never as HTML, so a word with < or & stays a word.
  */
-(function (root) {
-  "use strict";
 
-  /* A new <tag> at the end of parent, with text content and class cls (both optional). */
-  function text(parent, tag, content, cls) {
-    var e = document.createElement(tag);
-    if (content !== undefined) e.textContent = content;
-    if (cls) e.className = cls;
-    parent.appendChild(e);
-    return e;
+/* The element with this id. */
+export function $(id) { return document.getElementById(id); }
+
+/* A new <tag> at the end of parent, with text content and class cls (both optional). */
+export function text(parent, tag, content, cls) {
+  var e = document.createElement(tag);
+  if (content !== undefined) e.textContent = content;
+  if (cls) e.className = cls;
+  parent.appendChild(e);
+  return e;
+}
+
+/* Remove every child of e. */
+export function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
+
+/* Whether obj has key as its own (a tree node's branch): not a name every
+ * object has through its prototype, such as constructor or toString. */
+export function has(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
+
+/* The page's messages: say(msg, kind) puts msg in the status element, with
+ * kind ("error", "done" or none) as its class. */
+export function messages(status) {
+  return function say(msg, kind) { status.textContent = msg; status.className = kind || ""; };
+}
+
+/* "1 word", "1,234 words"; many is the plural when it is not one + "s". */
+export function plural(n, one, many) {
+  return n.toLocaleString("en") + " " + (n === 1 ? one : many || one + "s");
+}
+
+/* Fill a <select> with values, shown by their labels (the value itself
+ * when it has none), and choose chosen, else fallback, else the first; the
+ * picker is disabled when there is nothing to choose. Returns the choice. */
+export function options(select, values, labels, chosen, fallback) {
+  clear(select);
+  values.forEach(function (v) {
+    text(select, "option", labels && has(labels, v) && labels[v] || v).value = v;
+  });
+  var pick = values.indexOf(chosen) >= 0 ? chosen : values.indexOf(fallback) >= 0 ? fallback : values[0] || "";
+  select.value = pick;
+  select.disabled = values.length === 0;
+  return pick;
+}
+
+/* The object last stored under key (localStorage), or {}: a private window
+ * or a stored value not an object gives {}. */
+export function recall(key) {
+  try {
+    var saved = JSON.parse(localStorage.getItem(key) || "{}");
+    return saved && typeof saved === "object" ? saved : {};
+  } catch (e) { return {}; }
+}
+
+/* Store value under key (localStorage); a private window keeps nothing. */
+export function keep(key, value) {
+  try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* this visit only */ }
+}
+
+/* -- feedback tiles ------------------------------------------------------- */
+
+/* A mark's name, as the tiles' labels say it. */
+export var NAMES = { ".": "absent", "Y": "elsewhere", "G": "right place" };
+
+/* The class of a tile or key with this mark: "g", "y" or "n" (none). */
+export function markClass(mark) { return mark === "G" ? "g" : mark === "Y" ? "y" : "n"; }
+
+/* How a mark is drawn on its tile: "·" for absent, else the mark. */
+export function shown(mark) { return mark === "." ? "·" : mark; }
+
+/* The mark after this one when a tile is clicked: absent, elsewhere, right place, absent ... */
+export function nextMark(mark) { return { ".": "Y", "Y": "G", "G": "." }[mark] || "."; }
+
+/* A tile (a <span>, or tag) of letter with its mark drawn beside it for the eye only. */
+export function tile(parent, letter, mark, tag) {
+  var t = text(parent, tag || "span", letter, "tile " + markClass(mark));
+  t.setAttribute("data-mark", mark);
+  text(t, "span", shown(mark), "mark").setAttribute("aria-hidden", "true");
+  return t;
+}
+
+/* The keys that mark a tile: G, Y, or absent (., -, w, Backspace, Delete). */
+var MARK_KEYS = { g: "G", G: "G", y: "Y", Y: "Y", ".": ".", "-": ".", w: ".", W: ".", Backspace: ".", Delete: "." };
+
+/* Arrow keys move the focus among items (the tiles of a row, at is the one
+ * with the focus); true when the key was one of them. */
+export function arrows(ev, items, at) {
+  if (ev.key === "ArrowRight" && at + 1 < items.length) items[at + 1].focus();
+  else if (ev.key === "ArrowLeft" && at > 0) items[at - 1].focus();
+  else return false;
+  ev.preventDefault();
+  return true;
+}
+
+/* A key pressed on tile k of a row of n feedback tiles: a mark key sets it
+ * (on.mark(k, mark)) and, typed as a character, moves on to the next tile
+ * (on.tiles() gives the row's tiles then); arrows move; Enter calls on.enter
+ * when there is one. A key used here is not seen by the theme's own keys
+ * ("." is its next page). True when the key was used. */
+export function tileKey(ev, k, on) {
+  var mark = MARK_KEYS[ev.key];
+  if (mark) {
+    on.mark(k, mark);
+    var tiles = on.tiles();
+    if (ev.key.length === 1 && k + 1 < tiles.length) tiles[k + 1].focus();
+    ev.preventDefault();
+  } else if (ev.key === "Enter" && on.enter) {
+    on.enter();
+    ev.preventDefault();
+  } else if (!arrows(ev, on.tiles(), k)) {
+    return false;
   }
+  ev.stopPropagation();
+  return true;
+}
 
-  /* Remove every child of e. */
-  function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
+/* -- loading ---------------------------------------------------------------- */
 
-  /* Load the scripts a page left inert (site/overrides/main.html: the theme's,
-   * on a page that shows its first result before them), in their order, then
-   * replay DOMContentLoaded, which the theme waits for. Once; a no-op elsewhere. */
-  function loadDeferred() {
-    var inert = Array.prototype.slice.call(document.querySelectorAll("script[data-deferred-src]"));
-    var left = inert.length;
-    inert.forEach(function (tag) {
-      var s = document.createElement("script");
-      s.src = tag.getAttribute("data-deferred-src");
-      s.async = false;  // run in document order, as the tags would have
-      s.onload = s.onerror = function () {
-        if (--left === 0) document.dispatchEvent(new Event("DOMContentLoaded"));
-      };
-      tag.parentNode.replaceChild(s, tag);
-    });
-  }
+/* Load the scripts a page left inert (site/overrides/main.html: the theme's,
+ * on a page that shows its first result before them), in their order, then
+ * replay DOMContentLoaded, which the theme waits for. Once; a no-op elsewhere. */
+export function loadDeferred() {
+  var inert = Array.prototype.slice.call(document.querySelectorAll("script[data-deferred-src]"));
+  var left = inert.length;
+  inert.forEach(function (tag) {
+    var s = document.createElement("script");
+    s.src = tag.getAttribute("data-deferred-src");
+    s.async = false;  // run in document order, as the tags would have
+    s.onload = s.onerror = function () {
+      if (--left === 0) document.dispatchEvent(new Event("DOMContentLoaded"));
+    };
+    tag.parentNode.replaceChild(s, tag);
+  });
+}
 
-  /* The lines of the text file base + path (a word list: one word a line), a
-   * promise; a failed fetch is an Error naming path and the HTTP status. */
-  function fetchLines(base, path) {
-    return fetch(base + path).then(function (r) {
-      if (!r.ok) throw new Error(path + ": HTTP " + r.status);
-      return r.text();
-    }).then(function (t) {
-      var lines = t.split("\n");
-      if (lines[lines.length - 1] === "") lines.pop();
-      return lines;
-    });
-  }
+/* The lines of the text file base + path (a word list: one word a line), a
+ * promise; a failed fetch is an Error naming path and the HTTP status. */
+export function fetchLines(base, path) {
+  return fetch(base + path).then(function (r) {
+    if (!r.ok) throw new Error(path + ": HTTP " + r.status);
+    return r.text();
+  }).then(function (t) {
+    var lines = t.split("\n");
+    if (lines[lines.length - 1] === "") lines.pop();
+    return lines;
+  });
+}
 
-  /* The JSON file at url (a tree), a promise; a failed fetch is an Error naming the HTTP status. */
-  function fetchJson(url) {
-    return fetch(url).then(function (r) {
-      if (!r.ok) throw new Error("HTTP " + r.status);
-      return r.json();
-    });
-  }
+/* The JSON file at url (a tree), a promise; a failed fetch is an Error naming the HTTP status. */
+export function fetchJson(url) {
+  return fetch(url).then(function (r) {
+    if (!r.ok) throw new Error("HTTP " + r.status);
+    return r.json();
+  });
+}
 
-  /* Whether obj has key as its own (a tree node's branch): not a name every
-   * object has through its prototype, such as constructor or toString. */
-  function has(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
-
-  root.Dom = { text: text, clear: clear, has: has, loadDeferred: loadDeferred, fetchLines: fetchLines,
-               fetchJson: fetchJson };
-})(this);
+/* The message of a file that could not be loaded: what, why, and what to do. */
+export function loadFailed(what, err) {
+  return "Could not load " + what + " (" + err.message + "). Serve the site over http (see the home page).";
+}

@@ -14,15 +14,15 @@
  * calls a letter; a call that completes the word has no branch; a leaf is
  * the word once it is the only one left.
  */
-(function () {
-  "use strict";
-  var root = document.getElementById("hangman");
-  var indexEl = document.getElementById("hangman-index");
+import { $, arrows, clear, fetchJson, has, loadFailed, messages, options, plural, text } from "./dom.js";
+
+function hangman() {
+  var root = $("hangman");
+  var indexEl = $("hangman-index");
   if (!root || !indexEl) return;
   var base = root.getAttribute("data-base") || "";
   var SHOW = 200, BLANK = "_", MAX_PATH = 64, LENGTH = 5;
   var index = JSON.parse(indexEl.textContent);
-  var $ = function (id) { return document.getElementById(id); };
   var el = {
     list: $("hangman-list"), builtPick: $("hangman-built-pick"), built: $("hangman-built"),
     length: $("hangman-length"), strategy: $("hangman-strategy"), status: $("hangman-status"),
@@ -36,21 +36,11 @@
   var game = null;  // where state.path leads: {node, shown, calls, misses, end ("", "leaf", "solved")}
   var marked = [];  // the places marked for the letter called
 
-  var text = Dom.text, clear = Dom.clear, has = Dom.has;
-  function say(msg, kind) { el.status.textContent = msg; el.status.className = kind || ""; }
+  var say = messages(el.status);
   function blanks(n) { var a = []; for (var i = 0; i < n; i++) a.push(BLANK); return a; }
-  function number(n) { return n.toLocaleString("en-US"); }
 
   /* -- the pickers: list, misses built for (shown when there is a choice), length, strategy */
 
-  function options(select, values, labels, chosen, fallback) {
-    clear(select);
-    values.forEach(function (v) { text(select, "option", labels[v] || v).value = v; });
-    var pick = values.indexOf(chosen) >= 0 ? chosen : values.indexOf(fallback) >= 0 ? fallback : values[0] || "";
-    select.value = pick;
-    select.disabled = values.length === 0;
-    return pick;
-  }
   function listOf(id) {
     for (var i = 0; i < index.lists.length; i++) if (index.lists[i].id === id) return index.lists[i];
     return null;
@@ -72,7 +62,7 @@
       f.lengths.forEach(function (n, i) {
         if (lengths.indexOf(n) >= 0) return;
         lengths.push(n);
-        sizes[n] = n + " letters (" + number(f.words[i]) + (f.words[i] === 1 ? " word)" : " words)");
+        sizes[n] = n + " letters (" + plural(f.words[i], "word") + ")";
       });
     });
     lengths.sort(function (a, b) { return a - b; });
@@ -115,7 +105,7 @@
     var file = treeFile();
     root.setAttribute("data-state", "loading");
     say("Loading the tree of " + state.list + ", " + state.length + " letters ...");
-    var got = trees[file] ? Promise.resolve(trees[file]) : Dom.fetchJson(file);
+    var got = trees[file] ? Promise.resolve(trees[file]) : fetchJson(file);
     return got.then(function (data) {
       trees[file] = data;
       if (ticket !== loading) return;
@@ -124,7 +114,7 @@
     }, function (err) {
       if (ticket !== loading) return;
       root.setAttribute("data-state", "error");
-      say("Could not load the tree " + file + " (" + err.message + "). Serve the site over http (see the home page).", "error");
+      say(loadFailed("the tree " + file, err), "error");
     });
   }
 
@@ -195,7 +185,7 @@
     el.count.textContent = String(left.length);
     clear(el.words);
     left.slice(0, SHOW).forEach(function (w) { text(el.words, "li", w); });
-    el.more.textContent = left.length > SHOW ? "and " + number(left.length - SHOW) + " more" : "";
+    el.more.textContent = left.length > SHOW ? "and " + (left.length - SHOW).toLocaleString("en") + " more" : "";
   }
 
   function showCalls() {
@@ -219,7 +209,10 @@
       b.type = "button";
       b.setAttribute("data-i", String(k));
       b.addEventListener("click", function () { mark(k, !marked[k]); });
-      b.addEventListener("keydown", function (ev) { key(ev, b); });
+      b.addEventListener("keydown", function (ev) {  // arrows move; Space and Enter click (the button's own)
+        var open = Array.prototype.slice.call(el.tiles.querySelectorAll("button"));
+        arrows(ev, open, open.indexOf(b));
+      });
       label(b, k);
     });
   }
@@ -235,13 +228,6 @@
     b.textContent = on ? game.node.guess : "";
     label(b, k);
     submitLabel();
-  }
-  function key(ev, b) {  // arrows move between the places; Space and Enter click (the button's own)
-    var open = Array.prototype.slice.call(el.tiles.querySelectorAll("button")), at = open.indexOf(b);
-    if (ev.key === "ArrowRight" && at + 1 < open.length) open[at + 1].focus();
-    else if (ev.key === "ArrowLeft" && at > 0) open[at - 1].focus();
-    else return;
-    ev.preventDefault();
   }
   function submitLabel() {
     if (game.end) { el.submit.textContent = "Submit"; return; }
@@ -307,4 +293,5 @@
 
   fromUrl();
   load();
-})();
+}
+hangman();

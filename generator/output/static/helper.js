@@ -8,15 +8,15 @@
  * guesses by expected group size in #best, computed in a Web Worker. Words are
  * always inserted as text, never as HTML. The rules are those of wordgame.js.
  */
-(function () {
-  "use strict";
-  var WG = window.WordGame;
-  var root = document.getElementById("helper");
-  if (!root || !WG) return;
+import * as WG from "./wordgame.js";
+import { $, NAMES, clear, fetchLines, loadDeferred, loadFailed, markClass, messages, nextMark, options, plural,
+         shown, text, tileKey } from "./dom.js";
+
+function helper() {
+  var root = $("helper");
+  if (!root) return;
   var base = root.getAttribute("data-base") || "";
   var SHOW = 200, TOP = 10, WORK = 4000000;  // words listed, guesses shown, pairs scored at most
-  var NAMES = { ".": "absent", "Y": "elsewhere", "G": "right place" };
-  var $ = function (id) { return document.getElementById(id); };
   var el = {
     list: $("pick-list"), length: $("pick-length"), letter: $("pick-letter"), from: $("pick-from"),
     form: $("add-clue"), guess: $("guess-input"), clues: $("clues"), status: $("status"),
@@ -29,16 +29,14 @@
   var worker = null, started = false, sent = {}, job = 0, current = { id: 0, scale: 1, sample: 0, total: 0 };
   window.lingoHelper = { start: performance.now(), firstResult: null, bestResult: null };
 
-  var text = Dom.text, clear = Dom.clear;
-  function say(msg, kind) { el.status.textContent = msg; el.status.className = kind || ""; }
-  function plural(n, one, many) { return n.toLocaleString("en") + " " + (n === 1 ? one : many || one + "s"); }
+  var say = messages(el.status);
   function listName() {  // the chosen list's plain name (its id stays in the URL)
     var spec = index.lists.filter(function (l) { return l.id === state.wordlist; })[0];
     return spec ? spec.title : "the list";
   }
   function getWords(path) {  // a words file: one word a line
     if (cache[path]) return Promise.resolve(cache[path]);
-    return Dom.fetchLines(base, path).then(function (words) { cache[path] = words; return words; });
+    return fetchLines(base, path).then(function (words) { cache[path] = words; return words; });
   }
 
   function fromUrl() {
@@ -59,12 +57,6 @@
     return "?" + q;
   }
 
-  function options(select, values, labels, chosen) {
-    clear(select);
-    values.forEach(function (v) { text(select, "option", labels[v] || v).value = v; });
-    select.value = values.indexOf(chosen) >= 0 ? chosen : values[0] || "";
-    return select.value;
-  }
   function fillPickers() {
     var ids = index.lists.map(function (l) { return l.id; }), titles = {};
     index.lists.forEach(function (l) { titles[l.id] = l.title; });
@@ -98,8 +90,8 @@
       fillLetters();
       update();
     }, function (err) {
-      say("Could not load the words (" + err.message + "). Serve the site over http (see the home page).", "error");
-      Dom.loadDeferred();
+      say(loadFailed("the words", err), "error");
+      loadDeferred();
     });
   }
 
@@ -136,7 +128,7 @@
     el.more.textContent = cands.length > SHOW ? "and " + (cands.length - SHOW).toLocaleString("en") + " more (less common)" : "";
     if (window.lingoHelper.firstResult === null) {
       window.lingoHelper.firstResult = performance.now();
-      setTimeout(Dom.loadDeferred, 0);  // the theme's script, once the words are on screen
+      setTimeout(loadDeferred, 0);  // the theme's script, once the words are on screen
     }
     if (found.contradiction) {
       var c = found.contradiction, which = c.clue < 0 ? "the revealed first letter " + first.toUpperCase()
@@ -163,30 +155,29 @@
   }
 
   function tile(parent, letter, mark, k, clueIndex) {
-    var b = text(parent, "button", letter, "tile " + (mark === "G" ? "g" : mark === "Y" ? "y" : "n"));
+    var b = text(parent, "button", letter, "tile " + markClass(mark));
     b.type = "button";
     b.setAttribute("data-mark", mark);
-    b.setAttribute("data-show", mark === "." ? "·" : mark);  // drawn by CSS: the name stays the letter's
+    b.setAttribute("data-show", shown(mark));  // drawn by CSS: the name stays the letter's
     b.setAttribute("aria-label", "clue " + (clueIndex + 1) + ", letter " + (k + 1) + ", " + letter + ": " +
                    NAMES[mark] + " (click, or press G, Y or .)");
-    b.addEventListener("click", function () { setMark(clueIndex, k, { ".": "Y", "Y": "G", "G": "." }[mark]); });
+    b.addEventListener("click", function () { setMark(clueIndex, k, nextMark(mark)); });
     b.addEventListener("keydown", function (ev) {
-      var m = { g: "G", G: "G", y: "Y", Y: "Y", ".": ".", "-": ".", w: "." }[ev.key];
-      if (!m) return;
-      ev.preventDefault();
-      ev.stopPropagation();  // the theme's own keys must not see it
-      setMark(clueIndex, k, m, true);
+      tileKey(ev, k, { mark: function (k, m) { setMark(clueIndex, k, m); }, tiles: function () { return tilesOf(clueIndex); } });
     });
     return b;
   }
-  function setMark(i, k, mark, moveOn) {
+  function tilesOf(i) {  // the tiles of clue i, as shown now
+    var row = el.clues.children[i];
+    return row ? row.querySelectorAll(".tile") : [];
+  }
+  function setMark(i, k, mark) {  // the focus stays on the tile (the clues are drawn anew)
     var c = state.clues[i], p = c.pattern.split("");
     p[k] = mark;
     c.pattern = p.join("");
     update();
-    var row = el.clues.children[i], tiles = row ? row.querySelectorAll(".tile") : [];
-    var next = moveOn && k + 1 < tiles.length ? k + 1 : k;
-    if (tiles[next]) tiles[next].focus();
+    var tiles = tilesOf(i);
+    if (tiles[k]) tiles[k].focus();
   }
   function renderClues() {
     clear(el.clues);
@@ -210,7 +201,7 @@
   function startWorker() {
     started = true;
     try {
-      worker = new Worker(base + "assets/helper-worker.js");
+      worker = new Worker(base + "assets/helper-worker.js", { type: "module" });
       worker.onmessage = function (e) { showBest(e.data); };
       worker.onerror = function () { worker = null; sent = {}; if (data) update(); };  // score on the page
     } catch (e) {
@@ -294,10 +285,11 @@
   el.from.addEventListener("change", function () { update(); });
 
   fromUrl();
-  setTimeout(Dom.loadDeferred, 3000);  // the theme's script in any case, should the first result not come
+  setTimeout(loadDeferred, 3000);  // the theme's script in any case, should the first result not come
   index = JSON.parse($("helper-index").textContent);  // in the page: the words can be fetched at once
   if (!index.lists.length) {
     say("This site offers no word lists to the helper.", "error");
-    Dom.loadDeferred();
+    loadDeferred();
   } else load();
-})();
+}
+helper();

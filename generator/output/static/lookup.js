@@ -13,18 +13,19 @@
  * as HTML. Once a letter's tree is loaded nothing else is fetched. The rules
  * (letters, feedback, the words that fit) are those of wordgame.js.
  */
-(function () {
-  "use strict";
+import * as WG from "./wordgame.js";
+import { $, NAMES, clear, fetchJson, has, keep, loadFailed, markClass, messages, nextMark, options, plural, recall,
+         shown, text, tile, tileKey } from "./dom.js";
+
+function lookup() {
   var MARKS = [".", "Y", "G"];
-  var NAMES = { ".": "absent", "Y": "elsewhere", "G": "right place" };
   var SHOWN = { ".": "absent (·)", "Y": "elsewhere (Y)", "G": "right place (G)" };
   var KEY = "lingo-trees.lookup";  // localStorage: the last set-up, rule, strategy and letter
   /* The game of the show first: Dutch, five letters, TV rules, the human scheme. */
   var DEFAULT = { setups: ["nl-ij", "nl"], rule: "same-start", strategy: "human" };
-  var root = document.getElementById("lookup");
+  var root = $("lookup");
   if (!root) return;
   var base = root.getAttribute("data-base") || "";
-  var $ = function (id) { return document.getElementById(id); };
   var el = {
     setup: $("pick-setup"), rule: $("pick-rule"), strategy: $("pick-strategy"), letter: $("pick-letter"),
     status: $("status"), history: $("history"), next: $("next-guess"), tiles: $("tiles"),
@@ -35,9 +36,7 @@
   var state = { setup: "", rule: "", strategy: "", letter: "", path: [] };
   var node = null, marks = [], letters = [], solved = false;
 
-  var text = Dom.text, clear = Dom.clear, has = Dom.has;
-  function say(msg, kind) { el.status.textContent = msg; el.status.className = kind || ""; }
-  function plural(n, one, many) { return n + " " + (n === 1 ? one : many || one + "s"); }
+  var say = messages(el.status);
 
   /* "free rule: any word may be guessed" -> "Free rule (any word may be guessed)" */
   function plain(title) {
@@ -82,7 +81,7 @@
       Object.keys(n.next).forEach(function (p) { walk(n.next[p]); });
     })(t.root);
     words.forEach(function (w) { for (var i = 0; i < w.length; i++) chars[w[i]] = true; });
-    var letters = new WordGame.Letters(Object.keys(chars).sort().join(""), t.game.digraphs || []);
+    var letters = new WG.Letters(Object.keys(chars).sort().join(""), t.game.digraphs || []);
     var length = letters.split(t.secrets[0]).length;
     return { letters: letters, length: length, codes: letters.encode(t.secrets, length) };
   }
@@ -90,7 +89,7 @@
   function stillPossible() {  // the secrets that give every feedback received so far (wordgame.js)
     if (isPegs()) {
       return tree.secrets.filter(function (secret) {
-        return state.path.every(function (p, i) { return WordGame.pegs(guessAt(i), secret) === p; });
+        return state.path.every(function (p, i) { return WG.pegs(guessAt(i), secret) === p; });
       }).sort();
     }
     var clues = state.path.map(function (p, i) {
@@ -98,19 +97,8 @@
       letters.forEach(function (l, k) { codes[k] = game.letters.code[l]; });
       return { letters: letters, pattern: p, codes: codes };
     });
-    var found = WordGame.fit(game.codes, tree.secrets.length, game.length, game.letters.letters.length, clues, null);
+    var found = WG.fit(game.codes, tree.secrets.length, game.length, game.letters.letters.length, clues, null);
     return found.candidates.map(function (k) { return tree.secrets[k]; }).sort();
-  }
-
-  function options(select, values, labels, chosen) {
-    clear(select);
-    values.forEach(function (v) {
-      var o = text(select, "option", labels ? labels[v] || v : v);
-      o.value = v;
-    });
-    select.value = values.indexOf(chosen) >= 0 ? chosen : values[0] || "";
-    select.disabled = values.length === 0;
-    return select.value;
   }
 
   function fillPickers() {
@@ -139,18 +127,8 @@
     return "?" + q;
   }
 
-  /* The choice last made here (localStorage), or {}. */
-  function remembered() {
-    try {
-      var saved = JSON.parse(localStorage.getItem(KEY) || "{}");
-      return saved && typeof saved === "object" ? saved : {};
-    } catch (e) { return {}; }
-  }
   function remember() {
-    try {
-      localStorage.setItem(KEY, JSON.stringify({ setup: state.setup, rule: state.rule, strategy: state.strategy,
-                                                 letter: state.letter }));
-    } catch (e) { /* private mode: this visit only */ }
+    keep(KEY, { setup: state.setup, rule: state.rule, strategy: state.strategy, letter: state.letter });
   }
 
   function load() {
@@ -159,7 +137,7 @@
     remember();
     var file = base + "trees/" + [state.setup, state.rule, state.strategy, state.letter].map(encodeURIComponent).join("/") + ".json";
     say("Loading the tree ...");
-    var got = trees[file] ? Promise.resolve(trees[file]) : Dom.fetchJson(file);
+    var got = trees[file] ? Promise.resolve(trees[file]) : fetchJson(file);
     return got.then(function (data) {
       trees[file] = data;
       tree = data;
@@ -167,7 +145,7 @@
       replay();
     }, function (err) {
       tree = null;
-      say("Could not load this tree (" + err.message + "). Serve the site over http (see the home page).", "error");
+      say(loadFailed("this tree", err), "error");
     });
   }
 
@@ -192,15 +170,6 @@
     var n = tree.root;
     for (var j = 0; j < i; j++) n = n.next[state.path[j]];
     return typeof n === "string" ? n : n.guess;
-  }
-
-  function cls(mark) { return "tile " + (mark === "G" ? "g" : mark === "Y" ? "y" : "n"); }
-  function tile(parent, letter, mark, tag) {
-    var t = text(parent, tag || "span", letter, cls(mark));
-    t.setAttribute("data-mark", mark);
-    var m = text(t, "span", mark === "." ? "·" : mark, "mark");
-    m.setAttribute("aria-hidden", "true");
-    return t;
   }
 
   function show() {
@@ -249,7 +218,9 @@
       b.type = "button";
       b.setAttribute("data-i", String(k));
       b.addEventListener("click", function () { cycle(k); });
-      b.addEventListener("keydown", function (ev) { key(ev, k); });
+      b.addEventListener("keydown", function (ev) {
+        tileKey(ev, k, { mark: setMark, tiles: function () { return el.tiles.children; }, enter: submit });
+      });
       label(b, k);
     });
     finish(word);
@@ -296,26 +267,13 @@
     var b = el.tiles.children[k];
     if (!b || b.getAttribute("data-given")) return;
     marks[k] = m;
-    b.className = cls(m);
+    b.className = "tile " + markClass(m);
     b.removeAttribute("aria-invalid");
     b.setAttribute("data-mark", m);
-    b.lastChild.textContent = m === "." ? "·" : m;
+    b.lastChild.textContent = shown(m);
     label(b, k);
   }
-  function cycle(k) { setMark(k, MARKS[(MARKS.indexOf(marks[k]) + 1) % 3]); }
-  function key(ev, k) {
-    var c = ev.key, tiles = el.tiles.children;
-    if (c === "g" || c === "G") setMark(k, "G");
-    else if (c === "y" || c === "Y") setMark(k, "Y");
-    else if (c === "." || c === "-" || c === "Backspace" || c === "Delete") setMark(k, ".");
-    else if (c === "ArrowRight" && k + 1 < tiles.length) tiles[k + 1].focus();
-    else if (c === "ArrowLeft" && k > 0) tiles[k - 1].focus();
-    else if (c === "Enter") { submit(); }
-    else return;
-    ev.preventDefault();
-    ev.stopPropagation();  // the theme's own keys ("." = next page) must not see it
-    if (/^[gGyY.\-]$/.test(c) && k + 1 < tiles.length) tiles[k + 1].focus();
-  }
+  function cycle(k) { setMark(k, nextMark(marks[k])); }
 
   function entered() {  // the feedback entered: tiles, or pegs
     if (!isPegs()) return marks.join("");
@@ -344,7 +302,7 @@
    * marked (aria-invalid). */
   function explain(word, p) {
     var left = stillPossible(), possible = {};
-    left.forEach(function (s) { possible[WordGame.feedback(game.letters, word, s)] = true; });
+    left.forEach(function (s) { possible[WG.feedback(game.letters, word, s)] = true; });
     var patterns = Object.keys(possible), n = letters.length, bad = [], fixes = [];
     var start = "No word still possible gives this feedback for " + word + ". ";
     function name(k) { return "letter " + (k + 1) + " (" + letters[k].toUpperCase() + ")"; }
@@ -377,7 +335,7 @@
 
   /* The choice: the URL's, else the last one made here, else the show's game (fillPickers). */
   function fromUrl() {
-    var q = new URLSearchParams(location.search), saved = remembered();
+    var q = new URLSearchParams(location.search), saved = recall(KEY);
     var chosen = q.get("setup") || q.get("rule") || q.get("strategy") || q.get("letter");
     var pick = function (k) { return q.get(k) || (chosen ? "" : typeof saved[k] === "string" ? saved[k] : ""); };
     state.setup = pick("setup");
@@ -400,10 +358,8 @@
   });
 
   fromUrl();
-  fetch(base + "assets/lookup-index.json").then(function (r) {
-    if (!r.ok) throw new Error("HTTP " + r.status);
-    return r.json();
-  }).then(function (data) { index = data; return load(); }, function (err) {
-    say("Could not load the list of trees (" + err.message + "). Serve the site over http (see the home page).", "error");
+  fetchJson(base + "assets/lookup-index.json").then(function (data) { index = data; return load(); }, function (err) {
+    say(loadFailed("the list of trees", err), "error");
   });
-})();
+}
+lookup();

@@ -17,17 +17,17 @@
  * feedback) are those of wordgame.js. Words are always inserted as text,
  * never as HTML.
  */
-(function () {
-  "use strict";
-  var WG = window.WordGame;
-  var root = document.getElementById("practice");
-  var source = document.getElementById("practice-index");
-  if (!root || !source || !WG) return;
+import * as WG from "./wordgame.js";
+import { $, NAMES, clear, fetchJson, fetchLines, has, keep, loadFailed, markClass, messages, options, recall, text,
+         tile } from "./dom.js";
+
+function practice() {
+  var root = $("practice");
+  var source = $("practice-index");
+  if (!root || !source) return;
   var base = root.getAttribute("data-base") || "";
-  var NAMES = { ".": "absent", "Y": "elsewhere", "G": "right place" };
   var RANK = { ".": 1, "Y": 2, "G": 3 };
   var ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
-  var $ = function (id) { return document.getElementById(id); };
   var el = {
     setup: $("pick-setup"), rule: $("pick-rule"), random: $("new-random"), day: $("new-day"),
     share: $("share"), title: $("game-title"), board: $("board"), status: $("status"),
@@ -43,29 +43,14 @@
   var words = {};  // set-up id -> {answers: [...], valid: {word: true}, letters: WordGame.Letters}
   var data = null, setup = null, game = null, keys = {}, run = 0;
   // for tests: the word's place in answers.txt (it is in the URL of a random word too), the trees' play after a game
-  var api = window.lingoPractice = { dayIndex: dayIndex, ready: false, index: null, summary: null };
-
-  /* The place of the word of the day among count answers, as
-   * generator.output.practicedata.day_index: FNV-1a (32 bits) of the ASCII
-   * text "<date> <setup>", then MurmurHash3's 32-bit finalizer, modulo count. */
-  function dayIndex(date, setupId, count) {
-    var textIn = date + " " + setupId, h = 0x811c9dc5, i;
-    for (i = 0; i < textIn.length; i++) h = Math.imul(h ^ textIn.charCodeAt(i), 0x01000193) >>> 0;
-    h = (h ^ (h >>> 16)) >>> 0;
-    h = Math.imul(h, 0x85ebca6b) >>> 0;
-    h = (h ^ (h >>> 13)) >>> 0;
-    h = Math.imul(h, 0xc2b2ae35) >>> 0;
-    h = (h ^ (h >>> 16)) >>> 0;
-    return h % count;
-  }
+  var api = window.lingoPractice = { dayIndex: WG.dayIndex, ready: false, index: null, summary: null };
   function pad(n) { return (n < 10 ? "0" : "") + n; }
   function today() {  // the local date, YYYY-MM-DD
     var d = new Date();
     return d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate());
   }
 
-  var text = Dom.text, clear = Dom.clear, has = Dom.has;
-  function say(msg, kind) { el.status.textContent = msg; el.status.className = kind || ""; }
+  var say = messages(el.status);
   function allGreen(n) { return new Array(n + 1).join("G"); }
   function count(n, one, many) { return n + " " + (n === 1 ? one : many); }  // "1 turn", "2 turns"
   function split(word) { return data.letters.split(word) || []; }
@@ -78,7 +63,7 @@
 
   function getWords(path, count) {
     if (!count) return Promise.resolve([]);
-    return Dom.fetchLines(base, path);
+    return fetchLines(base, path);
   }
   function loadWords(s) {
     if (words[s.id]) return Promise.resolve(words[s.id]);
@@ -94,12 +79,10 @@
 
   /* -- pickers and the URL ---------------------------------------------------- */
 
-  function options(select, values, labels, chosen) {
-    clear(select);
-    values.forEach(function (v) { text(select, "option", labels[v] || v).value = v; });
-    select.value = values.indexOf(chosen) >= 0 ? chosen : values[0] || "";
+  function pick(select, values, labels, chosen) {  // a picker of one choice is shown, not used
+    var v = options(select, values, labels, chosen);
     select.disabled = values.length < 2;
-    return select.value;
+    return v;
   }
   /* The rule to play on set-up s: the one wanted if s has it, else the
    * default's, else the free rule, else its first. */
@@ -111,21 +94,16 @@
   function fillPickers() {
     var ids = index.setups.map(function (s) { return s.id; }), titles = {};
     index.setups.forEach(function (s) { titles[s.id] = s.title; });
-    state.setup = options(el.setup, ids, titles, state.setup);
+    state.setup = pick(el.setup, ids, titles, state.setup);
     setup = setups[state.setup];
-    state.rule = options(el.rule, Object.keys(setup.trees), index.rule_titles, ruleOf(setup, state.want));
+    state.rule = pick(el.rule, Object.keys(setup.trees), index.rule_titles, ruleOf(setup, state.want));
   }
   /* The player's last pick of set-up and rule ({} if none, or not this site's). */
   function saved() {
-    try {
-      var v = JSON.parse(localStorage.getItem(STORE) || "{}");
-      return v && typeof v === "object" && typeof v.setup === "string" && has(setups, v.setup) ? v : {};
-    } catch (e) { return {}; }
+    var v = recall(STORE);
+    return typeof v.setup === "string" && has(setups, v.setup) ? v : {};
   }
-  function remember() {
-    try { localStorage.setItem(STORE, JSON.stringify({ setup: state.setup, rule: state.want })); }
-    catch (e) { /* private mode: not remembered */ }
-  }
+  function remember() { keep(STORE, { setup: state.setup, rule: state.want }); }
   function fromUrl() {
     var q = new URLSearchParams(location.search), mine = saved(), dflt = index["default"] || {};
     var named = q.get("setup");
@@ -149,7 +127,7 @@
   function secretIndex() {
     var n = data.answers.length, w = state.word;
     state.word = null;
-    if (state.mode === "day") return { index: dayIndex(state.date || today(), setup.id, n) };
+    if (state.mode === "day") return { index: WG.dayIndex(state.date || today(), setup.id, n) };
     if (w !== null && /^\d+$/.test(w) && parseInt(w, 10) < n) return { index: parseInt(w, 10) };
     var at = w === null ? -1 : data.answers.indexOf(w.toLowerCase());
     if (at >= 0) return { index: at };
@@ -175,7 +153,7 @@
       if (!data.answers.length) { say("No words to play for this set-up.", "error"); return; }
       start();
     }, function (err) {
-      if (mine === run) say("Could not load the words (" + err.message + "). Serve the site over http (see the home page).", "error");
+      if (mine === run) say(loadFailed("the words", err), "error");
     });
   }
 
@@ -214,12 +192,6 @@
     return out;
   }
 
-  function tile(parent, letter, mark) {
-    var t = text(parent, "span", letter, "tile " + (mark === "G" ? "g" : mark === "Y" ? "y" : "n"));
-    t.setAttribute("data-mark", mark);
-    text(t, "span", mark === "." ? "·" : mark, "mark");
-    return t;
-  }
   function row(parent, label) {
     var r = text(parent, "div", undefined, "row");
     r.setAttribute("role", "group");
@@ -347,7 +319,7 @@
     });
     Object.keys(keys).forEach(function (l) {
       var b = keys[l], m = best[l];
-      b.className = "key" + (m ? " " + (m === "G" ? "g" : m === "Y" ? "y" : "n") : "");
+      b.className = "key" + (m ? " " + markClass(m) : "");
       b.textContent = l;
       if (m) b.setAttribute("data-show", m === "." ? "·" : m);  // drawn by CSS: the name stays the letter's
       else b.removeAttribute("data-show");
@@ -382,17 +354,11 @@
   /* -- after the game: the trees' play of the same word ------------------------ */
 
   function walk(tree, secret) {  // the guesses and their feedback, from the root to the secret
-    var node = tree.root, out = [], L = setup.length;
-    for (var turn = 0; turn < 50; turn++) {
-      var word = typeof node === "string" ? node : node.guess;
-      var pattern = WG.feedback(data.letters, word, secret);
-      if (pattern === null) return null;
-      out.push({ word: word, parts: split(word), pattern: pattern });
-      if (pattern === allGreen(L)) return out;
-      if (typeof node === "string" || !has(node.next, pattern)) return null;
-      node = node.next[pattern];
-    }
-    return null;
+    function reply(guess, secret) { return WG.feedback(data.letters, guess, secret); }
+    var guesses = WG.play(tree.root, secret, reply);
+    return guesses && guesses.map(function (word) {
+      return { word: word, parts: split(word), pattern: reply(word, secret) };
+    });
   }
 
   function summary() {
@@ -419,7 +385,7 @@
         return null;
       }
       var file = base + "trees/" + [setup.id, state.rule, s.name, letter].map(encodeURIComponent).join("/") + ".json";
-      return Dom.fetchJson(file).then(function (tree) {
+      return fetchJson(file).then(function (tree) {
         if (mine !== run) return;
         var path = walk(tree, secret);
         if (path === null) {
@@ -487,4 +453,5 @@
   fromUrl();
   if (!index.setups.length) { say("No LINGO set-up on this site.", "error"); return; }
   load();
-})();
+}
+practice();

@@ -5,221 +5,244 @@
  * marks greens first, then yellows left to right while the secret has that
  * letter left; a clue is a guess with its pattern (G right place, Y elsewhere,
  * . absent); the words that fit are those that would give every clue its
- * pattern. Used by the clue helper page and by its Web Worker
- * (importScripts), so it touches no page.
+ * pattern. An ES module used by the lookup, the clue helper and its Web
+ * Worker, and the practice page, so it touches no page.
  */
-(function (root) {
-  "use strict";
 
-  /* A list's letters: single characters plus digraphs, each with a code. */
-  function Letters(alphabet, digraphs) {
-    this.digraphs = digraphs || [];
-    this.letters = alphabet.split("").concat(this.digraphs);
-    this.code = {};
-    for (var i = 0; i < this.letters.length; i++) this.code[this.letters[i]] = i;
+/* A list's letters: single characters plus digraphs, each with a code. */
+export function Letters(alphabet, digraphs) {
+  this.digraphs = digraphs || [];
+  this.letters = alphabet.split("").concat(this.digraphs);
+  this.code = {};
+  for (var i = 0; i < this.letters.length; i++) this.code[this.letters[i]] = i;
+}
+/* The letters of a word, or null when a character is not a letter of the list. */
+Letters.prototype.split = function (word) {
+  var out = [], i = 0;
+  while (i < word.length) {
+    var pair = word.substr(i, 2);
+    if (pair.length === 2 && this.digraphs.indexOf(pair) >= 0) { out.push(pair); i += 2; continue; }
+    if (!(word[i] in this.code) || this.digraphs.indexOf(word[i]) >= 0) return null;
+    out.push(word[i]); i += 1;
   }
-  /* The letters of a word, or null when a character is not a letter of the list. */
-  Letters.prototype.split = function (word) {
-    var out = [], i = 0;
-    while (i < word.length) {
-      var pair = word.substr(i, 2);
-      if (pair.length === 2 && this.digraphs.indexOf(pair) >= 0) { out.push(pair); i += 2; continue; }
-      if (!(word[i] in this.code) || this.digraphs.indexOf(word[i]) >= 0) return null;
-      out.push(word[i]); i += 1;
-    }
-    return out;
-  };
-  /* Codes of words of one length, flat: word k is codes[k*L .. k*L+L-1]. */
-  Letters.prototype.encode = function (words, length) {
-    var codes = new Uint8Array(words.length * length), k, i;
-    if (!this.digraphs.length) {  // one character, one letter: the fast way
-      for (k = 0; k < words.length; k++) {
-        var w = words[k];
-        for (i = 0; i < length; i++) codes[k * length + i] = this.code[w[i]];
-      }
-      return codes;
-    }
+  return out;
+};
+/* Codes of words of one length, flat: word k is codes[k*L .. k*L+L-1]. */
+Letters.prototype.encode = function (words, length) {
+  var codes = new Uint8Array(words.length * length), k, i;
+  if (!this.digraphs.length) {  // one character, one letter: the fast way
     for (k = 0; k < words.length; k++) {
-      var parts = this.split(words[k]);
-      for (i = 0; i < length; i++) codes[k * length + i] = this.code[parts[i]];
+      var w = words[k];
+      for (i = 0; i < length; i++) codes[k * length + i] = this.code[w[i]];
     }
     return codes;
-  };
+  }
+  for (k = 0; k < words.length; k++) {
+    var parts = this.split(words[k]);
+    for (i = 0; i < length; i++) codes[k * length + i] = this.code[parts[i]];
+  }
+  return codes;
+};
 
-  var MARK = { ".": 0, "Y": 1, "G": 2 };
-  var MARKS = [".", "Y", "G"];
+var MARK = { ".": 0, "Y": 1, "G": 2 };
+var MARKS = [".", "Y", "G"];
 
-  /* The pattern code (base 3, position i weighs 3^i) of guess ga[go..] against
-   * secret sa[so..]; count is a zeroed scratch array as long as the alphabet. */
-  function patternCode(ga, go, sa, so, length, count) {
-    var code = 0, w = 1, i;
-    var green = 0;  // bit i: position i is green
-    for (i = 0; i < length; i++) {
-      if (ga[go + i] === sa[so + i]) green |= (1 << i);
-      else count[sa[so + i]] += 1;
+/* The pattern code (base 3, position i weighs 3^i) of guess ga[go..] against
+ * secret sa[so..]; count is a zeroed scratch array as long as the alphabet. */
+function patternCode(ga, go, sa, so, length, count) {
+  var code = 0, w = 1, i;
+  var green = 0;  // bit i: position i is green
+  for (i = 0; i < length; i++) {
+    if (ga[go + i] === sa[so + i]) green |= (1 << i);
+    else count[sa[so + i]] += 1;
+  }
+  for (i = 0; i < length; i++, w *= 3) {
+    if (green & (1 << i)) code += 2 * w;
+    else if (count[ga[go + i]] > 0) { count[ga[go + i]] -= 1; code += w; }
+  }
+  for (i = 0; i < length; i++) count[sa[so + i]] = 0;
+  return code;
+}
+function codeOfPattern(pattern) {
+  var code = 0, w = 1;
+  for (var i = 0; i < pattern.length; i++, w *= 3) code += MARK[pattern[i]] * w;
+  return code;
+}
+function patternOfCode(code, length) {
+  var out = "";
+  for (var i = 0; i < length; i++) { out += MARKS[code % 3]; code = Math.floor(code / 3); }
+  return out;
+}
+
+/* Read a pattern written G/Y/. or the paper's g/y/w; null if it is not one. */
+export function parsePattern(text, length) {
+  var map = { "G": "G", "g": "G", "Y": "Y", "y": "Y", ".": ".", "w": ".", "W": ".", "-": "." };
+  if (text.length !== length) return null;
+  var out = "";
+  for (var i = 0; i < text.length; i++) {
+    if (!(text[i] in map)) return null;
+    out += map[text[i]];
+  }
+  return out;
+}
+
+/* What the clues (and a revealed first letter) say letter by letter, as
+ * generator.search.clues.constraints: per position the letter fixed or the
+ * letters excluded; per letter the least and most times it occurs. */
+export function constraints(clues, length, first) {
+  var fixed = [], excluded = [], least = {}, most = {}, i;
+  for (i = 0; i < length; i++) { fixed.push(null); excluded.push({}); }
+  if (first) fixed[0] = first;
+  clues.forEach(function (clue) {
+    var shown = {}, grey = [];
+    for (var i = 0; i < length; i++) {
+      var c = clue.letters[i], mark = clue.pattern[i];
+      if (mark === "G") fixed[i] = c; else excluded[i][c] = true;
+      if (mark !== ".") shown[c] = (shown[c] || 0) + 1; else grey.push(c);
     }
-    for (i = 0; i < length; i++, w *= 3) {
-      if (green & (1 << i)) code += 2 * w;
-      else if (count[ga[go + i]] > 0) { count[ga[go + i]] -= 1; code += w; }
-    }
-    for (i = 0; i < length; i++) count[sa[so + i]] = 0;
-    return code;
-  }
-  function codeOfPattern(pattern) {
-    var code = 0, w = 1;
-    for (var i = 0; i < pattern.length; i++, w *= 3) code += MARK[pattern[i]] * w;
-    return code;
-  }
-  function patternOfCode(code, length) {
-    var out = "";
-    for (var i = 0; i < length; i++) { out += MARKS[code % 3]; code = Math.floor(code / 3); }
-    return out;
-  }
-
-  /* Read a pattern written G/Y/. or the paper's g/y/w; null if it is not one. */
-  function parsePattern(text, length) {
-    var map = { "G": "G", "g": "G", "Y": "Y", "y": "Y", ".": ".", "w": ".", "W": ".", "-": "." };
-    if (text.length !== length) return null;
-    var out = "";
-    for (var i = 0; i < text.length; i++) {
-      if (!(text[i] in map)) return null;
-      out += map[text[i]];
-    }
-    return out;
-  }
-
-  /* What the clues (and a revealed first letter) say letter by letter, as
-   * generator.search.clues.constraints: per position the letter fixed or the
-   * letters excluded; per letter the least and most times it occurs. */
-  function constraints(clues, length, first) {
-    var fixed = [], excluded = [], least = {}, most = {}, i;
-    for (i = 0; i < length; i++) { fixed.push(null); excluded.push({}); }
-    if (first) fixed[0] = first;
-    clues.forEach(function (clue) {
-      var shown = {}, grey = [];
-      for (var i = 0; i < length; i++) {
-        var c = clue.letters[i], mark = clue.pattern[i];
-        if (mark === "G") fixed[i] = c; else excluded[i][c] = true;
-        if (mark !== ".") shown[c] = (shown[c] || 0) + 1; else grey.push(c);
-      }
-      Object.keys(shown).forEach(function (c) { least[c] = Math.max(least[c] || 0, shown[c]); });
-      grey.forEach(function (c) {
-        var n = shown[c] || 0;
-        most[c] = Math.min(c in most ? most[c] : n, n);
-      });
+    Object.keys(shown).forEach(function (c) { least[c] = Math.max(least[c] || 0, shown[c]); });
+    grey.forEach(function (c) {
+      var n = shown[c] || 0;
+      most[c] = Math.min(c in most ? most[c] : n, n);
     });
-    return { length: length, fixed: fixed, excluded: excluded, least: least, most: most };
-  }
-  function cmp(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
-  function escapeRe(s) { return s.replace(/[.*+?^${}()|[\]\\\/-]/g, "\\$&"); }
+  });
+  return { length: length, fixed: fixed, excluded: excluded, least: least, most: most };
+}
+function cmp(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
+function escapeRe(s) { return s.replace(/[.*+?^${}()|[\]\\\/-]/g, "\\$&"); }
 
-  /* The regular expression of the position constraints, as generator.search.clues.regex. */
-  function regex(cons, letters) {
-    var absent = {};
-    Object.keys(cons.most).forEach(function (c) { if (cons.most[c] === 0) absent[c] = true; });
-    var parts = [];
-    for (var i = 0; i < cons.length; i++) {
-      if (cons.fixed[i] !== null) { parts.push(escapeRe(cons.fixed[i])); continue; }
-      var outSet = {};
-      Object.keys(absent).forEach(function (c) { outSet[c] = true; });
-      Object.keys(cons.excluded[i]).forEach(function (c) { outSet[c] = true; });
-      var out = Object.keys(outSet).sort(cmp);
-      var singles = out.filter(function (c) { return c.length === 1; });
-      var cls = singles.length ? "[^" + singles.map(escapeRe).join("") + "]" : ".";
-      if (letters.digraphs.length) {
-        var allowed = letters.digraphs.filter(function (d) { return out.indexOf(d) < 0; });
-        var banned = letters.digraphs.filter(function (d) { return out.indexOf(d) >= 0; });
-        if (banned.length) cls = banned.map(function (d) { return "(?!" + escapeRe(d) + ")"; }).join("") + cls;
-        if (allowed.length) cls = "(?:" + allowed.map(escapeRe).join("|") + "|" + cls + ")";
-      }
-      parts.push(cls);
+/* The regular expression of the position constraints, as generator.search.clues.regex. */
+export function regex(cons, letters) {
+  var absent = {};
+  Object.keys(cons.most).forEach(function (c) { if (cons.most[c] === 0) absent[c] = true; });
+  var parts = [];
+  for (var i = 0; i < cons.length; i++) {
+    if (cons.fixed[i] !== null) { parts.push(escapeRe(cons.fixed[i])); continue; }
+    var outSet = {};
+    Object.keys(absent).forEach(function (c) { outSet[c] = true; });
+    Object.keys(cons.excluded[i]).forEach(function (c) { outSet[c] = true; });
+    var out = Object.keys(outSet).sort(cmp);
+    var singles = out.filter(function (c) { return c.length === 1; });
+    var cls = singles.length ? "[^" + singles.map(escapeRe).join("") + "]" : ".";
+    if (letters.digraphs.length) {
+      var allowed = letters.digraphs.filter(function (d) { return out.indexOf(d) < 0; });
+      var banned = letters.digraphs.filter(function (d) { return out.indexOf(d) >= 0; });
+      if (banned.length) cls = banned.map(function (d) { return "(?!" + escapeRe(d) + ")"; }).join("") + cls;
+      if (allowed.length) cls = "(?:" + allowed.map(escapeRe).join("|") + "|" + cls + ")";
     }
-    return parts.join("");
+    parts.push(cls);
   }
+  return parts.join("");
+}
 
-  /* The letters that must occur, in words, as generator.search.clues.describe_counts. */
-  function describeCounts(cons) {
-    var items = Object.keys(cons.least).sort(cmp).map(function (c) {
-      var n = cons.least[c];
-      if (cons.most[c] === n) return c + " (exactly " + n + ")";
-      if (n > 1) return c + " (at least " + n + ")";
-      return c;
-    });
-    return items.length ? items.join(", ") : "nothing known";
+/* The letters that must occur, in words, as generator.search.clues.describe_counts. */
+export function describeCounts(cons) {
+  var items = Object.keys(cons.least).sort(cmp).map(function (c) {
+    var n = cons.least[c];
+    if (cons.most[c] === n) return c + " (exactly " + n + ")";
+    if (n > 1) return c + " (at least " + n + ")";
+    return c;
+  });
+  return items.length ? items.join(", ") : "nothing known";
+}
+
+/* The indices of the words that fit; contradiction names the first clue
+ * after which none is left (-1: the revealed first letter). */
+export function fit(codes, nwords, length, nletters, clues, firstCode) {
+  var alive = [], k, count = new Int32Array(nletters), contradiction = null;
+  for (k = 0; k < nwords; k++) {
+    if (firstCode === null || codes[k * length] === firstCode) alive.push(k);
   }
-
-  /* The indices of the words that fit; contradiction names the first clue
-   * after which none is left (-1: the revealed first letter). */
-  function fit(codes, nwords, length, nletters, clues, firstCode) {
-    var alive = [], k, count = new Int32Array(nletters), contradiction = null;
-    for (k = 0; k < nwords; k++) {
-      if (firstCode === null || codes[k * length] === firstCode) alive.push(k);
+  if (firstCode !== null && !alive.length) contradiction = { clue: -1, before: nwords };
+  clues.forEach(function (clue, c) {
+    var want = codeOfPattern(clue.pattern), next = [];
+    for (var j = 0; j < alive.length; j++) {
+      if (patternCode(clue.codes, 0, codes, alive[j] * length, length, count) === want) next.push(alive[j]);
     }
-    if (firstCode !== null && !alive.length) contradiction = { clue: -1, before: nwords };
-    clues.forEach(function (clue, c) {
-      var want = codeOfPattern(clue.pattern), next = [];
-      for (var j = 0; j < alive.length; j++) {
-        if (patternCode(clue.codes, 0, codes, alive[j] * length, length, count) === want) next.push(alive[j]);
-      }
-      if (contradiction === null && alive.length && !next.length) contradiction = { clue: c, before: alive.length };
-      alive = next;
-    });
-    return { candidates: alive, contradiction: contradiction };
-  }
+    if (contradiction === null && alive.length && !next.length) contradiction = { clue: c, before: alive.length };
+    alive = next;
+  });
+  return { candidates: alive, contradiction: contradiction };
+}
 
-  /* How each guess splits the candidates: expected group size (sum k^2 / n),
-   * largest group, number of groups, and whether it can be the secret. The
-   * best first (isCandidate[g] is 1 for a word that fits): least expected size, a candidate before a non-candidate,
-   * smaller largest group, then list order. */
-  function scoreGuesses(codes, length, nletters, guesses, candidates, isCandidate, top) {
-    var n = candidates.length, buf = new Int32Array(n), count = new Int32Array(nletters), best = [];
-    for (var gi = 0; gi < guesses.length; gi++) {
-      var g = guesses[gi], go = g * length;
-      for (var j = 0; j < n; j++) buf[j] = patternCode(codes, go, codes, candidates[j] * length, length, count);
-      buf.sort();
-      var sumsq = 0, largest = 0, parts = 0, run = 1;
-      for (j = 1; j <= n; j++) {
-        if (j < n && buf[j] === buf[j - 1]) { run += 1; continue; }
-        sumsq += run * run; parts += 1;
-        if (run > largest) largest = run;
-        run = 1;
-      }
-      best.push({ index: g, expected: sumsq / n, largest: largest, parts: parts, candidate: isCandidate[g] === 1 });
+/* How each guess splits the candidates: expected group size (sum k^2 / n),
+ * largest group, number of groups, and whether it can be the secret. The
+ * best first (isCandidate[g] is 1 for a word that fits): least expected size, a candidate before a non-candidate,
+ * smaller largest group, then list order. */
+export function scoreGuesses(codes, length, nletters, guesses, candidates, isCandidate, top) {
+  var n = candidates.length, buf = new Int32Array(n), count = new Int32Array(nletters), best = [];
+  for (var gi = 0; gi < guesses.length; gi++) {
+    var g = guesses[gi], go = g * length;
+    for (var j = 0; j < n; j++) buf[j] = patternCode(codes, go, codes, candidates[j] * length, length, count);
+    buf.sort();
+    var sumsq = 0, largest = 0, parts = 0, run = 1;
+    for (j = 1; j <= n; j++) {
+      if (j < n && buf[j] === buf[j - 1]) { run += 1; continue; }
+      sumsq += run * run; parts += 1;
+      if (run > largest) largest = run;
+      run = 1;
     }
-    best.sort(function (a, b) {
-      return a.expected - b.expected || (b.candidate - a.candidate) || a.largest - b.largest || a.index - b.index;
-    });
-    return best.slice(0, top);
+    best.push({ index: g, expected: sumsq / n, largest: largest, parts: parts, candidate: isCandidate[g] === 1 });
   }
+  best.sort(function (a, b) {
+    return a.expected - b.expected || (b.candidate - a.candidate) || a.largest - b.largest || a.index - b.index;
+  });
+  return best.slice(0, top);
+}
 
-  /* The pattern (G/Y/.) of a guess for a secret, both words of letters
-   * (a Letters), as generator.core.feedback.feedback; null if either is not one. */
-  function feedback(letters, guess, secret) {
-    var g = letters.split(guess), s = letters.split(secret);
-    if (g === null || s === null || g.length !== s.length) return null;
-    var n = g.length, codes = new Uint8Array(2 * n);
-    for (var i = 0; i < n; i++) { codes[i] = letters.code[g[i]]; codes[n + i] = letters.code[s[i]]; }
-    return patternOfCode(patternCode(codes, 0, codes, n, n, new Int32Array(letters.letters.length)), n);
+/* The pattern (G/Y/.) of a guess for a secret, both words of letters
+ * (a Letters), as generator.core.feedback.feedback; null if either is not one. */
+export function feedback(letters, guess, secret) {
+  var g = letters.split(guess), s = letters.split(secret);
+  if (g === null || s === null || g.length !== s.length) return null;
+  var n = g.length, codes = new Uint8Array(2 * n);
+  for (var i = 0; i < n; i++) { codes[i] = letters.code[g[i]]; codes[n + i] = letters.code[s[i]]; }
+  return patternOfCode(patternCode(codes, 0, codes, n, n, new Int32Array(letters.letters.length)), n);
+}
+
+/* Mastermind's pegs ("2B1W") of a code guessed for a secret code, as
+ * generator.games.mastermind: black = right symbol in the right place,
+ * white = the symbols in common (counted with repeats) less the blacks. */
+export function pegs(guess, secret) {
+  var black = 0, common = 0, left = {}, i;
+  for (i = 0; i < secret.length; i++) {
+    if (guess[i] === secret[i]) black += 1;
+    left[secret[i]] = (left[secret[i]] || 0) + 1;
   }
-
-  /* Mastermind's pegs ("2B1W") of a code guessed for a secret code, as
-   * generator.games.mastermind: black = right symbol in the right place,
-   * white = the symbols in common (counted with repeats) less the blacks. */
-  function pegs(guess, secret) {
-    var black = 0, common = 0, left = {}, i;
-    for (i = 0; i < secret.length; i++) {
-      if (guess[i] === secret[i]) black += 1;
-      left[secret[i]] = (left[secret[i]] || 0) + 1;
-    }
-    for (i = 0; i < guess.length; i++) {
-      if (left[guess[i]]) { left[guess[i]] -= 1; common += 1; }
-    }
-    return black + "B" + (common - black) + "W";
+  for (i = 0; i < guess.length; i++) {
+    if (left[guess[i]]) { left[guess[i]] -= 1; common += 1; }
   }
+  return black + "B" + (common - black) + "W";
+}
 
-  root.WordGame = {
-    Letters: Letters, patternCode: patternCode, codeOfPattern: codeOfPattern, patternOfCode: patternOfCode,
-    feedback: feedback, parsePattern: parsePattern, constraints: constraints, regex: regex, describeCounts: describeCounts,
-    fit: fit, scoreGuesses: scoreGuesses, pegs: pegs
-  };
-})(typeof self !== "undefined" ? self : this);
+/* The guesses a tree (a node {guess, next: {pattern: node}}, a leaf the word
+ * itself) plays against secret, ending with the secret, as
+ * generator.core.tree.play; reply(guess, secret) is the game's feedback
+ * (feedback or pegs). Null when the tree has no branch for a reply it gets,
+ * ends on another word, or takes more than limit guesses. */
+export function play(tree, secret, reply, limit) {
+  var node = tree, guesses = [], most = limit || 100;
+  while (guesses.length < most) {
+    if (typeof node === "string") { guesses.push(node); return node === secret ? guesses : null; }
+    guesses.push(node.guess);
+    if (node.guess === secret) return guesses;
+    var got = reply(node.guess, secret);
+    if (!Object.prototype.hasOwnProperty.call(node.next, got)) return null;
+    node = node.next[got];
+  }
+  return null;
+}
+
+/* The place of the word of the day among count answers, as
+ * generator.output.practicedata.day_index: FNV-1a (32 bits) of the ASCII
+ * text "<date> <setup>", then MurmurHash3's 32-bit finalizer, modulo count. */
+export function dayIndex(date, setupId, count) {
+  var text = date + " " + setupId, h = 0x811c9dc5, i;
+  for (i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  h = (h ^ (h >>> 16)) >>> 0;
+  h = Math.imul(h, 0x85ebca6b) >>> 0;
+  h = (h ^ (h >>> 13)) >>> 0;
+  h = Math.imul(h, 0xc2b2ae35) >>> 0;
+  h = (h ^ (h >>> 16)) >>> 0;
+  return h % count;
+}
