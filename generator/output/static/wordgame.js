@@ -6,7 +6,8 @@
  * letter left; a clue is a guess with its pattern (G right place, Y elsewhere,
  * . absent); the words that fit are those that would give every clue its
  * pattern. An ES module used by the lookup, the clue helper and its Web
- * Worker, and the practice page, so it touches no page.
+ * Worker, and the practice page, so it touches no page; tests/js checks it
+ * against vectors the Python code writes (node --test tests/js/).
  */
 
 /* A list's letters: single characters plus digraphs, each with a code. */
@@ -76,7 +77,7 @@ function patternOfCode(code, length) {
 
 /* Read a pattern written G/Y/. or the paper's g/y/w; null if it is not one. */
 export function parsePattern(text, length) {
-  var map = { "G": "G", "g": "G", "Y": "Y", "y": "Y", ".": ".", "w": ".", "W": ".", "-": "." };
+  var map = { "G": "G", "g": "G", "Y": "Y", "y": "Y", ".": ".", "w": ".", "W": ".", "-": ".", "_": "." };
   if (text.length !== length) return null;
   var out = "";
   for (var i = 0; i < text.length; i++) {
@@ -166,9 +167,11 @@ export function fit(codes, nwords, length, nletters, clues, firstCode) {
 }
 
 /* How each guess splits the candidates: expected group size (sum k^2 / n),
- * largest group, number of groups, and whether it can be the secret. The
- * best first (isCandidate[g] is 1 for a word that fits): least expected size, a candidate before a non-candidate,
- * smaller largest group, then list order. */
+ * largest group, number of groups, and whether it can be the secret
+ * (isCandidate[g] is 1 for a word that fits). The best first, as
+ * generator.search.clues.best_guesses ranks them by the expected heuristic
+ * (generator.core.scoring): least expected size, smaller largest group, a
+ * candidate before a non-candidate, then list order. */
 export function scoreGuesses(codes, length, nletters, guesses, candidates, isCandidate, top) {
   var n = candidates.length, buf = new Int32Array(n), count = new Int32Array(nletters), best = [];
   for (var gi = 0; gi < guesses.length; gi++) {
@@ -185,7 +188,7 @@ export function scoreGuesses(codes, length, nletters, guesses, candidates, isCan
     best.push({ index: g, expected: sumsq / n, largest: largest, parts: parts, candidate: isCandidate[g] === 1 });
   }
   best.sort(function (a, b) {
-    return a.expected - b.expected || (b.candidate - a.candidate) || a.largest - b.largest || a.index - b.index;
+    return a.expected - b.expected || a.largest - b.largest || (b.candidate - a.candidate) || a.index - b.index;
   });
   return best.slice(0, top);
 }

@@ -1,0 +1,191 @@
+"""The test vectors of the browser's game logic, written by the Python code it mirrors.
+
+``generator/output/static/wordgame.js`` plays the games in the browser; each of
+its functions has a Python original. This script runs the originals on seeded
+samples of the shipped word lists and committed trees and writes what they
+answer as JSON; ``wordgame.test.mjs`` (``node --test tests/js/``) runs the
+JavaScript on the same input and must get the same. A drift between the two
+fails there, without a browser.
+
+=================  =====================================================  ==========================
+vectors            the Python original                                    JavaScript
+=================  =====================================================  ==========================
+``feedback``       :func:`generator.core.feedback.feedback` (digraphs)    ``feedback``
+``parse``          :func:`generator.core.feedback.parse_pattern`          ``parsePattern``
+``pegs``           :func:`generator.core.kinds.pegs` (Mastermind)         ``pegs``
+``clues``          :func:`generator.search.clues.solve`, ``regex``,       ``fit``, ``constraints``,
+                   ``describe_counts``                                    ``regex``, ``describeCounts``
+``scores``         :func:`generator.search.clues.best_guesses` with       ``scoreGuesses``
+                   :func:`generator.core.scoring.expected`
+``days``           :func:`generator.output.practicedata.day_index`        ``dayIndex``
+``plays``          :func:`generator.core.tree.play` on committed trees    ``play``
+=================  =====================================================  ==========================
+
+Run: ``python tests/js/vectors.py OUT.json`` (the node test runs it itself).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from generator.core.catalog import CHECKOUT, load_list
+from generator.core.feedback import feedback, parse_pattern
+from generator.core.kinds import codes_of, kind_of, pegs
+from generator.core.scoring import expected
+from generator.core.tree import play
+from generator.core.words import WordList
+from generator.errors import PatternError
+from generator.output.practicedata import day_index
+from generator.output.treefile import read_tree
+from generator.search.clues import Clue, best_guesses, describe_counts, solve
+
+#: the committed trees replayed for every secret (a digraph set, TV rules, and a game of pegs)
+PLAYS = ("nl/free/scm/q.json", "nl-ij/same-start/human/q.json", "en/free/optimal/z.json", "mastermind/4x6/knuth/all.json")
+#: the word lists the clue and score vectors use (one with the digraph ij)
+LISTS = ("wordle-answers", "nl-basis-5-ij")
+
+
+def _letters(words: WordList) -> dict[str, Any]:
+    """What the JavaScript's ``new Letters(alphabet, digraphs)`` takes."""
+    return {"alphabet": words.alphabet.chars, "digraphs": list(words.alphabet.digraphs)}
+
+
+def list_vectors() -> dict[str, dict[str, Any]]:
+    """The lists of :data:`LISTS`: their letters and words (the clue vectors' candidates index them)."""
+    return {list_id: {**_letters(words), "words": list(words.words)} for list_id in LISTS
+            for words in [load_list(list_id)]}
+
+
+def feedback_vectors(rng: random.Random) -> list[dict[str, Any]]:
+    """Guess, secret and pattern: every pair of a sample (with words of repeated letters) of each list."""
+    out = []
+    for list_id in LISTS:
+        words = load_list(list_id)
+        repeats = [w for w in words.words if len(set(words.split(w))) < words.length]
+        sample = rng.sample(words.words, 40) + rng.sample(repeats, 20)
+        pairs = [[g, s, feedback(words.split(g), words.split(s))] for g in sample for s in sample]
+        out.append({**_letters(words), "pairs": pairs})
+    return out
+
+
+def parse_vectors() -> list[list[Any]]:
+    """Text typed as a pattern of five marks, and what it reads as (None: not a pattern)."""
+    texts = ["GY.Y.", "gyw.w", "GGGGG", "..-_.", "WwYyG", "GY.Y", "GY.Y..", "GYxY.", "GY Y.", "", "ggggg"]
+    out: list[list[Any]] = []
+    for text in texts:
+        try:
+            out.append([text, parse_pattern(text, 5)])
+        except PatternError:
+            out.append([text, None])
+    return out
+
+
+def pegs_vectors(rng: random.Random) -> list[list[str]]:
+    """Guess, secret and pegs: samples of Mastermind (repeats) and Bulls and Cows codes."""
+    out = []
+    for symbols, repeats in (("123456", True), ("0123456789", False)):
+        codes = codes_of(4, symbols, repeats)
+        for _ in range(600):
+            g, s = rng.choice(codes), rng.choice(codes)
+            out.append([g, s, pegs(g, s)])
+    return out
+
+
+def clue_vectors(rng: random.Random) -> list[dict[str, Any]]:
+    """Clues (true ones, and now and then a wrong pattern), a revealed first
+    letter or none, and what :func:`solve` makes of them."""
+    out = []
+    for list_id in LISTS:
+        words = load_list(list_id)
+        for case in range(30):
+            secret = rng.choice(words.words)
+            clues = []
+            for _ in range(rng.randint(0, 4)):
+                guess = rng.choice(words.words)
+                letters = words.split(guess)
+                pattern = feedback(letters, words.split(secret))
+                if case % 5 == 4:  # a clue that may contradict the others
+                    pattern = "".join(rng.choice("GY.") for _ in pattern)
+                clues.append(Clue(guess, pattern, letters))
+            first = words.split(secret)[0] if case % 3 == 0 else None
+            found = solve(words, clues, first)
+            c = found.contradiction
+            out.append({
+                "list": list_id, "clues": [[c.guess, list(c.letters), c.pattern] for c in clues], "first": first,
+                "candidates": [int(i) for i in found.candidates],
+                "contradiction": None if c is None else {"clue": c.clue, "before": c.before},
+                "regex": found.regex, "counts": describe_counts(found.constraints),
+            })
+    return out
+
+
+def score_vectors(rng: random.Random) -> list[dict[str, Any]]:
+    """A pool of guesses, candidates among them, and the guesses ranked by the
+    expected group size (ties: smaller largest group, a candidate, list order)."""
+    out = []
+    for list_id in LISTS:
+        full = load_list(list_id)
+        pool = WordList(f"{list_id}/pool", tuple(sorted(rng.sample(full.words, 300))), full.alphabet, full.length,
+                        full.language)
+        for n in (2, 3, 5, 12, 40, 300):
+            cands = sorted(rng.sample(pool.words, n))
+            moves = best_guesses(pool, cands, expected, top=len(pool)).moves
+            out.append({
+                "list": list_id, "pool": list(pool.words), "candidates": [pool.position[w] for w in cands],
+                "best": [[pool.position[m.word], m.expected, m.largest, m.parts, m.candidate] for m in moves],
+            })
+    return out
+
+
+def day_vectors(rng: random.Random) -> list[list[Any]]:
+    """Date, set-up, number of answers and the place of the word of the day."""
+    out = []
+    start = date(2024, 1, 1)
+    for _ in range(400):
+        day = (start + timedelta(days=rng.randrange(3000))).isoformat()
+        setup_id = rng.choice(["nl", "nl-ij", "nl-6", "en", "en-common", "wordle"])
+        count = rng.choice([1, 2, 7, 1000, 3274, 12972, 2**31 - 1])
+        out.append([day, setup_id, count, day_index(day, setup_id, count)])
+    return out
+
+
+def play_vectors() -> list[dict[str, Any]]:
+    """A committed tree (its path under trees/, the file the site serves),
+    and the guesses it plays against each of its secrets."""
+    out = []
+    for rel in PLAYS:
+        tree = read_tree(CHECKOUT / "trees" / rel)
+        reply = kind_of(tree.game).reply(tree.game.digraphs)
+        chars = sorted({c for w in tree.secrets for c in w})
+        out.append({"tree": f"trees/{rel}", "feedback": tree.game.feedback, "alphabet": "".join(chars),
+                    "digraphs": list(tree.game.digraphs),
+                    "plays": {s: play(tree.root, s, reply) for s in tree.secrets}})
+    return out
+
+
+def vectors(seed: int = 39) -> dict[str, Any]:
+    """Every vector, from a seeded sample: the same file every run."""
+    rng = random.Random(seed)
+    return {
+        "feedback": feedback_vectors(rng), "parse": parse_vectors(), "pegs": pegs_vectors(rng),
+        "clues": clue_vectors(rng), "scores": score_vectors(rng), "days": day_vectors(rng), "plays": play_vectors(),
+        "lists": list_vectors(),
+    }
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1:
+        print("usage: python tests/js/vectors.py OUT.json", file=sys.stderr)
+        return 2
+    Path(argv[0]).write_bytes(orjson.dumps(vectors()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

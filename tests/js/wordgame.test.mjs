@@ -1,0 +1,110 @@
+// The browser's game logic (generator/output/static/wordgame.js) against the
+// Python code it mirrors: tests/js/vectors.py writes what Python answers on
+// seeded samples of the shipped lists and committed trees, and every answer
+// of the JavaScript must be the same. Run: node --test tests/js/
+// (LINGO_VECTORS=FILE reads vectors written before; PYTHON names the Python).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as WG from "../../generator/output/static/wordgame.js";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+function readVectors() {
+  let file = process.env.LINGO_VECTORS;
+  if (!file) {
+    file = path.join(mkdtempSync(path.join(tmpdir(), "lingo-vectors-")), "vectors.json");
+    execFileSync(process.env.PYTHON || "python", [path.join(ROOT, "tests", "js", "vectors.py"), file],
+                 { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
+  }
+  return JSON.parse(readFileSync(file, "utf8"));
+}
+const V = readVectors();
+
+/* The cases where got differs from want, the first three (an empty list
+ * passes); of an answer that is a list, the first item that differs. */
+function drift(cases, got, want) {
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  return cases.filter((c) => !same(got(c), want(c))).slice(0, 3).map((c) => {
+    const js = got(c), py = want(c);
+    if (!Array.isArray(js) || !Array.isArray(py)) return { input: c, javascript: js, python: py };
+    const at = js.findIndex((x, i) => !same(x, py[i]));
+    return { case: cases.indexOf(c), item: at < 0 ? js.length : at, javascript: js[at], python: py[at < 0 ? js.length : at] };
+  });
+}
+
+function lettersOf(spec) { return new WG.Letters(spec.alphabet, spec.digraphs); }
+
+/* A clue as the pages give it to fit and constraints. */
+function clue(letters, parts, pattern) {
+  return { letters: parts, pattern: pattern, codes: Uint8Array.from(parts.map((p) => letters.code[p])) };
+}
+
+test("feedback is generator.core.feedback.feedback, digraphs as one letter", () => {
+  assert.ok(V.feedback.length > 0);
+  for (const set of V.feedback) {
+    const letters = lettersOf(set);
+    assert.ok(set.pairs.length >= 3600);
+    assert.deepEqual(drift(set.pairs, ([g, s]) => WG.feedback(letters, g, s), (p) => p[2]), []);
+  }
+});
+
+test("a typed pattern reads as generator.core.feedback.parse_pattern reads it", () => {
+  assert.deepEqual(drift(V.parse, ([text]) => WG.parsePattern(text, 5), (p) => p[1]), []);
+});
+
+test("pegs are generator.core.kinds.pegs (Mastermind, Bulls and Cows)", () => {
+  assert.ok(V.pegs.length >= 1000);
+  assert.deepEqual(drift(V.pegs, ([g, s]) => WG.pegs(g, s), (p) => p[2]), []);
+});
+
+test("the words that fit the clues, their regex and counts are generator.search.clues.solve's", () => {
+  const lists = {};
+  for (const [id, spec] of Object.entries(V.lists)) {
+    const letters = lettersOf(spec), length = letters.split(spec.words[0]).length;
+    lists[id] = { letters, length, words: spec.words, codes: letters.encode(spec.words, length) };
+  }
+  const fitted = (c) => {
+    const l = lists[c.list], clues = c.clues.map(([, parts, pattern]) => clue(l.letters, parts, pattern));
+    const found = WG.fit(l.codes, l.words.length, l.length, l.letters.letters.length, clues,
+                         c.first === null ? null : l.letters.code[c.first]);
+    const cons = WG.constraints(clues, l.length, c.first);
+    return { candidates: found.candidates, contradiction: found.contradiction, regex: WG.regex(cons, l.letters),
+             counts: "must contain: " + WG.describeCounts(cons) };
+  };
+  const python = (c) => ({ candidates: c.candidates, contradiction: c.contradiction, regex: c.regex, counts: c.counts });
+  assert.ok(V.clues.some((c) => c.contradiction !== null) && V.clues.some((c) => c.candidates.length > 1));
+  assert.deepEqual(drift(V.clues, fitted, python), []);
+});
+
+test("the next guesses are ranked as generator.search.clues.best_guesses ranks them (expected)", () => {
+  const scored = (c) => {
+    const letters = lettersOf(V.lists[c.list]), length = letters.split(c.pool[0]).length;
+    const isCandidate = new Uint8Array(c.pool.length);
+    c.candidates.forEach((k) => { isCandidate[k] = 1; });
+    const all = Int32Array.from(c.pool.keys());
+    return WG.scoreGuesses(letters.encode(c.pool, length), length, letters.letters.length, all,
+                           Int32Array.from(c.candidates), isCandidate, c.pool.length)
+      .map((g) => [g.index, g.expected, g.largest, g.parts, g.candidate]);
+  };
+  assert.deepEqual(drift(V.scores, scored, (c) => c.best), []);
+});
+
+test("the word of the day is generator.output.practicedata.day_index", () => {
+  assert.deepEqual(drift(V.days, ([day, setup, count]) => WG.dayIndex(day, setup, count), (d) => d[3]), []);
+});
+
+test("a committed tree plays every secret as generator.core.tree.play does", () => {
+  for (const t of V.plays) {
+    const tree = JSON.parse(readFileSync(path.join(ROOT, t.tree), "utf8"));
+    const letters = lettersOf(t);
+    const reply = t.feedback === "pegs" ? WG.pegs : (g, s) => WG.feedback(letters, g, s);
+    const secrets = Object.keys(t.plays);
+    assert.ok(secrets.length > 0, t.tree);
+    assert.deepEqual(drift(secrets, (s) => WG.play(tree.root, s, reply), (s) => t.plays[s]), [], t.tree);
+  }
+});
