@@ -12,16 +12,15 @@ build (:func:`generator.output.site.build_site`).
 A site whose inputs have not changed is not built again: the marker also
 keeps a fingerprint of everything the build reads (:func:`site_inputs`: the
 trees, the word lists, the MkDocs project, this program's code and the
-versions of the libraries that render it), sealed with a key of the user's
-(a marker written by anyone else is not trusted), so a second run of the
-main job ends in seconds; ``force`` builds anyway.
+versions of the libraries that render it), so a second run of the main job
+ends in seconds; ``force`` builds anyway. The marker is not sealed: whoever
+can write it can write the pages beside it too.
 """
 
 from __future__ import annotations
 
 import hashlib
 import heapq
-import hmac
 import time
 from collections.abc import Callable, Iterator
 from importlib import metadata
@@ -44,7 +43,7 @@ from generator.output.site import (
 from generator.output.sitemodel import SiteError
 from generator.runs.jobs import default_workers, run_jobs
 from generator.runs.progress import reporter
-from generator.runs.verdicts import failures, hash_folder, user_key
+from generator.runs.verdicts import failures, hash_folder
 
 Progress = Callable[[str], None]
 T = TypeVar("T")
@@ -58,23 +57,6 @@ def tree_files(trees: Path) -> list[Path]:
     (:func:`generator.output.index.tree_folders`, and the Hangman trees of
     :func:`generator.output.hangmanpage.tree_files`, one level deeper)."""
     return [p for files in tree_folders(trees).values() for p in files] + hangman_tree_files(trees)
-
-
-def _seal(inputs: str) -> str:
-    """The MAC of a marker's inputs under this user's key ('' without one)."""
-    key = user_key()
-    return hmac.new(key, inputs.encode(), hashlib.sha256).hexdigest() if key else ""
-
-
-def _previous(out: Path) -> str:
-    """The fingerprint of the inputs of an earlier build in ``out``, trusted
-    only when sealed by this user's key (else '')."""
-    data = read_marker(out)
-    inputs = str(data.get("inputs", ""))
-    seal = _seal(inputs)
-    if not seal or not hmac.compare_digest(seal, str(data.get("seal", ""))):
-        return ""
-    return inputs
 
 
 #: the libraries whose versions change what the site looks like
@@ -168,12 +150,11 @@ def publish_site(trees: Path | None = None, out: Path | None = None, *, project:
     if not tree_files(trees):
         raise SiteError(f"no trees under {trees} (run lingo-trees build first)")
     inputs = site_inputs(trees, project, out, pdf if find_chromium() is not None else "none")
-    if not force and _previous(out) == inputs:  # "" without a trusted marker
+    if not force and read_marker(out).get("inputs") == inputs:
         report = SiteReport(out, up_to_date=True)
         report.pages = sum(1 for _ in out.rglob("*.html"))
         report.seconds = time.perf_counter() - t0
         return report
     verify_trees(trees, workers, say)
-    marker = {"inputs": inputs, "seal": _seal(inputs)}
-    return build_site(trees, out, project=project, pdf=pdf, progress=say, marker=marker,
+    return build_site(trees, out, project=project, pdf=pdf, progress=say, marker={"inputs": inputs},
                       print_many=printer(workers, progress))

@@ -69,8 +69,8 @@ def test_a_site_built_from_the_same_inputs_is_not_built_again(tiny: Path, tmp_pa
     trees, out = _trees(tiny, tmp_path), tmp_path / "out"
     project = Path(shutil.copytree(site_dir(), tmp_path / "project", ignore=shutil.ignore_patterns("build")))
 
-    def publish(**kw: bool) -> bool:
-        r = publish_site(trees, out, project=project, pdf="none", workers=1, **kw)
+    def publish(force: bool = False) -> bool:
+        r = publish_site(trees, out, project=project, pdf="none", workers=1, force=force)
         assert r.pages > 0
         return r.up_to_date
 
@@ -86,7 +86,7 @@ def test_a_site_built_from_the_same_inputs_is_not_built_again(tiny: Path, tmp_pa
     (project / "docs" / "method.md").write_text("# Method\n\nrewritten\n")
     assert not publish() and publish()
     marker = orjson.loads((out / MARKER).read_bytes())
-    marker["seal"] = "0" * 64  # a marker not sealed by this user: its inputs are not trusted
+    marker["inputs"] = "0" * 64  # a marker of other inputs
     (out / MARKER).write_bytes(orjson.dumps(marker))
     assert not publish()
 
@@ -118,13 +118,12 @@ def test_what_another_user_remembered_is_not_trusted(tiny: Path, tmp_path: Path,
     trees = _trees(tiny, tmp_path)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "theirs"))
     publish_site(trees, tmp_path / "out", pdf="none", workers=1)
-    # their verdicts and their site, beside this user's own key
+    # their verdicts, beside this user's own key
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "mine"))
     (tmp_path / "mine" / "lingo-trees").mkdir(parents=True)
     shutil.copytree(tmp_path / "theirs" / "lingo-trees" / "verified", tmp_path / "mine" / "lingo-trees" / "verified")
     said: list[str] = []
-    report = publish_site(trees, tmp_path / "out", pdf="none", workers=1, progress=said.append)
-    assert not report.up_to_date  # their marker's seal is not this user's
+    publish_site(trees, tmp_path / "mine-out", pdf="none", workers=1, progress=said.append)
     assert "[site] verifying 12 of 12 trees (0 verified before)" in said
 
 
