@@ -163,12 +163,21 @@ def add_scheduler(parser: argparse.ArgumentParser) -> None:
                              "$LINGO_TREES_SCHEDULER, else processes on this machine)")
 
 
-def on_cluster(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-    """A command's ``run`` whose jobs go where ``--scheduler`` says (see :func:`add_scheduler`)."""
-    def wrapped(args: argparse.Namespace) -> int:
+def add_run(parser: argparse.ArgumentParser, run: Callable[[argparse.Namespace], int], *,
+            force: str | None = None) -> None:
+    """A command whose work runs as jobs: ``--force`` (``force`` says what
+    it does again; None: no such option), ``-j``, ``--scheduler``, ``-q``, and
+    ``run`` with its jobs where ``--scheduler`` says."""
+    if force is not None:
+        add_force(parser, force)
+    add_jobs(parser)
+    add_scheduler(parser)
+    add_quiet(parser)
+
+    def on_cluster(args: argparse.Namespace) -> int:
         with cluster(args.scheduler):
             return run(args)
-    return wrapped
+    parser.set_defaults(func=on_cluster)
 
 
 def add_quiet(parser: argparse.ArgumentParser) -> None:

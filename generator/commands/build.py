@@ -7,13 +7,9 @@ import time
 from pathlib import Path
 
 from generator.commands import (
-    add_force,
-    add_jobs,
     add_out,
-    add_quiet,
-    add_scheduler,
+    add_run,
     many,
-    on_cluster,
     progress_printer,
 )
 from generator.core.catalog import setup, setups
@@ -33,12 +29,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
          help=f"strategy (default: {defaults}; also: {', '.join(strategy_names('lingo'))})")
     many(p, "--letter", metavar="L", help="start letter (default: every letter)")
     p.add_argument("--seed", type=int, default=1, help="seed of the random restarts (default 1)")
-    add_force(p)
     add_out(p)
-    add_jobs(p)
-    add_scheduler(p)
-    add_quiet(p)
-    p.set_defaults(func=on_cluster(run))
+    add_run(p, run, force="rebuild")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -13,13 +13,9 @@ import argparse
 from pathlib import Path
 
 from generator.commands import (
-    add_force,
-    add_jobs,
     add_out,
-    add_quiet,
-    add_scheduler,
+    add_run,
     add_top,
-    on_cluster,
     positive,
     progress_printer,
 )
@@ -64,11 +60,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                         "(default as the optimal strategy)")
     add_out(p, what="the trees folder to write into")
     p.add_argument("--no-write", action="store_true", help="print the figures only")
-    add_force(p, "search again")
-    add_jobs(p)
-    add_scheduler(p)
-    add_quiet(p)
-    p.set_defaults(func=on_cluster(run))
+    add_run(p, run, force="search again")
 
 
 def tree_path(root: Path, setup_id: str, rule: str, letter: str | None, opener: str | None) -> Path:

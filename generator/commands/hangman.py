@@ -15,15 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from generator.commands import (
-    add_force,
-    add_jobs,
     add_out,
-    add_quiet,
-    add_scheduler,
+    add_run,
     add_top,
     count,
     many,
-    on_cluster,
     progress_printer,
 )
 from generator.core.catalog import load_list, trees_dir
@@ -73,10 +69,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     e.add_argument("--lengths", type=lengths, help="word lengths only (e.g. 2-5; default all)")
     e.add_argument("--hardest", type=count, default=10, help="hardest words to list (default 10)")
     add_top(e, TOP, TOP_MORE)
-    add_jobs(e)
-    add_scheduler(e)
-    add_quiet(e)
-    e.set_defaults(func=on_cluster(run_eval))
+    add_run(e, run_eval)
 
     b = cmds.add_parser("build", help="write trees per word length")
     b.add_argument("--wordlist", default="en-enable", help="word list id (default en-enable)")
@@ -84,12 +77,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     many(b, "--strategy", choices=STRATEGIES, metavar="NAME", help=f"strategies (default all: {', '.join(STRATEGIES)})")
     b.add_argument("--lengths", type=lengths, help="word lengths, e.g. 2-5 (default every length of the list)")
     add_top(b, TOP, TOP_MORE)
-    add_force(b)
     add_out(b)
-    add_jobs(b)
-    add_scheduler(b)
-    add_quiet(b)
-    b.set_defaults(func=on_cluster(run_build))
+    add_run(b, run_build, force="rebuild")
 
     f = cmds.add_parser("feedback", help="the mask of a letter called against a word")
     f.add_argument("word")

@@ -13,15 +13,11 @@ import argparse
 from pathlib import Path
 
 from generator.commands import (
-    add_force,
-    add_jobs,
     add_out,
-    add_quiet,
-    add_scheduler,
+    add_run,
     add_top,
     add_trees,
     many,
-    on_cluster,
     progress_printer,
     verified_tree,
 )
@@ -47,12 +43,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
          help=f"strategies (default the greedy ones: {', '.join(GREEDY)}; optimal and optimal-5 are the exact search)")
     add_top(b)
     b.add_argument("--opener", help="exact search: this first guess only (default every opener class)")
-    add_force(b)
     add_out(b)
-    add_jobs(b)
-    add_scheduler(b)
-    add_quiet(b)
-    b.set_defaults(func=on_cluster(run_build))
+    add_run(b, run_build, force="rebuild")
 
     r = cmds.add_parser("report", help="totals and worst cases beside the published results")
     r.add_argument("--variant", default="4x6")

@@ -19,14 +19,10 @@ import argparse
 from pathlib import Path
 
 from generator.commands import (
-    add_force,
-    add_jobs,
     add_out,
-    add_quiet,
-    add_scheduler,
+    add_run,
     add_trees,
     many,
-    on_cluster,
     positive,
     progress_printer,
     verified_tree,
@@ -75,12 +71,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                        help=f"first guess of every tree (default {OPENER}, the optimal trees' opener; "
                             "letter-frequency opens with its own candidate unless the opener is an answer)")
     first.add_argument("--own-opener", action="store_true", help="each rule chooses its own first guess")
-    add_force(b)
     add_out(b)
-    add_jobs(b)
-    add_scheduler(b)
-    add_quiet(b)
-    b.set_defaults(func=on_cluster(run_build))
+    add_run(b, run_build, force="rebuild")
 
     r = cmds.add_parser("report", help="per tier and mode: every tree's min, mean and max guesses, and the best openers")
     add_tier(r)
@@ -102,10 +94,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     o.add_argument("--top", type=positive, default=20, metavar="N", help="openers to print per ranking (default 20)")
     o.add_argument("--no-write", action="store_true", help="print only")
     add_out(o)
-    add_jobs(o)
-    add_scheduler(o)
-    add_quiet(o)
-    o.set_defaults(func=on_cluster(run_openers))
+    add_run(o, run_openers)
 
     t = cmds.add_parser("traps", help="the one-letter traps (batch, hatch, latch, ...): largest families, "
                                       f"worst cases one by one and with a probe word; writes trees/{TRAPS_FILE}")
