@@ -64,16 +64,18 @@ class PartStats:
     n: int
 
 
+@kernel(inline=True)
+def _with_part(k, won, big, n_parts, sq, kl, win):  # type: ignore[no-untyped-def]
+    """:func:`_stats_kernel`'s sums with one more part of ``k`` (``won``: the all-green one)."""
+    return max(big, k), n_parts + 1, sq + k * k, kl + k * np.log2(k), 1 if won else win
+
+
 @kernel(parallel=True)
 def _stats_kernel(matrix, rows, cols, npatterns, green, largest, parts, squares, klogk, wins):  # type: ignore[no-untyped-def]
     use_counts = npatterns <= 1 << 16
     for r in prange(rows.shape[0]):
         row = matrix[rows[r]]
-        big = 0
-        n_parts = 0
-        sq = 0
-        kl = 0.0
-        win = 0
+        big, n_parts, sq, kl, win = 0, 0, 0, 0.0, 0
         if use_counts:
             counts = np.zeros(npatterns, np.int32)
             for c in cols:
@@ -81,13 +83,7 @@ def _stats_kernel(matrix, rows, cols, npatterns, green, largest, parts, squares,
             for c in cols:
                 k = counts[row[c]]
                 if k > 0:
-                    n_parts += 1
-                    sq += k * k
-                    kl += k * np.log2(k)
-                    if k > big:
-                        big = k
-                    if row[c] == green:
-                        win = 1
+                    big, n_parts, sq, kl, win = _with_part(k, row[c] == green, big, n_parts, sq, kl, win)
                     counts[row[c]] = 0
         else:
             vals = np.empty(cols.shape[0], np.int64)
@@ -99,14 +95,7 @@ def _stats_kernel(matrix, rows, cols, npatterns, green, largest, parts, squares,
                 j = i
                 while j < vals.shape[0] and vals[j] == vals[i]:
                     j += 1
-                k = j - i
-                n_parts += 1
-                sq += k * k
-                kl += k * np.log2(k)
-                if k > big:
-                    big = k
-                if vals[i] == green:
-                    win = 1
+                big, n_parts, sq, kl, win = _with_part(j - i, vals[i] == green, big, n_parts, sq, kl, win)
                 i = j
         largest[r] = big
         parts[r] = n_parts
@@ -136,6 +125,17 @@ def gather_block(by_answer, rows, cols, start, stop, codes):  # type: ignore[no-
             codes[j - start, i] = col[rows[j]]
 
 
+@kernel(inline=True)
+def mix(x):  # type: ignore[no-untyped-def]
+    """A 64-bit finalizer (MurmurHash3's fmix64): spreads a sum of keys over all bits."""
+    x ^= x >> np.uint64(33)
+    x *= np.uint64(0xFF51AFD7ED558CCD)
+    x ^= x >> np.uint64(33)
+    x *= np.uint64(0xC4CEB9FE1A85EC53)
+    x ^= x >> np.uint64(33)
+    return x
+
+
 @kernel(parallel=True)
 def _stats_by_answer_kernel(by_answer, rows, cols, npatterns, green,  # type: ignore[no-untyped-def]
                             largest, parts, squares, klogk, wins):
@@ -143,30 +143,35 @@ def _stats_by_answer_kernel(by_answer, rows, cols, npatterns, green,  # type: ig
     the codes of a block of guesses are gathered secret by secret from
     contiguous memory, where the guesses x secrets matrix would cost a cache
     line per code. The faster layout for few candidates, as deep in a tree."""
-    klog = klog_table(cols.shape[0])
+    klog, no_keys = klog_table(cols.shape[0]), np.empty(0, np.uint64)  # (no partition hashes)
     for b in prange((rows.shape[0] + BLOCK - 1) // BLOCK):
-        _stats_block(by_answer, rows, cols, npatterns, green, klog, b * BLOCK,
-                     largest, parts, squares, klogk, wins)
+        stats_block(by_answer, rows, cols, npatterns, green, klog, no_keys, b * BLOCK, largest, parts, squares, klogk, wins, no_keys)
 
 
 @kernel
 def _stats_by_answer_serial(by_answer, rows, cols, npatterns, green,  # type: ignore[no-untyped-def]
                             largest, parts, squares, klogk, wins):
     """:func:`_stats_by_answer_kernel` on the calling thread alone (small work)."""
-    klog = klog_table(cols.shape[0])
+    klog, no_keys = klog_table(cols.shape[0]), np.empty(0, np.uint64)  # (no partition hashes)
     for b in range((rows.shape[0] + BLOCK - 1) // BLOCK):
-        _stats_block(by_answer, rows, cols, npatterns, green, klog, b * BLOCK,
-                     largest, parts, squares, klogk, wins)
+        stats_block(by_answer, rows, cols, npatterns, green, klog, no_keys, b * BLOCK, largest, parts, squares, klogk, wins, no_keys)
 
 
 @kernel
-def _stats_block(by_answer, rows, cols, npatterns, green, klog, start,  # type: ignore[no-untyped-def]
-                 largest, parts, squares, klogk, wins):
-    """:func:`_stats_by_answer_kernel` for the block of guesses from ``rows[start]``."""
+def stats_block(by_answer, rows, cols, npatterns, green, klog, key_of, start,  # type: ignore[no-untyped-def]
+                largest, parts, squares, klogk, wins, phash):
+    """The statistics of the block of guesses from ``rows[start]`` over the
+    transposed matrix (``klog``: :func:`klog_table`), and with the secrets'
+    random keys ``key_of`` (none: no hashes) a hash of each guess's
+    partition: a part's hash is the sum of its secrets' keys (salted when it
+    is the win), the partition's the sum of its parts' mixed hashes, so equal
+    partitions hash equal whatever the part codes."""
     n = cols.shape[0]
+    hashing = key_of.shape[0] > 0
     stop = min(rows.shape[0], start + BLOCK)
     codes = np.empty((BLOCK, n), by_answer.dtype)
     counts = np.zeros(npatterns, np.int32)
+    acc = np.zeros(npatterns if hashing else 0, np.uint64)
     seen = np.empty(n, np.int64)
     gather_block(by_answer, rows, cols, start, stop, codes)
     for j in range(start, stop):
@@ -178,25 +183,30 @@ def _stats_block(by_answer, rows, cols, npatterns, green, klog, start,  # type: 
                 seen[nl] = code
                 nl += 1
             counts[code] += 1
-        big = 0
-        sq = 0
-        kl = 0.0
-        win = 0
+            if hashing:
+                acc[code] += key_of[i]
+        big, sq, kl, win = 0, 0, 0.0, 0
+        h = np.uint64(0)
         for t in range(nl):
             code = seen[t]
             k = counts[code]
             sq += k * k
             kl += klog[k]
-            if k > big:
-                big = k
+            big = max(big, k)
             if code == green:
                 win = 1
+            if hashing:
+                a = acc[code] ^ np.uint64(0x9E3779B97F4A7C15) if code == green else acc[code]
+                h += mix(a)
+                acc[code] = 0
             counts[code] = 0
         largest[j] = big
         parts[j] = nl
         squares[j] = sq
         klogk[j] = kl
         wins[j] = win
+        if hashing:
+            phash[j] = h
 
 
 @kernel

@@ -35,7 +35,7 @@ from generator.core.tree import Node, Tree
 from generator.runs.jobs import Progress, run_jobs
 from generator.runs.progress import reporter
 from generator.runs.split import PROBE, JobTime, Loaded, Outcome, Problem, Root, RunStats, Split, peak_mib, run_proofs
-from generator.search.exact import INF, LATE, ExactError, Options, Search, make_search
+from generator.search.exact import INF, LATE, ExactError, Options, Position, Search, make_search
 from generator.search.greedy import allowed_rows
 
 
@@ -254,8 +254,8 @@ def choose_opener(setup_id: str, rule: str, letter: str | None, options: Options
     t0 = time.perf_counter()
     ctx, game, cols, rows = _context_game(setup_id, rule, letter)
     s = make_search(ctx.matrix, game, rows, options)
-    order, _, _, _ = s._moves(cols, s.turns, rows)
-    names = [ctx.matrix.guess_word(int(r)) for r in order[:openers]]
+    moves, _ = s.moves_below(Position(cols, s.turns, (), rows))
+    names = [ctx.matrix.guess_word(row) for row, _ in moves[:openers]]
     jobs = [RootJob(setup_id, rule, letter, options, name) for name in names]
     results: dict[str, ExactResult] = {}
     steps = reporter(progress).steps(len(jobs), "openers")

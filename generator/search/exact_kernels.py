@@ -13,114 +13,52 @@ from __future__ import annotations
 import numpy as np
 
 from generator.core.jit import kernel, prange
-from generator.core.partition import BLOCK, Matrix, gather_block, klog_table
+from generator.core.partition import BLOCK, Matrix, klog_table, stats_block
+from generator.core.partition import mix as mix  # re-exported: the memo's and Hangman's hash
 
 INF = 1 << 60  # the cost of a position with no tree (within the cap or the budget)
 LATE = 1 << 20  # extra cost of a secret solved after the cap (fewest_late); more than any total
 
 
-@kernel(inline=True)
-def mix(x):  # type: ignore[no-untyped-def]
-    """A 64-bit finalizer (MurmurHash3's fmix64): spreads a sum of keys over all bits."""
-    x ^= x >> np.uint64(33)
-    x *= np.uint64(0xFF51AFD7ED558CCD)
-    x ^= x >> np.uint64(33)
-    x *= np.uint64(0xC4CEB9FE1A85EC53)
-    x ^= x >> np.uint64(33)
-    return x
-
-
 @kernel(parallel=True)
-def moves_kernel(by_answer, rows, cols, npatterns, green, keys,  # type: ignore[no-untyped-def]
-                  parts, wins, largest, squares, klogk, phash):
+def moves_kernel(by_answer, rows, cols, npatterns, green, keys):  # type: ignore[no-untyped-def]
     """Per guess ``rows[j]``: part statistics over the secrets ``cols`` and a
-    hash of the partition it makes.
+    hash of the partition it makes (:func:`~generator.core.partition.stats_block`,
+    ``keys``: a random key per secret), as arrays ``(largest, parts,
+    squares, klogk, wins, phash)``.
 
     ``by_answer`` is the feedback matrix transposed (secrets x guesses), so
     that the codes of a block of guesses are gathered secret by secret from
     contiguous memory (the guesses x secrets matrix would need a cache line
-    per code). A part's hash is the sum of its secrets' random ``keys``
-    (salted when it is the win); the partition's hash is the sum of its parts'
-    mixed hashes, so equal partitions hash equal whatever the part codes.
-    Guesses are done in blocks (:func:`_moves_block`) on numba's threads; the
-    secrets' keys and ``k log2 k`` of every part size are looked up in
-    tables made once per call (1.4x faster than gathering and taking logs
-    in the loop)."""
-    m = rows.shape[0]
-    key_of, klog = _moves_tables(keys, cols)
-    for b in prange((m + BLOCK - 1) // BLOCK):
-        _moves_block(by_answer, rows, cols, npatterns, green, key_of, klog, b * BLOCK,
-                     parts, wins, largest, squares, klogk, phash)
+    per code). Guesses are done in blocks on numba's threads; the secrets'
+    keys and ``k log2 k`` of every part size are looked up in tables made
+    once per call (1.4x faster than gathering and taking logs in the loop)."""
+    out, key_of, klog = _moves_tables(keys, rows, cols)
+    for b in prange((rows.shape[0] + BLOCK - 1) // BLOCK):
+        stats_block(by_answer, rows, cols, npatterns, green, klog, key_of, b * BLOCK, *out)
+    return out
 
 
 @kernel
-def moves_kernel_serial(by_answer, rows, cols, npatterns, green, keys,  # type: ignore[no-untyped-def]
-                        parts, wins, largest, squares, klogk, phash):
+def moves_kernel_serial(by_answer, rows, cols, npatterns, green, keys):  # type: ignore[no-untyped-def]
     """:func:`moves_kernel` on the calling thread alone (small positions)."""
-    m = rows.shape[0]
-    key_of, klog = _moves_tables(keys, cols)
-    for b in range((m + BLOCK - 1) // BLOCK):
-        _moves_block(by_answer, rows, cols, npatterns, green, key_of, klog, b * BLOCK,
-                     parts, wins, largest, squares, klogk, phash)
+    out, key_of, klog = _moves_tables(keys, rows, cols)
+    for b in range((rows.shape[0] + BLOCK - 1) // BLOCK):
+        stats_block(by_answer, rows, cols, npatterns, green, klog, key_of, b * BLOCK, *out)
+    return out
 
 
 @kernel
-def _moves_tables(keys, cols):  # type: ignore[no-untyped-def]
-    """:func:`moves_kernel`'s tables: the secrets' keys, ``k log2 k`` of every part size."""
-    n = cols.shape[0]
+def _moves_tables(keys, rows, cols):  # type: ignore[no-untyped-def]
+    """:func:`moves_kernel`'s arrays for its guesses ``rows``, and its tables:
+    the secrets' keys, ``k log2 k`` of every part size."""
+    m, n = rows.shape[0], cols.shape[0]
+    out = (np.empty(m, np.int64), np.empty(m, np.int64), np.empty(m, np.int64), np.empty(m, np.float64),
+           np.empty(m, np.int64), np.empty(m, np.uint64))
     key_of = np.empty(n, np.uint64)
     for i in range(n):
         key_of[i] = keys[cols[i]]
-    return key_of, klog_table(n)
-
-
-@kernel
-def _moves_block(by_answer, rows, cols, npatterns, green, key_of, klog, start,  # type: ignore[no-untyped-def]
-                 parts, wins, largest, squares, klogk, phash):
-    """:func:`moves_kernel` for the block of guesses from ``rows[start]``."""
-    m = rows.shape[0]
-    n = cols.shape[0]
-    stop = min(m, start + BLOCK)
-    codes = np.empty((BLOCK, n), by_answer.dtype)
-    counts = np.zeros(npatterns, np.int32)
-    acc = np.zeros(npatterns, np.uint64)
-    seen = np.empty(npatterns, np.int64)
-    gather_block(by_answer, rows, cols, start, stop, codes)
-    for j in range(start, stop):
-        row = codes[j - start]
-        nl = 0
-        for i in range(n):
-            code = row[i]
-            if counts[code] == 0:
-                seen[nl] = code
-                nl += 1
-            counts[code] += 1
-            acc[code] += key_of[i]
-        big = 0
-        sq = 0
-        kl = 0.0
-        win = 0
-        h = np.uint64(0)
-        for t in range(nl):
-            code = seen[t]
-            k = counts[code]
-            sq += k * k
-            kl += klog[k]
-            if k > big:
-                big = k
-            a = acc[code]
-            if code == green:
-                win = 1
-                a ^= np.uint64(0x9E3779B97F4A7C15)
-            h += mix(a)
-            counts[code] = 0
-            acc[code] = 0
-        parts[j] = nl
-        wins[j] = win
-        largest[j] = big
-        squares[j] = sq
-        klogk[j] = kl
-        phash[j] = h
+    return out, key_of, klog_table(n)
 
 
 @kernel
@@ -157,42 +95,66 @@ def parts_kernel(by_answer, rows, cols, npatterns, green, parts, wins):  # type:
 
 
 @kernel
-def strict_bound(n, r, p, w, largest, fill, cap):  # type: ignore[no-untyped-def]
-    """:meth:`Search._bounds` of one move, every secret within the cap: ``n``
-    secrets, ``r`` turns left before the move, ``p`` parts (``w`` = 1: one
-    is the win), the largest of ``largest`` secrets, at most ``cap`` secrets
-    solvable in the turns left after it."""
+def part_bound(k, r, strict, fill, cap):  # type: ignore[no-untyped-def]
+    """The least cost of a part of ``k`` secrets with ``r`` turns left: one
+    secret 1, else ``2k - 1`` (one can be guessed at once, the others need a
+    second guess). With ``strict`` (every secret within the cap) also the
+    fill bound ``fill[k]`` (:func:`generator.search.exact_moves.fill_costs`),
+    and :data:`INF` where ``k`` passes ``cap``, the most secrets any tree
+    solves in the turns left, or the turns do not suffice; else each secret
+    past the cap costs :data:`LATE` more."""
+    if k == 1:
+        return 1 if r >= 1 else (INF if strict else 1 + LATE)
+    if r >= 2:
+        if not strict:
+            return 2 * k - 1
+        return INF if k > cap else max(2 * k - 1, fill[k])
+    if strict:
+        return INF
+    if r == 1:
+        return 1 + (k - 1) * (2 + LATE)
+    return 2 * k - 1 + k * LATE
+
+
+@kernel
+def move_bound(n, r, p, w, largest, strict, fill, cap):  # type: ignore[no-untyped-def]
+    """The least cost of a move: ``n`` secrets, ``r`` turns left before it,
+    ``p`` parts (``w`` = 1: one is the win), the largest of ``largest``
+    secrets. It is :func:`part_bound` summed over the parts taken as even as
+    possible (the bound is convex in ``k``), at least ``3n - p - w`` (the
+    ``2k - 1`` of every part), plus a turn for every secret."""
     if r - 1 >= 2:
+        if not strict:
+            return 3 * n - p - w
         q = max(p - w, 1)
         rest = n - w
         base = rest // q
         extra = rest % q
         bound = n + extra * fill[min(base + 1, fill.shape[0] - 1)] + (q - extra) * fill[base]
-        bound = max(bound, 3 * n - p - w)
-        return INF if largest > cap else bound
+        return INF if largest > cap else max(bound, 3 * n - p - w)
     if r - 1 == 1:
-        return 2 * n - w if largest == 1 else INF
-    return INF
+        if strict:
+            return 2 * n - w if largest == 1 else INF
+        return n + (p - w) + (n - p) * (2 + LATE)
+    if strict:
+        return INF
+    return 3 * n - p - w + LATE * (n - w) + (LATE * w if r <= 0 else 0)
 
 
 @kernel
-def late_bound(n, r, p, w):  # type: ignore[no-untyped-def]
-    """:meth:`Search._bounds` of one move when secrets may pass the cap
-    (``fewest_late``): ``n`` secrets, ``r`` turns left before the move,
-    ``p`` parts (``w`` = 1: one is the win)."""
-    if r - 1 >= 2:
-        return 3 * n - p - w
-    if r - 1 == 1:
-        return n + (p - w) + (n - p) * (2 + LATE)
-    return 3 * n - p - w + LATE * (n - w) + (LATE * w if r <= 0 else 0)
+def move_bounds(n, r, parts, wins, largest, strict, fill, cap):  # type: ignore[no-untyped-def]
+    """:func:`move_bound` of each move (arrays of its parts, wins and largest part)."""
+    out = np.empty(parts.shape[0], np.int64)
+    for j in range(parts.shape[0]):
+        out[j] = move_bound(n, r, parts[j], wins[j], largest[j], strict, fill, cap)
+    return out
 
 
 @kernel
 def quick_floor_kernel(by_answer, rows, cols, npatterns, green, fill, cap, r, strict):  # type: ignore[no-untyped-def]
     """The least bound of any useful move from its parts and win alone
-    (:func:`parts_kernel`): :func:`strict_bound` with its largest part taken
-    as small as the part count allows (INF when none can meet the cap), or
-    without ``strict`` :func:`late_bound`; and whether any move is useful."""
+    (:func:`parts_kernel`): :func:`move_bound` with its largest part taken
+    as small as the part count allows; and whether any move is useful."""
     m = rows.shape[0]
     n = cols.shape[0]
     parts = np.empty(m, np.int64)
@@ -206,15 +168,8 @@ def quick_floor_kernel(by_answer, rows, cols, npatterns, green, fill, cap, r, st
         if p <= 1 and w == 0:
             continue
         useful = True
-        if strict:
-            rest = n - w
-            q = max(p - w, 1)
-            smallest = max((rest + q - 1) // q, 1)
-            b = strict_bound(n, r, p, w, smallest, fill, cap)
-        else:
-            b = late_bound(n, r, p, w)
-        if b < floor:
-            floor = b
+        smallest = max((n - w + max(p - w, 1) - 1) // max(p - w, 1), 1)
+        floor = min(floor, move_bound(n, r, p, w, smallest, strict, fill, cap))
     return floor, useful
 
 
@@ -337,107 +292,74 @@ def _split(codes, row, cols, npatterns):  # type: ignore[no-untyped-def]
 
 
 @kernel
-def play_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1, budget):  # type: ignore[no-untyped-def]
-    """The parts of ``cols`` under guess ``row`` with a lower bound of each
-    for ``r1 >= 2`` turns left (every secret guessable, every one within the
-    cap): the win 0; ``2k - 1`` and the fill bound ``fill[k]``; a part
-    settled by a closed form (:func:`closed_kernel`) its exact cost
-    (``2k - 1``, or ``2k`` with ``r1 >= 3``), otherwise at least ``2k``.
-    The closed forms are not looked for once the bounds' sum reaches
-    ``budget`` (the move is cut whatever they give).
+def move_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1, strict, closures, budget):  # type: ignore[no-untyped-def]
+    """The parts of ``cols`` under guess ``row`` with ``r1`` turns left after
+    it, each with its :func:`part_bound`: the win 0; one secret, and two
+    when both are guessable with ``r1 >= 2``, are settled. With
+    ``closures`` (every secret within the cap) and ``r1 >= 2``, an open
+    part of guessable secrets that a closed form settles
+    (:func:`closed_kernel`) has its exact cost (``2k - 1``, or ``2k`` with
+    ``r1 >= 3``), any other at least ``2k``; the closed forms are not looked
+    for once the move's bound reaches ``budget`` (it is cut whatever they give).
 
-    Returns ``(out, p, q, too_big, total)``: ``p`` parts, largest first (then
-    by code), ``q`` of them left open (not settled: neither the win, nor one
-    or two secrets, nor a closed form), whether some part holds more than
-    ``cap`` secrets (the move cannot meet the cap) and the bounds' sum. One
-    array ``out`` holds, one after the other, the ``n`` secrets part by part
-    (each in the order of ``cols``), the parts' codes, their ``p + 1`` start
+    Returns ``(out, p, q, base, total)``: ``p`` parts, largest first (then
+    by code), ``q`` of them left open, what the move costs besides its
+    parts (a turn per secret, and the win's lateness with no turn left after
+    it) and the parts' bounds' sum, :data:`INF` when some part has no tree
+    or the guess is useless (it leaves the secrets as they were). One array
+    ``out`` holds, one after the other, the ``n`` secrets part by part (each
+    in the order of ``cols``), the parts' codes, their ``p + 1`` start
     offsets, their bounds and the open parts' indices (one array: a Python
     caller pays for each array returned)."""
-    out, p = _split(codes, row, cols, npatterns)
-    members, part_codes, starts, lows, open_parts = _sections(out, cols.shape[0], p)
-    too_big = False
-    total = 0
-    q = 0
-    for i in range(p):  # the bounds every part has, whatever the closed forms say
-        k = starts[i + 1] - starts[i]
-        if part_codes[i] == green:
-            lows[i] = 0
-            continue
-        if k > cap:
-            too_big = True
-        lows[i] = max(2 * k - 1, fill[k])
-        total += lows[i]
-        if k > 2:
-            open_parts[q] = i
-            q += 1
-    if too_big or total >= budget:
-        return out, p, q, too_big, total
-    still = 0
-    for j in range(q):
-        i = open_parts[j]
-        k = starts[i + 1] - starts[i]
-        perfect, pair = closed_kernel(codes, members[starts[i]:starts[i + 1]], guess_of, npatterns)
-        lb = lows[i]
-        if perfect >= 0:
-            lb = 2 * k - 1
-        elif pair and r1 >= 3:
-            lb = 2 * k
-        else:
-            lb = max(lb, 2 * k)
-            open_parts[still] = i
-            still += 1
-        total += lb - lows[i]
-        lows[i] = lb
-    return out, p, still, too_big, total
-
-
-@kernel
-def parts_bounds_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1, strict):  # type: ignore[no-untyped-def]
-    """:func:`play_kernel` for any turns left ``r1`` and objective, without
-    closed forms: each part's bound of :func:`generator.search.exact.part_bound`
-    (with ``strict``, also the fill bound and ``INF`` past the capacity
-    ``cap``); one secret is settled, and two when both are guessable with
-    ``r1 >= 2``. Returns ``(out, p, q, base, total)`` in the layout of
-    :func:`play_kernel`, where ``base`` is what the move costs besides its
-    parts (a turn per secret, and the win's lateness with no turn left
-    after it) and ``total`` the bounds' sum, :data:`INF` when some part has
-    no tree or the guess is useless (it leaves the secrets as they were)."""
     n = cols.shape[0]
     out, p = _split(codes, row, cols, npatterns)
-    _, part_codes, starts, lows, open_parts = _sections(out, n, p)
+    members, part_codes, starts, lows, open_parts = _sections(out, n, p)
     base = n
     total = 0
     q = 0
     if p == 1 and part_codes[0] != green:
         return out, p, q, base, INF
+    dead = False  # some part has no tree (every part is still bounded: see Search.move_parts)
     for i in range(p):
         k = starts[i + 1] - starts[i]
         if part_codes[i] == green:
             lows[i] = 0
-            if r1 < 0:
-                base += LATE
+            base += LATE if r1 < 0 else 0
             continue
-        if k == 1:
-            lb = 1 if r1 >= 1 else (INF if strict else 1 + LATE)
-        elif r1 >= 2:
-            lb = 2 * k - 1
-            if strict:
-                lb = INF if k > cap else max(lb, fill[k])
-        elif strict:
-            lb = INF
-        elif r1 == 1:
-            lb = 1 + (k - 1) * (2 + LATE)
-        else:
-            lb = 2 * k - 1 + k * LATE
-        if lb >= INF:
-            return out, p, q, base, INF
-        lows[i] = lb
-        total += lb
-        if k > 2 or (k == 2 and (r1 < 2 or guess_of[out[starts[i]]] < 0 or guess_of[out[starts[i] + 1]] < 0)):
+        lows[i] = part_bound(k, r1, strict, fill, cap)
+        dead |= lows[i] >= INF
+        total += 0 if dead else lows[i]
+        if k > 2 or (k == 2 and (r1 < 2 or guess_of[members[starts[i]]] < 0 or guess_of[members[starts[i] + 1]] < 0)):
             open_parts[q] = i
             q += 1
-    return out, p, q, base, total
+    if dead:
+        return out, p, q, base, INF
+    if not closures or r1 < 2 or base + total >= budget:
+        return out, p, q, base, total
+    still = 0
+    for j in range(q):
+        i = open_parts[j]
+        k = starts[i + 1] - starts[i]
+        part = members[starts[i]:starts[i + 1]]
+        perfect, pair = -1, False
+        if k > 2 and _guessable(part, guess_of):
+            perfect, pair = closed_kernel(codes, part, guess_of, npatterns)
+            lb = 2 * k - 1 if perfect >= 0 else 2 * k if pair and r1 >= 3 else max(lows[i], 2 * k)
+            total += lb - lows[i]
+            lows[i] = lb
+        if perfect < 0 and not (pair and r1 >= 3):
+            open_parts[still] = i
+            still += 1
+    return out, p, still, base, total
+
+
+@kernel
+def _guessable(part, guess_of):  # type: ignore[no-untyped-def]
+    """Whether every secret of ``part`` is a guess."""
+    for c in part:
+        if guess_of[c] < 0:
+            return False
+    return True
 
 
 @kernel
@@ -506,6 +428,40 @@ def swap_keeps(letters, cols, in_set, index, ncolors, kind, a, b):  # type: igno
 
 
 @kernel
+def _swap_blocks(letters, cols, in_set, index, ncolors, kind, size):  # type: ignore[no-untyped-def]
+    """The blocks of colours (``kind`` 0) or positions (1) that can be
+    swapped keeping the codes ``cols``: each one's first member, and whether
+    any two can."""
+    block = np.arange(size)
+    for b in range(1, size):
+        for a in range(b):
+            if block[a] == a and swap_keeps(letters, cols, in_set, index, ncolors, kind, a, b):
+                block[b] = a
+                break
+    return block, np.any(block != np.arange(size))
+
+
+@kernel
+def _least_image(word, perm, cblock, image_of, taken):  # type: ignore[no-untyped-def]
+    """The least code of the colour relabellings (within ``cblock``'s
+    blocks) of ``word`` with its positions permuted by ``perm``."""
+    ncolors = cblock.shape[0]
+    image_of[:] = -1
+    taken[:] = False
+    number = 0
+    for i in range(word.shape[0]):
+        x = word[perm[i]]
+        if image_of[x] < 0:
+            y = cblock[x]
+            while taken[y] or cblock[y] != cblock[x]:
+                y += 1
+            image_of[x] = y
+            taken[y] = True
+        number = number * ncolors + image_of[x]
+    return number
+
+
+@kernel
 def orbit_firsts(letters, moves, cols, index, ncolors, perms):  # type: ignore[no-untyped-def]
     """Which ``moves`` come first (least code, that is least row) among the
     moves that permuting colours and positions maps onto them, for the
@@ -518,35 +474,14 @@ def orbit_firsts(letters, moves, cols, index, ncolors, perms):  # type: ignore[n
     in_set = np.zeros(nwords, np.bool_)
     for c in cols:
         in_set[c] = True
-    cblock = np.arange(ncolors)
-    for b in range(1, ncolors):
-        for a in range(b):
-            if cblock[a] == a and swap_keeps(letters, cols, in_set, index, ncolors, 0, a, b):
-                cblock[b] = a
-                break
-    pblock = np.arange(p)
-    for b in range(1, p):
-        for a in range(b):
-            if pblock[a] == a and swap_keeps(letters, cols, in_set, index, ncolors, 1, a, b):
-                pblock[b] = a
-                break
+    cblock, colours = _swap_blocks(letters, cols, in_set, index, ncolors, 0, ncolors)
+    pblock, positions = _swap_blocks(letters, cols, in_set, index, ncolors, 1, p)
     keep = np.ones(moves.shape[0], np.bool_)
-    symmetric = False
-    for x in range(ncolors):
-        if cblock[x] != x:
-            symmetric = True
-    for x in range(p):
-        if pblock[x] != x:
-            symmetric = True
-    if not symmetric:
+    if not (colours or positions):
         return keep
     usable = np.zeros(perms.shape[0], np.bool_)
     for k in range(perms.shape[0]):
-        ok = True
-        for i in range(p):
-            if pblock[perms[k, i]] != pblock[i]:
-                ok = False
-        usable[k] = ok
+        usable[k] = np.all(pblock[perms[k]] == pblock)
     image_of = np.empty(ncolors, np.int64)
     taken = np.zeros(ncolors, np.bool_)
     for j in range(moves.shape[0]):
@@ -555,22 +490,7 @@ def orbit_firsts(letters, moves, cols, index, ncolors, perms):  # type: ignore[n
         for i in range(p):
             own = own * ncolors + word[i]
         for k in range(perms.shape[0]):
-            if not usable[k]:
-                continue
-            # the least code of the colour relabellings of the permuted move
-            image_of[:] = -1
-            taken[:] = False
-            number = 0
-            for i in range(p):
-                x = word[perms[k, i]]
-                if image_of[x] < 0:
-                    y = cblock[x]
-                    while taken[y] or cblock[y] != cblock[x]:
-                        y += 1
-                    image_of[x] = y
-                    taken[y] = True
-                number = number * ncolors + image_of[x]
-            if number < own:
+            if usable[k] and _least_image(word, perms[k], cblock, image_of, taken) < own:
                 keep[j] = False
                 break
     return keep

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from generator.core.jit import kernel, numba_module
-from generator.search.exact_kernels import mix
+from generator.core.partition import mix
 
 if TYPE_CHECKING:
     from numba.typed import Dict, List

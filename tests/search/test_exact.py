@@ -16,7 +16,7 @@ from generator.core.rules import WORDLE, Game, GuessRule, rule_violation
 from generator.core.scoring import HEURISTICS
 from generator.core.tree import Node, Tree, play, walk
 from generator.core.words import parse_wordlist
-from generator.search.exact import INF, LATE, Position, Search
+from generator.search.exact import ALL_SHORTCUTS, INF, LATE, Position, Search, Shortcut
 from generator.search.exact_kernels import parts_kernel
 from generator.search.greedy import allowed_rows, greedy_tree
 
@@ -207,9 +207,7 @@ def test_hard_mode_dead_end_is_reported() -> None:
 def reference(m: Matrix, turns: int, hard: bool = False) -> Search:
     """The search without closed forms, narrowed rows nor the quick precheck
     (as it was before them)."""
-    s = Search(m, turns=turns, hard=hard)
-    s.closures = s.narrow = s.precheck = s.floors = False
-    return s
+    return Search(m, turns=turns, hard=hard, shortcuts=Shortcut(0))
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -249,9 +247,9 @@ def test_same_trees_as_the_search_without_closed_forms_and_narrowed_rows(seed: i
 def test_floors_of_the_parts_change_no_cost_nor_tree(seed: int, fewest_late: bool) -> None:
     m = tiny(1100 + seed, n=40 + 5 * seed, extra=30)
     for turns in (3, 4, 6):
-        off, on = Search(m, turns=turns, fewest_late=fewest_late), Search(m, turns=turns, fewest_late=fewest_late)
-        off.floors = False
-        assert on.floors
+        off = Search(m, turns=turns, fewest_late=fewest_late, shortcuts=ALL_SHORTCUTS & ~Shortcut.FLOORS)
+        on = Search(m, turns=turns, fewest_late=fewest_late)
+        assert on.floors and not off.floors
         cost = off.solve_root()
         assert on.solve_root() == cost
         if cost < INF:
@@ -268,8 +266,8 @@ def test_floors_prove_a_letter_with_fewer_positions() -> None:
     cols, rows = ctx.cols("k"), allowed_rows(game, ctx.matrix)
     searches = []
     for floors in (False, True):
-        s = Search(ctx.matrix, turns=game.turns, rows=rows)
-        s.floors = floors
+        s = Search(ctx.matrix, turns=game.turns, rows=rows,
+                   shortcuts=ALL_SHORTCUTS if floors else ALL_SHORTCUTS & ~Shortcut.FLOORS)
         searches.append((s.solve_root(cols), repr(s.tree()), s.counters.positions))
     (off_cost, off_tree, off_positions), (on_cost, on_tree, on_positions) = searches
     assert on_cost == off_cost and on_tree == off_tree
@@ -287,31 +285,35 @@ def test_quick_floor_counts_parts_like_the_full_kernel_and_bounds_the_floor(seed
         cols = np.sort(rnd.choice(len(m.answers), size, replace=False)).astype(np.int64)
         stats = m.stats(rows, cols)
         parts, wins = np.empty(len(rows), np.int64), np.empty(len(rows), np.int64)
-        parts_kernel(s.by_answer, rows, cols, m.npatterns, m.green, parts, wins)
+        parts_kernel(s.moves.by_answer, rows, cols, m.npatterns, m.green, parts, wins)
         assert parts.tolist() == stats.parts.tolist() and wins.tolist() == stats.wins.tolist()
         for r in (2, 3, 4):
-            floor = s._moves(cols, r, rows)[3]
-            assert s._quick_floor(cols, r, rows) <= floor
+            floor = s.moves.scan(cols, r, rows).floor
+            assert s.moves.quick_floor(cols, r, rows)[0] <= floor
             for r_late in (0, 1, 2, 3):  # secrets past the cap allowed: the same bound as the full scan's
-                assert late._quick_floor(cols, r_late, rows) == late._moves(cols, r_late, rows)[3]
+                assert late.moves.quick_floor(cols, r_late, rows)[0] == late.moves.scan(cols, r_late, rows).floor
 
 
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("fewest_late", [False, True])
 def test_parts_bounded_in_bulk_cost_what_they_cost_one_by_one(seed: int, fewest_late: bool) -> None:
-    # _play_parts (parts_bounds_kernel, then the memo) against the part-by-part
-    # path it replaces, for every guess and every number of turns left
+    # play (move_kernel, then the memo) against the move's turn for every
+    # secret plus each part solved alone, for every guess and turns left
     m = tiny(1200 + seed, n=14, extra=10)
     rnd = np.random.default_rng(seed)
     rows = np.arange(len(m.guesses), dtype=np.int64)
     for size in (2, 5, 14):
         cols = np.sort(rnd.choice(len(m.answers), size, replace=False)).astype(np.int64)
         for turns in (1, 2, 3, 4):
-            bulk, items = (Search(m, turns=4, fewest_late=fewest_late) for _ in range(2))
+            bulk, alone = (Search(m, turns=4, fewest_late=fewest_late) for _ in range(2))
             pos = Position(cols, turns, (), rows)
             for row in rows.tolist():  # (INF or more: no tree within the cap)
-                got, want = bulk._play_parts(row, pos, INF), items._play_items(row, pos, INF)
-                assert min(got, INF) == min(want, INF), (size, turns, row)
+                parts = m.split(row, cols)
+                if len(parts) == 1 and m.green not in parts:
+                    continue  # (a useless guess)
+                want = size + (LATE if m.green in parts and turns <= 0 else 0) + sum(
+                    alone.solve(Position(part, turns - 1, (), rows), INF) for code, part in parts.items() if code != m.green)
+                assert min(bulk.play(row, pos, INF), INF) == min(want, INF), (size, turns, row)
 
 
 def test_a_narrowed_position_is_scanned_once_and_kept_across_resets(monkeypatch) -> None:
@@ -325,5 +327,5 @@ def test_a_narrowed_position_is_scanned_once_and_kept_across_resets(monkeypatch)
     def no_scan(*args, **kwargs):
         raise AssertionError("scanned again")
 
-    monkeypatch.setattr(s, "_scan", no_scan)
+    monkeypatch.setattr(s.moves, "scan", no_scan)
     assert s.narrowed(pos).rows.tolist() == first.tolist()
