@@ -27,9 +27,9 @@ from generator.errors import StrategyError
 class StrategyInfo:
     """One strategy of a game family.
 
-    ``title`` heads a page or a sheet, ``short`` fits a table cell, ``rule``
-    says how moves are chosen (it is written into the tree files of Mastermind
-    and Hangman); ``table``: its trees have openers and groups, printed as a
+    ``title`` heads a page or a sheet, ``short`` fits a table cell, ``method``
+    says how moves are chosen (written into tree files as their strategy's
+    ``rule``); ``table``: its trees have openers and groups, printed as a
     sheet with a table; ``opt_in``: slow, built only when named; ``rules``:
     the guess rules it is built for (empty: every rule of the game).
     """
@@ -38,7 +38,7 @@ class StrategyInfo:
     name: str
     title: str
     short: str
-    rule: str = ""
+    method: str = ""
     table: bool = False
     opt_in: bool = False
     rules: tuple[str, ...] = ()

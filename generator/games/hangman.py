@@ -531,7 +531,7 @@ def hangman_tree(words: WordList, length: int, strategy: str, misses: int, **opt
     w = words_of_length(words, length)
     root, extra = build_root(w, strategy, misses, **options)
     res = results(root, w.words, misses)
-    block = {"scheme": strategy, "rule": strategy_info("hangman", strategy).rule, "ties": "the first letter of the alphabet",
+    block = {"scheme": strategy, "rule": strategy_info("hangman", strategy).method, "ties": "the first letter of the alphabet",
              "losses": sum(r.lost for r in res.values()),
              "total_misses": sum(r.misses for r in res.values()), **extra}
     return GameTree(game=hangman_game(length, misses), answers=words.id, guesses=words.id,

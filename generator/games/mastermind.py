@@ -19,7 +19,7 @@ Strategies (the ``mastermind`` family of :mod:`generator.core.strategies`):
 ``knuth`` (Knuth 1976: open 1122, then the guess whose largest part is
 smallest, a possible code first, then the smallest code), the greedy
 ``expected``, ``entropy`` and ``most-parts`` (Irving, Neuwirth, Kooi: each
-heuristic also picks the opener), here as :func:`rule_tree`; and the exact
+heuristic also picks the opener), here as :func:`heuristic_tree`; and the exact
 ``optimal`` (least total guesses, no cap) and ``optimal-5`` (least total
 within five guesses), searched by :mod:`generator.runs.mastermind` from every
 opener class (:func:`opener_classes`).
@@ -203,7 +203,7 @@ RULES: dict[str, Heuristic] = {
 }
 
 
-def rule_tree(m: CodedMatrix, game: Game, heuristic: str, opener: Code | None = None) -> Tree:
+def heuristic_tree(m: CodedMatrix, game: Game, heuristic: str, opener: Code | None = None) -> Tree:
     """The greedy tree of a rule of :data:`RULES` (ties: a possible code
     first, then the smallest code), from ``opener`` if given."""
     score = RULES[heuristic]

@@ -31,10 +31,10 @@ from generator.games.mastermind import (
     PUBLISHED,
     Variant,
     game_tree,
+    heuristic_tree,
     knuth_opener,
     matrix,
     opener_classes,
-    rule_tree,
     variant,
 )
 from generator.output.treefile import KEPT, dump_tree
@@ -173,7 +173,7 @@ def mastermind_tree(v: Variant, strategy: str, *, workers: int | None = None,
     """
     info = strategy_info("mastermind", strategy)
     start = time.perf_counter()
-    block: dict[str, Any] = {"scheme": strategy, "rule": info.rule}
+    block: dict[str, Any] = {"scheme": strategy, "rule": info.method}
     if strategy in EXACT:
         root, more, figures = _exact(v, strategy, top, opener, workers, progress)
     else:
@@ -211,7 +211,7 @@ def build_mastermind_trees(v: Variant, strategies: list[str], root: Path, *, top
 def _greedy(v: Variant, strategy: str) -> tuple[Tree, dict[str, Any], dict[str, Any]]:
     heuristic = "minimax" if strategy == "knuth" else strategy
     opener = knuth_opener(v.game) if strategy == "knuth" else None
-    root = rule_tree(_matrix(v.id), v.game, heuristic, opener)
+    root = heuristic_tree(_matrix(v.id), v.game, heuristic, opener)
     return root, {"heuristic": heuristic, "opener": root.guess if isinstance(root, Node) else root,
                   "tie_breaks": "a possible code first, then the smallest code"}, {}
 

@@ -165,7 +165,7 @@ def wordle_tree(b: WordleBuild) -> tuple[GameTree, float]:
     seconds = time.perf_counter() - start
     block: dict[str, Any] = {
         "scheme": b.strategy,
-        "rule": info.rule,
+        "rule": info.method,
         "opener": root.guess if isinstance(root, Node) else root,
         "opener_fixed": b.opener is not None,
         "tie_breaks": ("the higher score first, then list order" if b.strategy == LETTER_FREQUENCY else
