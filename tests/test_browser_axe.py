@@ -20,8 +20,6 @@ from typing import Any
 
 import pytest
 
-from generator.output import site
-
 CHECKOUT = Path(__file__).resolve().parents[1]
 AXE = CHECKOUT / "node_modules" / "axe-core" / "axe.min.js"
 REPORT = CHECKOUT / "tests" / "golden-mismatch" / "axe.txt"
@@ -87,11 +85,15 @@ def axe_source() -> str:
     return AXE.read_text(encoding="utf-8")
 
 
+#: every page type of :data:`PAGES`, from a few committed trees of each family
+TREES = ([f"nl/free/{strategy}/{letter}.json" for strategy in ("human", "scm") for letter in ("b", "q")]
+         + ["wordle/hard/optimal-salet/all.json", "mastermind/4x6/knuth/all.json",
+            "hangman/en-enable/6/optimal/5.json"])
+
+
 @pytest.fixture(scope="module")
-def real_site(serve: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    out = tmp_path_factory.mktemp("axe") / "site"
-    site.build_site(CHECKOUT / "trees", out, pdf="none", progress=lambda _: None)
-    with serve(out) as url:
+def real_site(serve: Any, shipped_site: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serve(shipped_site(tmp_path_factory.mktemp("axe"), TREES)) as url:
         yield url
 
 
