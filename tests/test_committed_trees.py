@@ -24,12 +24,9 @@ from generator.runs.hangman import hangman_fingerprint
 from generator.runs.letters import LINGO_RULES
 from generator.runs.lingo import build_trees
 from generator.runs.mastermind import mastermind_tree
+from generator.runs.verify import find_tree_files
 
 TREES = trees_dir()
-
-
-def tree_files(root: Path) -> list[Path]:
-    return sorted(p for p in root.rglob("*.json") if p.name not in ("index.json", "schema.json", "openers.json", "traps.json"))
 
 
 def test_the_published_schema_is_the_code_s_and_valid() -> None:
@@ -40,7 +37,7 @@ def test_the_published_schema_is_the_code_s_and_valid() -> None:
 
 def test_every_committed_tree_validates_against_the_schema() -> None:
     validator = jsonschema_rs.validator_for(orjson.loads((TREES / "schema.json").read_bytes()))
-    files = tree_files(TREES)
+    files = find_tree_files([TREES])
     assert len(files) >= 800, f"only {len(files)} tree files under {TREES}"
     bad = [(p, next(iter(validator.iter_errors(orjson.loads(p.read_bytes())))))
            for p in files if not validator.is_valid(orjson.loads(p.read_bytes()))]
@@ -77,7 +74,7 @@ def test_the_traps_are_those_of_every_tier() -> None:
 
 def test_the_schema_check_can_fail(tmp_path: Path) -> None:
     validator = jsonschema_rs.validator_for(orjson.loads((TREES / "schema.json").read_bytes()))
-    data = orjson.loads(tree_files(TREES / "nl" / "free" / "human")[0].read_bytes())
+    data = orjson.loads(find_tree_files([TREES / "nl" / "free" / "human"])[0].read_bytes())
     assert validator.is_valid(data)
     data["root"]["next"]["GGGGG!"] = "x"
     assert not validator.is_valid(data)

@@ -14,11 +14,8 @@ import sys
 from pathlib import Path
 
 from generator.commands import add_jobs, one_line
-from generator.errors import TreeFormatError
-from generator.output.rankingfile import FILE_NAME as RANKINGS_FILE
-from generator.output.trapsfile import FILE_NAME as TRAPS_FILE
 from generator.runs.jobs import run_jobs
-from generator.runs.verify import check_file
+from generator.runs.verify import check_file, find_tree_files
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -29,29 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.set_defaults(func=run)
 
 
-NOT_TREES = ("index.json", "schema.json", RANKINGS_FILE, TRAPS_FILE)  # the other JSON files of a trees folder
-
-
-def tree_files(paths: list[Path]) -> list[Path]:
-    """The tree files named, folders searched recursively (index, schema,
-    openers rankings and traps files skipped; symlinked folders are not followed, so a
-    loop ends)."""
-    files: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            found = [p for p in sorted(path.rglob("*.json")) if p.name not in NOT_TREES]
-            if not found:
-                raise TreeFormatError(f"{path}: no tree files (*.json) in this folder")
-            files.extend(found)
-        elif path.exists() or path.is_symlink():
-            files.append(path)
-        else:
-            raise TreeFormatError(f"{path}: no such file or folder")
-    return list(dict.fromkeys(files))  # a file named twice is checked once
-
-
 def run(args: argparse.Namespace) -> int:
-    files = tree_files(args.paths)
+    files = find_tree_files(args.paths)
     workers = args.jobs if len(files) > 4 else 1
     done = dict(run_jobs(check_file, files, workers))
     failed = 0

@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.core.verify import game_lists, verify_tree
-from generator.errors import LingoTreesError
+from generator.errors import LingoTreesError, TreeFormatError
+from generator.output.rankingfile import FILE_NAME as RANKINGS_FILE
+from generator.output.trapsfile import FILE_NAME as TRAPS_FILE
 from generator.output.treefile import read_tree
 
 
@@ -44,3 +46,24 @@ def check_file(path: Path) -> FileVerdict:
     line = (f"{verdict.solved}/{len(tree.secrets)} solved, total {s.total_turns}, "
             f"max {s.max_turns}, mean {s.mean_turns:.4f}{late} [{hist}]")
     return FileVerdict(str(path), verdict.ok, line, verdict.problems)
+
+
+NOT_TREES = ("index.json", "schema.json", RANKINGS_FILE, TRAPS_FILE)  # the other JSON files of a trees folder
+
+
+def find_tree_files(paths: list[Path]) -> list[Path]:
+    """The tree files named, folders searched recursively (index, schema,
+    openers rankings and traps files skipped; symlinked folders are not followed, so a
+    loop ends)."""
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found = [p for p in sorted(path.rglob("*.json")) if p.name not in NOT_TREES]
+            if not found:
+                raise TreeFormatError(f"{path}: no tree files (*.json) in this folder")
+            files.extend(found)
+        elif path.exists() or path.is_symlink():
+            files.append(path)
+        else:
+            raise TreeFormatError(f"{path}: no such file or folder")
+    return list(dict.fromkeys(files))  # a file named twice is checked once
