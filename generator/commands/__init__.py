@@ -1,20 +1,9 @@
 """One module per ``lingo-trees`` subcommand, and the options they share.
 
-Every command follows one convention (the README's "Commands" section):
-
-* ``--setup ID`` names a catalog set-up (repeatable where a command takes
-  several); ``--letter L`` the revealed first letter; ``--rule`` and
-  ``--strategy`` likewise. A repeatable option also takes a comma list
-  (``--strategy human,scm``), and a value given twice counts once.
-* ``--trees DIR`` is the trees folder a command reads, ``--out DIR`` the
-  folder it writes (both default to the project's ``trees/``, the site's
-  ``site/build/``); a command that writes one file names it by its format
-  (``--graphml FILE``), and ``-`` is standard output there.
-* ``-j/--jobs N`` (worker processes; default every core this process may
-  use) and ``-q/--quiet`` (no progress) on every long command; the commands
-  whose work is jobs also take ``--scheduler ADDRESS`` (a Dask cluster).
-* ``--top N`` always means: search only the N best moves per position.
-* A user error prints one line ``lingo-trees: error: ...`` and exits 2.
+Every command follows one convention, written in ``docs/commands.md``
+(``--setup``, ``--letter``, ``--trees``/``--out``, ``-j``/``-q``,
+``--scheduler``, one-line errors that exit 2); the ``add_*`` functions below
+define the options the commands share.
 """
 
 from __future__ import annotations
