@@ -205,7 +205,7 @@ function helper() {
       worker.onmessage = function (e) { showBest(e.data); };
       worker.onerror = function () { worker = null; sent = {}; if (data) update(); };  // score on the page
     } catch (e) {
-      worker = null;  // no workers here (a page opened from disk): score on the page
+      worker = null;  // no module workers in this browser: score on the page
     }
   }
   function scoreNext(cands) {
