@@ -91,7 +91,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     o.add_argument("--exact-top", type=positive, default=3, metavar="N",
                    help=f"{OPTIMAL}: prove the N best first words of each greedy ranking of the tier and mode "
                         f"(in trees/{OPENERS_FILE} or made in this run) and {OPENER} (default 3)")
-    o.add_argument("--top", type=positive, default=20, metavar="N", help="openers to print per ranking (default 20)")
+    o.add_argument("--show", type=positive, default=20, metavar="N", help="first words to print per ranking (default 20)")
     o.add_argument("--no-write", action="store_true", help="print only")
     add_out(o)
     add_run(o, run_openers)
@@ -99,8 +99,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     t = cmds.add_parser("traps", help="the one-letter traps (batch, hatch, latch, ...): largest families, "
                                       f"worst cases one by one and with a probe word; writes trees/{TRAPS_FILE}")
     add_tier(t)
-    t.add_argument("--top", type=positive, default=10, metavar="N", help="largest families per tier (default 10)")
-    t.add_argument("--budget", type=positive, default=BUDGET, metavar="N",
+    t.add_argument("--families", type=positive, default=10, metavar="N", help="largest families per tier (default 10)")
+    t.add_argument("--positions", type=positive, default=BUDGET, metavar="N",
                    help=f"positions each worst-case search may visit before it keeps the best way found "
                         f"(default {BUDGET:,})")
     t.add_argument("--no-write", action="store_true", help="print only")
@@ -191,7 +191,7 @@ def run_openers(args: argparse.Namespace) -> int:
                       f"{len(ranking.scores)} openers built ({what})")
                 print(f"{'place':>5}  {'opener':<7}{'total':>7}{'mean':>8}{'max':>5}{'>6':>6}{'first move':>12}")
                 shown = [(i, x) for i, x in enumerate(ranking.scores, 1)
-                         if i <= args.top or x.word in (OPENER, *DOCUMENT_OPENERS)]
+                         if i <= args.show or x.word in (OPENER, *DOCUMENT_OPENERS)]
                 for i, x in shown:
                     print(f"{i:>5}  {x.word:<7}{x.total:>7}{ranking.mean(x):>8.4f}{x.max_turns:>5}{x.late:>6}"
                           f"{x.first_move_place:>12}")
@@ -223,11 +223,11 @@ def run_traps(args: argparse.Namespace) -> int:
     print("One-letter traps: words that differ in one place. Worst case of finding the word once the")
     print("feedback has left one family: guessing its words one by one (self hard mode), and with any")
     print("allowed word (a probe holding the letters that differ); 'a-b': the search stopped at its budget,")
-    print(f"at least a guesses, b found ({args.budget:,} positions a search).")
+    print(f"at least a guesses, b found ({args.positions:,} positions a search).")
     for tier in args.tier or list(TIERS):
         print(f"\n{tier} ({setup(TIERS[tier]).answers})")
         print(f"{'family':<8}{'words':>6}  {'letters':<20}{'one by one':>11}{'with probe':>11}  first guess")
-        found = traps(tier, args.top, args.budget)
+        found = traps(tier, args.families, args.positions)
         for t in found:
             print(f"{t.family.pattern:<8}{len(t.family.words):>6}  {t.family.letters:<20}"
                   f"{t.one_by_one.guesses:>11}{t.with_probe.span():>11}  {t.with_probe.first}")

@@ -300,7 +300,7 @@ CASES: list[tuple[str, list[str], str, str]] = [
     ("wordle openers", ["--rule", "same-start"], r"invalid choice 'same-start'", ""),
     ("wordle openers", ["--out", "/dev/full"], r"/dev/full: exists and is not a folder", ""),
     ("wordle traps", ["--tier", "hard"], r"invalid choice 'hard'", ""),
-    ("wordle traps", ["--top", "-3"], r"--top: -3 must be 1 or more", ""),
+    ("wordle traps", ["--families", "-3"], r"--families: -3 must be 1 or more", ""),
     ("mastermind feedback", ["1172", "1122"], r"not a code of 4x6", ""),
     ("mastermind feedback", ["--variant", "bulls-and-cows", "1123", "1234"], r"'1123' repeats a symbol", ""),
     ("mastermind feedback", ["--variant", "4x6-distinct", "1123", "1234"], r"'1123' repeats a symbol", ""),

@@ -112,7 +112,7 @@ def test_traps_are_written_and_the_report_shows_them(cli, tmp_path: Path) -> Non
     trees = tmp_path / "trees"
     code, _, _ = cli("wordle", "build", "--tier", "answers", "--rule", "free", "--strategy", "minimax",
                      "-q", "--out", str(trees))
-    argv = ("wordle", "traps", "--tier", "answers", "--top", "2", "--out", str(trees))
+    argv = ("wordle", "traps", "--tier", "answers", "--families", "2", "--out", str(trees))
     code, out, _ = cli(*argv, "--no-write")
     rows = [x.split() for x in out.splitlines() if x.startswith("_")]
     # the largest families of the answers: nine words one by one, three with a probe word
@@ -133,8 +133,8 @@ def test_traps_are_written_and_the_report_shows_them(cli, tmp_path: Path) -> Non
 
 @pytest.mark.parametrize("argv, message", [
     (["wordle", "traps", "--tier", "everything"], "invalid choice"),
-    (["wordle", "traps", "--top", "0"], "must be 1 or more"),
-    (["wordle", "traps", "--budget", "0"], "must be 1 or more"),
+    (["wordle", "traps", "--families", "0"], "must be 1 or more"),
+    (["wordle", "traps", "--positions", "0"], "must be 1 or more"),
     (["wordle", "build", "--strategy", "nope"], "invalid choice"),
     (["wordle", "build", "--rule", "same-start"], "invalid choice"),
     (["wordle", "build", "--opener", "sa<et"], "is not a five-letter word"),
