@@ -55,7 +55,7 @@ def main() -> None:
         runs: dict[bool, list[tuple[float, int, int, int, str]]] = {True: [], False: []}
         for i in range(reps + 1):
             for floors in (True, False):
-                r = prove(setup_id, rule, letter, lim.cost, floors)
+                r = prove(setup_id, rule, letter, lim.cost.value, floors)
                 if i:
                     runs[floors].append(r)
         for floors in (True, False):

@@ -35,7 +35,7 @@ def prove(setup_id: str, rule: str, letter: str) -> str:
     matrix, game, cols, rows = SetupProblem(setup_id, rule, letter).load()
     s = make_search(matrix, game, rows, Options(top=None, fewest_late=lim.options.fewest_late))
     t0 = time.perf_counter()
-    cost = s.solve_root(cols, beta=lim.cost + 1)
+    cost = s.solve_root(cols, beta=lim.cost.value + 1)
     seconds = time.perf_counter() - t0
     keys = [*s.exact, *s.lower]
     key_bytes = sum(len(k if isinstance(k, bytes) else k[0]) for k in keys)

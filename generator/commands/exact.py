@@ -31,7 +31,7 @@ from generator.output.treefile import KEPT, write_tree
 from generator.runs.exact import ExactResult, choose_opener, letter_proof_params, letter_tree, solve_opener, solve_whole
 from generator.runs.letters import letter_fingerprint
 from generator.runs.verdicts import kept
-from generator.search.exact import INF, ExactError, Options, ordering
+from generator.search.exact import ExactError, Options, ordering
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -173,6 +173,6 @@ def _search(args: argparse.Namespace, rule: str, letter: str | None, lingo: bool
             raise ExactError("an exact search over every Wordle opener is out of reach: "
                              "give --opener WORD, --openers K or --top N")
         res = solve_whole(args.setup, rule, letter, options)
-    if res.cost >= INF:
+    if not res.cost.found:
         raise ExactError("no tree found")
     return res

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Generator, Iterator
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -34,9 +34,46 @@ from generator.core.rules import Game, GuessRule
 from generator.core.tree import Node, Tree
 from generator.runs.jobs import Progress, run_jobs
 from generator.runs.progress import reporter
-from generator.runs.split import PROBE, JobTime, Loaded, Outcome, Problem, Root, RunStats, Split, peak_mib, run_proofs
+from generator.runs.split import (
+    PROBE,
+    JobTime,
+    Loaded,
+    Outcome,
+    Problem,
+    Root,
+    RunStats,
+    Split,
+    peak_mib,
+    run_proofs,
+    worker_search,
+)
 from generator.search.exact import INF, LATE, ExactError, Options, Position, Search, make_search
 from generator.search.greedy import allowed_rows
+
+
+class Cost(NamedTuple):
+    """What a tree costs: the secrets it solves past the cap, then its total
+    turns (compared in that order); :data:`NO_TREE` when there is none."""
+
+    late: int
+    total: int
+
+    @classmethod
+    def of(cls, value: int) -> Cost:
+        """The cost of a search's value (a secret past the cap counts :data:`LATE` more)."""
+        return NO_TREE if value >= INF else cls(value // LATE, value % LATE)
+
+    @property
+    def value(self) -> int:
+        """The search's value of this cost (the cut of a search for a better tree)."""
+        return INF if self == NO_TREE else self.late * LATE + self.total
+
+    @property
+    def found(self) -> bool:
+        return self != NO_TREE
+
+
+NO_TREE = Cost(INF, INF)
 
 
 @dataclass
@@ -45,7 +82,7 @@ class ExactResult:
 
     root: Tree
     cols: np.ndarray
-    cost: int
+    cost: Cost
     opener: str | None
     options: Options
     proved: bool
@@ -56,11 +93,11 @@ class ExactResult:
 
     @property
     def late(self) -> int:
-        return self.cost // LATE
+        return self.cost.late
 
     @property
     def total(self) -> int:
-        return self.cost % LATE
+        return self.cost.total
 
     def strategy_data(self, game: Game) -> dict[str, Any]:
         """The tree file's ``strategy`` block."""
@@ -147,25 +184,10 @@ class PartResult:
     peak_mib: float
 
 
-_SEARCHES: dict[Any, Search] = {}  # per worker process: the memo outlives one job
-
-
-def search_for(problem: Problem, options: Options) -> Search:
-    """The search of a problem, kept for the later jobs of this process
-    (its memo serves them all)."""
-    key = (problem, options)
-    s = _SEARCHES.get(key)
-    if s is None:
-        matrix, game, _, rows = problem.load()
-        s = _SEARCHES[key] = make_search(matrix, game, rows, options)
-    return s
-
-
 def part_search(job: PartJob) -> PartResult:
-    """Search one part of an opener (runs in a worker process)."""
-    matrix, _, cols, _ = job.problem.load()
-    s = search_for(job.problem, job.options)
-    s.root_cols = cols
+    """Search one part of an opener (runs in a worker process; the memo of
+    the worker's earlier jobs of the problem serves it)."""
+    s, (matrix, _, cols, _) = worker_search(job.problem, job.options)
     pos = s.after(job.opener, job.code, matrix.split(job.opener, cols)[job.code])
     before = s.counters.positions
     beta = INF if job.beta is None else job.beta
@@ -200,48 +222,41 @@ def solve_opener(setup_id: str, rule: str, letter: str | None, opener: str, opti
         part = m.split(row, cols).get(code, cols) if code is not None else cols
         raise cap_error(ctx, game, options, opener, None if code is None else m.pattern(code), len(part),
                         out.dead_end)
-    res = ExactResult(out.tree, cols, out.value, opener, options, proved=options.top is None,
-                      positions=sum(j.positions for j in stats.jobs), seconds=time.perf_counter() - t0,
-                      peak_mib=max(stats.peak_mib, peak_mib()))
-    res.fixed_opener = True
-    return res
+    return ExactResult(out.tree, cols, Cost.of(out.value), opener, options, proved=options.top is None,
+                       positions=sum(j.positions for j in stats.jobs), seconds=time.perf_counter() - t0,
+                       peak_mib=max(stats.peak_mib, peak_mib()), fixed_opener=True)
 
 
-@dataclass(frozen=True)
-class RootJob:
-    """A whole search: one start letter, or one opener (for choosing the opener)."""
-
-    setup: str
-    rule: str
-    letter: str | None
-    options: Options
-    opener: str | None = None
+#: a whole search as one job, never split, no budget
+WHOLE = Split(probe=None, budget=None)
 
 
-def _root_search(job: RootJob) -> ExactResult:
-    t0 = time.perf_counter()
-    ctx, game, cols, rows = _context_game(job.setup, job.rule, job.letter)
-    s = make_search(ctx.matrix, game, rows, job.options)
-    row = None if job.opener is None else check_opener(ctx, game, rows, job.opener)
-    cost = s.solve_root(cols, row)
-    ok = cost < INF and (job.options.fewest_late or cost < LATE)
-    root: Tree = s.tree() if ok else (s.dead_end or "")
-    opener = job.opener
-    if ok and isinstance(root, Node):
-        opener = root.guess
-    res = ExactResult(root, cols, cost if ok else INF, opener, job.options,
-                      proved=job.options.top is None, positions=s.counters.positions,
-                      seconds=time.perf_counter() - t0, peak_mib=peak_mib())
-    res.fixed_opener = job.opener is not None
-    return res
+def _whole(problem: Problem, options: Options, opener: int | None = None) -> Generator[Root, Outcome, Outcome]:
+    """A proof of a whole position (first guess ``opener`` if given) as one job."""
+    return (yield Root(problem, options, opener=opener, split=WHOLE, together=True))
+
+
+def _whole_result(out: Outcome, cols: np.ndarray, options: Options, opener: str | None, stats: RunStats,
+                  proof: int, t0: float) -> ExactResult:
+    """The result of :func:`_whole`: the tree found, or the dead end and :data:`NO_TREE`."""
+    ok = out.status == "exact" and out.tree is not None and (options.fewest_late or out.value < LATE)
+    root: Tree = out.tree if ok and out.tree is not None else (out.dead_end or "")
+    first = root.guess if ok and isinstance(root, Node) else opener
+    return ExactResult(root, cols, Cost.of(out.value) if ok else NO_TREE, first, options,
+                       proved=options.top is None, positions=sum(j.positions for j in stats.jobs if j.proof == proof),
+                       seconds=time.perf_counter() - t0, peak_mib=max(stats.peak_mib, peak_mib()),
+                       fixed_opener=opener is not None)
 
 
 def solve_whole(setup_id: str, rule: str, letter: str | None, options: Options) -> ExactResult:
-    """The best tree of a whole position (one process); raises :class:`ExactError`
-    when the cap cannot be met."""
-    res = _root_search(RootJob(setup_id, rule, letter, options))
-    if res.cost >= INF:
-        ctx, game, cols, rows = _context_game(setup_id, rule, letter)
+    """The best tree of a whole position (one job in this process); raises
+    :class:`ExactError` when the cap cannot be met."""
+    t0 = time.perf_counter()
+    ctx, game, cols, _ = _context_game(setup_id, rule, letter)
+    stats = RunStats()
+    ((_, out),) = run_proofs([_whole(SetupProblem(setup_id, rule, letter), options)], WHOLE, workers=1, stats=stats)
+    res = _whole_result(out, cols, options, None, stats, 0, t0)
+    if not res.cost.found:
         raise cap_error(ctx, game, options, None, None, len(cols),
                         res.root if isinstance(res.root, str) and res.root else None)
     return res
@@ -256,21 +271,21 @@ def choose_opener(setup_id: str, rule: str, letter: str | None, options: Options
     s = make_search(ctx.matrix, game, rows, options)
     moves, _ = s.moves_below(Position(cols, s.turns, (), rows))
     names = [ctx.matrix.guess_word(row) for row, _ in moves[:openers]]
-    jobs = [RootJob(setup_id, rule, letter, options, name) for name in names]
+    problem = SetupProblem(setup_id, rule, letter)
+    stats, report = RunStats(), reporter(progress)
     results: dict[str, ExactResult] = {}
-    steps = reporter(progress).steps(len(jobs), "openers")
-    for job, res in run_jobs(_root_search, jobs, workers):
-        results[job.opener or ""] = res
-        what = "cap not met" if res.cost >= INF else f"{res.total} turns"
-        steps.step(f"opener {job.opener}: {what} ({time.perf_counter() - t0:.1f} s)")
-    steps.close()
+    proofs = [_whole(problem, options, row) for row, _ in moves[:openers]]
+    for i, out in run_proofs(proofs, WHOLE, workers=workers, progress=progress, stats=stats, label="openers"):
+        res = results[names[i]] = _whole_result(out, cols, options, names[i], stats, i, t0)
+        report.say(f"opener {names[i]}: {f'{res.total} turns' if res.cost.found else 'cap not met'} "
+                   f"({time.perf_counter() - t0:.1f} s)")
     best = min(names, key=lambda w: (results[w].cost, names.index(w)))
     res = results[best]
-    if res.cost >= INF:
+    if not res.cost.found:
         raise cap_error(ctx, game, options, None, None, len(cols), None)
-    res.positions = sum(r.positions for r in results.values())
+    res.positions = sum(j.positions for j in stats.jobs)
     res.seconds = time.perf_counter() - t0
-    res.peak_mib = max([r.peak_mib for r in results.values()] + [peak_mib()])
+    res.peak_mib = max(stats.peak_mib, peak_mib())
     res.proved = False  # only the openers searched were compared
     res.fixed_opener = False
     return res
@@ -294,8 +309,7 @@ def best_worst_case(setup_id: str, rule: str, letter: str | None, options: Optio
     ctx, game, cols, rows = _context_game(setup_id, rule, letter)
     first = (options.cap or game.turns) + 1
     for cap in range(first, limit + 1):
-        o = Options(options.top, options.heuristic, cap, False, options.max_work)
-        s = make_search(ctx.matrix, game, rows, o)
+        s = make_search(ctx.matrix, game, rows, replace(options, cap=cap, fewest_late=False, symmetric=False))
         row = None if opener is None else check_opener(ctx, game, rows, opener)
         if s.solve_root(cols, row) < INF:
             return cap
@@ -370,7 +384,7 @@ class Limited:
     """The tree of a limited search, its cost and the options that found it."""
 
     tree: Tree
-    cost: int
+    cost: Cost
     options: Options
     positions: int
     seconds: float
@@ -387,7 +401,7 @@ def limited_letter(job: LetterSearch) -> Limited:
     while widths[-1] * 2 <= max(job.top_max, job.top):
         widths.append(widths[-1] * 2)
     positions = 0
-    best: tuple[Search, Options, int] | None = None
+    best: tuple[Search, Options, Cost] | None = None
     for fewest_late in (False, True):
         for width in widths:
             options = Options(top=width, cap=job.cap, fewest_late=fewest_late)
@@ -395,9 +409,9 @@ def limited_letter(job: LetterSearch) -> Limited:
             cost = s.solve_root(cols)
             positions += s.counters.positions
             if not fewest_late and cost < INF:
-                return Limited(s.tree(), cost, options, positions, time.perf_counter() - t0)
-            if fewest_late and (best is None or cost < best[2]):
-                best = (s, options, cost)
+                return Limited(s.tree(), Cost.of(cost), options, positions, time.perf_counter() - t0)
+            if fewest_late and (best is None or Cost.of(cost) < best[2]):
+                best = (s, options, Cost.of(cost))
     assert best is not None
     return Limited(best[0].tree(), best[2], best[1], positions, time.perf_counter() - t0)
 
@@ -415,12 +429,12 @@ def _letter_proof(job: LetterSearch, lim: Limited, strict_budget: int) -> Genera
         strict = Options(top=None, cap=cap)
         out = yield Root(problem, strict, beta=INF, split=Split(probe=None, budget=strict_budget))
         if out.status == "exact" and out.tree is not None:
-            tree, cost, options, proved = out.tree, out.value, strict, True
+            tree, cost, options, proved = out.tree, Cost.of(out.value), strict, True
     if not proved:
         exact = Options(top=None, cap=cap, fewest_late=lim.options.fewest_late)
-        out = yield Root(problem, exact, beta=cost, upper=cost)
-        if out.tree is not None and out.value < cost:
-            tree, cost = out.tree, out.value
+        out = yield Root(problem, exact, beta=cost.value, upper=cost.value)
+        if out.tree is not None and Cost.of(out.value) < cost:
+            tree, cost = out.tree, Cost.of(out.value)
         if out.status != "open":
             options, proved = exact, True
     cols = context(job.setup).cols(job.letter)
@@ -452,8 +466,8 @@ def letter_trees(jobs: list[LetterSearch], *, split: Split | None = None, worker
         limited[job] = lim
         stats.jobs.append(JobTime(-1, lim.seconds, 0, lim.positions, len(context(job.setup).cols(job.letter)),
                                   jobs.index(job)))
-        late = lim.cost // LATE
-        steps.step(f"{job.setup}/{job.rule}/{job.letter}: limited {lim.cost % LATE} turns"
+        late = lim.cost.late
+        steps.step(f"{job.setup}/{job.rule}/{job.letter}: limited {lim.cost.total} turns"
                    f"{f', {late} late' if late else ''} ({lim.seconds:.1f} s)")
     steps.close()
     first = len(stats.jobs)

@@ -37,7 +37,7 @@ import time
 from collections import Counter
 from collections.abc import Generator, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple, Protocol, TypeVar
 
 import numpy as np
@@ -132,21 +132,29 @@ class TaskResult:
     peak_mib: float = 0.0
 
 
-_SEARCHES: dict[Any, Search] = {}  # per worker: the search's set-up (not its memo) serves later jobs
+_SEARCHES: dict[tuple[Problem, Options], Search] = {}  # per worker process: see worker_search
+
+
+def worker_search(problem: Problem, options: Options) -> tuple[Search, Loaded]:
+    """The search of a problem in this worker process, made once and kept
+    for the worker's later jobs (its set-up, and its memo unless the job
+    empties it: :func:`_search`), rooted at the problem's secrets; and what
+    the problem loads."""
+    loaded = problem.load()
+    s = _SEARCHES.get((problem, options))
+    if s is None:
+        matrix, game, _, rows = loaded
+        s = _SEARCHES[problem, options] = make_search(matrix, game, rows, options)
+    s.root_cols = loaded[2]
+    return s, loaded
 
 
 @contextmanager
 def _search(problem: Problem, options: Options) -> Iterator[Search]:
-    """The search of a problem for one job, its set-up kept for the worker's
-    later jobs; as the job ends, its memo is emptied (a worker would
-    otherwise hold it, GiBs in a long proof, until its next job of the same
-    problem) and its budget restored."""
-    key = (problem, options)
-    s = _SEARCHES.get(key)
-    matrix, game, cols, rows = problem.load()
-    if s is None:
-        s = _SEARCHES[key] = make_search(matrix, game, rows, options)
-    s.root_cols = cols
+    """The worker's search of a problem for one job; as the job ends, its
+    memo is emptied (a worker would otherwise hold it, GiBs in a long
+    proof, until its next job of the same problem) and its budget restored."""
+    s, _ = worker_search(problem, options)
     try:
         yield s
     finally:
@@ -162,7 +170,7 @@ def peak_mib() -> float:
 
 def run_task(task: Task) -> TaskResult:
     """Search one job (in a worker process)."""
-    with _search(task.problem, Options(**{**_fields(task.options), "max_work": task.budget})) as s:
+    with _search(task.problem, replace(task.options, max_work=task.budget)) as s:
         return _run(task, s)
 
 
@@ -190,11 +198,6 @@ def _run(task: Task, s: Search) -> TaskResult:
                       seconds=time.perf_counter() - t0, peak_mib=peak_mib())
 
 
-def _fields(o: Options) -> dict[str, Any]:
-    return {"top": o.top, "heuristic": o.heuristic, "cap": o.cap, "fewest_late": o.fewest_late,
-            "max_work": o.max_work, "symmetric": o.symmetric}
-
-
 def _chosen(s: Search, pos: Position, move: int, codes: Sequence[int]) -> list[Part]:
     """The parts ``codes`` of ``move`` at ``pos`` (largest first)."""
     _, items = s.move_parts(move, pos)
@@ -206,9 +209,7 @@ def _chosen(s: Search, pos: Position, move: int, codes: Sequence[int]) -> list[P
 
 def _limited(task: Task, pos: Position) -> int:
     """A limited search's cost at a position (an upper bound of its cost)."""
-    o = task.options
-    with _search(task.problem, Options(top=LIMITED_TOP, cap=o.cap, fewest_late=o.fewest_late,
-                                       symmetric=o.symmetric)) as lim:
+    with _search(task.problem, replace(task.options, top=LIMITED_TOP, heuristic="bound", max_work=None)) as lim:
         return lim.solve(pos, INF)
 
 
@@ -220,8 +221,10 @@ class Root:
     """A proof to run: the position of ``problem`` (its root) cut at ``beta``,
     with ``upper`` the cost of the tree a limited search found there (INF:
     none); or with ``opener`` the parts that fixed first guess leaves (its
-    cost is its turn for every secret and theirs). ``split``: how this proof
-    splits, if not as the run's others (a proof worth only a bounded effort)."""
+    cost is its turn for every secret and theirs), one job each unless
+    ``together`` (one job for all, as one search plays the opener).
+    ``split``: how this proof splits, if not as the run's others (a proof
+    worth only a bounded effort)."""
 
     problem: Problem
     options: Options
@@ -229,6 +232,7 @@ class Root:
     upper: int = INF
     opener: int | None = None
     split: Split | None = None
+    together: bool = False
 
 
 @dataclass
@@ -290,9 +294,7 @@ class _Planner:
         self.root, self.split = root, split
         matrix, game, cols, rows = root.problem.load()
         self.matrix = matrix
-        o = root.options
-        self.search = make_search(matrix, game, rows,
-                                  Options(top=None, cap=o.cap, fewest_late=o.fewest_late, symmetric=o.symmetric))
+        self.search = make_search(matrix, game, rows, replace(root.options, top=None, heuristic="bound", max_work=None))
         self.search.root_cols = cols
         self.opener = root.opener is not None
 
@@ -438,7 +440,8 @@ def _start(root: Root, split: Split) -> tuple[_Proof, _Planner]:
         raise StrategyError("internal: the opener leaves every secret as it was")
     beta = root.beta - base if root.beta < INF else INF
     goal = _Goal((), beta, 0, sum(len(p.cols) for p in items), root.opener, tuple(p.code for p in items))
-    planner.split_parts(goal)  # a job per part at once, as before the split existed
+    if not root.together:
+        planner.split_parts(goal)  # a job per part at once
     return _Proof(root, goal, base), planner
 
 

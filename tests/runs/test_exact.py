@@ -8,9 +8,9 @@ import generator.runs.exact as exact_runs
 from generator.core.context import context
 from generator.core.tree import depth
 from generator.core.verify import verify_tree
-from generator.runs.exact import letter_tree, solve_opener
+from generator.runs.exact import NO_TREE, Cost, choose_opener, letter_tree, solve_opener
 from generator.runs.letters import build_tree
-from generator.search.exact import Options
+from generator.search.exact import INF, LATE, Options
 
 
 @pytest.mark.slow
@@ -60,3 +60,17 @@ def test_a_strict_search_out_of_its_budget_leaves_the_proof_to_the_fewest_late(m
     short = letter_tree("en", "free", "y", cap=2)
     assert full.proved and short.proved and full.late == short.late == 56
     assert repr(full.root) == repr(short.root) and full.total == short.total
+
+
+def test_a_cost_is_the_secrets_past_the_cap_then_the_total() -> None:
+    assert Cost.of(3 * LATE + 17) == Cost(3, 17) and Cost(3, 17).value == 3 * LATE + 17
+    assert Cost.of(INF) == NO_TREE and NO_TREE.value == INF and not NO_TREE.found
+    assert Cost(0, 900) < Cost(1, 10) < NO_TREE  # fewest late first, then the total
+
+
+def test_a_chosen_opener_has_the_tree_of_that_opener_fixed() -> None:
+    options = Options(top=4)
+    chosen = choose_opener("en", "free", "k", options, 2, workers=1)
+    fixed = solve_opener("en", "free", "k", str(chosen.opener), options, workers=1)
+    assert repr(chosen.root) == repr(fixed.root) and chosen.cost == fixed.cost
+    assert not chosen.proved and not chosen.fixed_opener and fixed.fixed_opener
