@@ -19,6 +19,8 @@ vectors            the Python original                                    JavaSc
                    :func:`generator.core.scoring.expected`
 ``days``           :func:`generator.output.practicedata.day_index`        ``dayIndex``
 ``plays``          :func:`generator.core.tree.play` on committed trees    ``play``
+``hangman``        :func:`generator.core.kinds.replay_calls` on committed ``hangmanReplay``,
+                   Hangman trees, :func:`~generator.core.kinds.mask`      ``hangmanFits``
 =================  =====================================================  ==========================
 
 Run: ``python tests/js/vectors.py OUT.json`` (the node test runs it itself).
@@ -36,9 +38,9 @@ import orjson
 
 from generator.core.catalog import CHECKOUT, load_list
 from generator.core.feedback import feedback, parse_pattern
-from generator.core.kinds import codes_of, kind_of, pegs
+from generator.core.kinds import codes_of, kind_of, mask, pegs, replay_calls
 from generator.core.scoring import expected
-from generator.core.tree import play
+from generator.core.tree import Node, Tree, play
 from generator.core.words import WordList
 from generator.errors import PatternError
 from generator.output.practicedata import day_index
@@ -47,6 +49,8 @@ from generator.search.clues import Clue, best_guesses, describe_counts, solve
 
 #: the committed trees replayed for every secret (a digraph set, TV rules, and a game of pegs)
 PLAYS = ("nl/free/scm/q.json", "nl-ij/same-start/human/q.json", "en/free/optimal/z.json", "mastermind/4x6/knuth/all.json")
+#: the committed Hangman trees replayed for every secret
+HANGMAN = ("hangman/en-enable/6/optimal/4.json", "hangman/nl-basis/6/risk/3.json")
 #: the word lists the clue and score vectors use (one with the digraph ij)
 LISTS = ("wordle-answers", "nl-basis-5-ij")
 
@@ -169,12 +173,44 @@ def play_vectors() -> list[dict[str, Any]]:
     return out
 
 
+def _masks(tree: Tree, secret: str, used: set[tuple[int, str]]) -> list[str]:
+    """The masks a Hangman secret answers along the tree, the one that
+    completes the word included (``used``: the branches :func:`replay_calls` took)."""
+    masks, node = [], tree
+    while isinstance(node, Node):
+        taken = [m for m in node.next if (id(node), m) in used]
+        masks.append(taken[0] if taken else mask(secret, node.guess))
+        if not taken:
+            break
+        node = node.next[taken[0]]
+    return masks
+
+
+def hangman_vectors() -> list[dict[str, Any]]:
+    """A committed Hangman tree; for each secret the masks it answers, the
+    calls in all (the leaf's letters included) and the misses; and the
+    secrets that fit the first call's answers."""
+    out = []
+    for rel in HANGMAN:
+        tree = read_tree(CHECKOUT / "trees" / rel)
+        games = {}
+        for secret in tree.secrets:
+            used: set[tuple[int, str]] = set()
+            calls = replay_calls(tree.root, secret, tree.game.misses or 0, used=used)
+            games[secret] = {"masks": _masks(tree.root, secret, used), "turns": calls.turns, "misses": calls.misses}
+        first = tree.root.guess if isinstance(tree.root, Node) else ""
+        fits = {m: [w for w in tree.secrets if mask(w, first) == m] for m in {mask(w, first) for w in tree.secrets}}
+        out.append({"tree": f"trees/{rel}", "games": games, "first": first, "fits": fits})
+    return out
+
+
 def vectors(seed: int = 39) -> dict[str, Any]:
     """Every vector, from a seeded sample: the same file every run."""
     rng = random.Random(seed)
     return {
         "feedback": feedback_vectors(rng), "parse": parse_vectors(), "pegs": pegs_vectors(rng),
         "clues": clue_vectors(rng), "scores": score_vectors(rng), "days": day_vectors(rng), "plays": play_vectors(),
+        "hangman": hangman_vectors(),
         "lists": list_vectors(),
     }
 

@@ -108,3 +108,24 @@ test("a committed tree plays every secret as generator.core.tree.play does", () 
     assert.deepEqual(drift(secrets, (s) => WG.play(tree.root, s, reply), (s) => t.plays[s]), [], t.tree);
   }
 });
+
+test("a Hangman tree replays every secret's masks as generator.core.kinds.replay_calls plays it", () => {
+  for (const t of V.hangman) {
+    const tree = JSON.parse(readFileSync(path.join(ROOT, t.tree), "utf8"));
+    const secrets = Object.keys(t.games);
+    assert.ok(secrets.length > 0, t.tree);
+    const replayed = (secret) => {  // the calls in all: those made, then the leaf's letters not yet shown
+      const game = WG.hangmanReplay(tree, t.games[secret].masks);
+      const word = game.end === "leaf" ? game.node : game.shown.join("");
+      const rest = new Set([...word].filter((c) => !game.shown.includes(c)));
+      return { end: game.end !== "", word, kept: game.kept.length, turns: game.calls.length + rest.size,
+               misses: game.misses };
+    };
+    const python = (secret) => ({ end: true, word: secret, kept: t.games[secret].masks.length,
+                                  turns: t.games[secret].turns, misses: t.games[secret].misses });
+    assert.deepEqual(drift(secrets, replayed, python), [], t.tree);
+    const calls = [{ letter: t.first }];
+    assert.deepEqual(drift(Object.keys(t.fits), (m) => WG.hangmanFits(tree.secrets, calls, [m]), (m) => t.fits[m]), [],
+                     t.tree);
+  }
+});

@@ -8,20 +8,19 @@
  * it, or Tab to it and press Space or Enter, to mark the letter there), the
  * misses in #hangman-misses and the words still possible in #hangman-count
  * and #hangman-words (the first 200). Words are always inserted as text,
- * never as HTML. A tree file is fetched once per visit of the page.
- *
- * A tree (trees/hangman/L/K/S/N.json): a node {guess, next: {mask: node}}
- * calls a letter; a call that completes the word has no branch; a leaf is
- * the word once it is the only one left.
+ * never as HTML. A tree file is fetched once per visit of the page (the
+ * trees/hangman/L/K/S/N.json of the list, misses, strategy and length),
+ * and replayed by wordgame.js.
  */
-import { $, arrows, clear, fetchJson, has, loadFailed, messages, options, plural, text } from "./dom.js";
+import { BLANK, hangmanFits, hangmanReplay, hangmanStep } from "./wordgame.js";
+import { $, arrows, clear, fetchJson, loadFailed, messages, options, plural, text } from "./dom.js";
 
 function hangman() {
   var root = $("hangman");
   var indexEl = $("hangman-index");
   if (!root || !indexEl) return;
   var base = root.getAttribute("data-base") || "";
-  var SHOW = 200, BLANK = "_", MAX_PATH = 64, LENGTH = 5;
+  var SHOW = 200, MAX_PATH = 64, LENGTH = 5;
   var index = JSON.parse(indexEl.textContent);
   var el = {
     list: $("hangman-list"), builtPick: $("hangman-built-pick"), built: $("hangman-built"),
@@ -33,11 +32,10 @@ function hangman() {
   };
   var state = { list: "", misses: 0, length: 0, strategy: "", path: [] };
   var trees = {}, tree = null, loading = 0;
-  var game = null;  // where state.path leads: {node, shown, calls, misses, end ("", "leaf", "solved")}
+  var game = null;  // where state.path leads (hangmanReplay): {node, shown, calls, misses, end, kept, why}
   var marked = [];  // the places marked for the letter called
 
   var say = messages(el.status);
-  function blanks(n) { var a = []; for (var i = 0; i < n; i++) a.push(BLANK); return a; }
 
   /* -- the pickers: list, misses built for (shown when there is a choice), length, strategy */
 
@@ -118,58 +116,17 @@ function hangman() {
     });
   }
 
-  /* One call at node: the places shown after it, or why it cannot be. */
-  function step(node, shown, mask) {
-    var letter = node.guess, next = shown.slice();
-    if (mask.length !== shown.length) return { why: "the mask " + mask + " is not " + shown.length + " places long" };
-    for (var k = 0; k < mask.length; k++) {
-      if (mask[k] === BLANK) continue;
-      if (mask[k] !== letter) return { why: "the mask " + mask + " shows another letter than " + letter };
-      if (next[k] !== BLANK) return { why: "place " + (k + 1) + " is already " + next[k] };
-      next[k] = letter;
-    }
-    var done = next.indexOf(BLANK) < 0;
-    if (done ? tree.secrets.indexOf(next.join("")) < 0 : !has(node.next, mask)) {
-      return { why: "no word still possible has " + letter + (mask.indexOf(letter) < 0 ? " nowhere" : " exactly there") };
-    }
-    return { shown: next, hit: mask.indexOf(letter) >= 0, done: done };
-  }
-
-  /* Follow state.path from the root, stopping at the first answer that cannot be. */
+  /* Follow state.path from the root (wordgame.js), stopping at the first answer that cannot be. */
   function replay() {
-    var node = tree.root, shown = blanks(tree.game.length), calls = [], misses = 0, end = "", why = "";
-    var kept = [];
-    for (var i = 0; i < state.path.length && !end; i++) {
-      if (typeof node === "string") { why = "the word is known before it"; break; }
-      var s = step(node, shown, state.path[i]);
-      if (s.why) { why = s.why; break; }
-      kept.push(state.path[i]);
-      calls.push({ letter: node.guess, hit: s.hit });
-      if (!s.hit) misses++;
-      shown = s.shown;
-      if (s.done) end = "solved";
-      else node = node.next[state.path[i]];
-    }
-    if (!end && typeof node === "string") end = "leaf";
-    var dropped = state.path.length - kept.length;
-    state.path = kept;
-    game = { node: node, shown: shown, calls: calls, misses: misses, end: end };
+    game = hangmanReplay(tree, state.path);
+    var dropped = state.path.length - game.kept.length;
+    state.path = game.kept;
     show();
-    if (dropped) say("The answer to call " + (kept.length + 1) + " cannot be (" + why + "); the lookup stopped before it.", "error");
+    if (dropped) say("The answer to call " + (game.kept.length + 1) + " cannot be (" + game.why + "); the lookup stopped before it.", "error");
   }
 
   /* The secrets that give every mask so far. */
-  function stillPossible() {
-    var path = state.path, calls = game.calls, out = [];
-    tree.secrets.forEach(function (w) {
-      for (var i = 0; i < calls.length; i++) {
-        var letter = calls[i].letter, mask = path[i];
-        for (var k = 0; k < w.length; k++) if ((w[k] === letter) !== (mask[k] === letter)) return;
-      }
-      out.push(w);
-    });
-    return out;
-  }
+  function stillPossible() { return hangmanFits(tree.secrets, game.calls, state.path); }
 
   /* -- the page */
 
@@ -269,7 +226,7 @@ function hangman() {
     if (!game || game.end) return;
     var letter = game.node.guess;
     var mask = game.shown.map(function (_, k) { return marked[k] ? letter : BLANK; }).join("");
-    var s = step(game.node, game.shown, mask);
+    var s = hangmanStep(tree, game.node, game.shown, mask);
     if (s.why) { say("That cannot be: " + s.why + ". Check the places.", "error"); return; }
     state.path.push(mask);
     replay();

@@ -1,4 +1,5 @@
-/* lingo-trees word-game engine for the browser: letters, feedback, clues.
+/* lingo-trees word-game engine for the browser: letters, feedback, clues,
+ * pegs, the day index and tree replay (LINGO, Wordle, Mastermind, Hangman).
  *
  * The same rules as the Python package (generator.core.feedback and
  * generator.search.clues): a digraph such as "ij" is one letter; feedback
@@ -6,8 +7,9 @@
  * letter left; a clue is a guess with its pattern (G right place, Y elsewhere,
  * . absent); the words that fit are those that would give every clue its
  * pattern. An ES module used by the lookup, the clue helper and its Web
- * Worker, and the practice page, so it touches no page; tests/js checks it
- * against vectors the Python code writes (node --test tests/js/).
+ * Worker, the practice and the Hangman pages, so it touches no page;
+ * tests/js checks every function against vectors the Python code writes
+ * (node --test tests/js/).
  */
 
 /* A list's letters: single characters plus digraphs, each with a code. */
@@ -248,4 +250,63 @@ export function dayIndex(date, setupId, count) {
   h = Math.imul(h, 0xc2b2ae35) >>> 0;
   h = (h ^ (h >>> 16)) >>> 0;
   return h % count;
+}
+
+/* -- Hangman ------------------------------------------------------------------
+ * A call's answer is its mask: the word with only the letter called shown,
+ * "_" elsewhere (generator.core.kinds.mask). A Hangman tree's node {guess,
+ * next: {mask: node}} calls a letter; the call that completes the word has no
+ * branch; a leaf is the word once it is the only one left. */
+export var BLANK = "_";
+
+/* One call at node (of tree) answered by mask, with the places shown before
+ * it: {shown, hit, done} after it, or {why} it cannot be. */
+export function hangmanStep(tree, node, shown, mask) {
+  var letter = node.guess, next = shown.slice();
+  if (mask.length !== shown.length) return { why: "the mask " + mask + " is not " + shown.length + " places long" };
+  for (var k = 0; k < mask.length; k++) {
+    if (mask[k] === BLANK) continue;
+    if (mask[k] !== letter) return { why: "the mask " + mask + " shows another letter than " + letter };
+    if (next[k] !== BLANK) return { why: "place " + (k + 1) + " is already " + next[k] };
+    next[k] = letter;
+  }
+  var done = next.indexOf(BLANK) < 0;
+  if (done ? tree.secrets.indexOf(next.join("")) < 0 : !Object.prototype.hasOwnProperty.call(node.next, mask)) {
+    return { why: "no word still possible has " + letter + (mask.indexOf(letter) < 0 ? " nowhere" : " exactly there") };
+  }
+  return { shown: next, hit: mask.indexOf(letter) >= 0, done: done };
+}
+
+/* Follow the masks from the tree's root, as generator.core.kinds.replay_calls
+ * plays a secret, stopping at the first that cannot be: the node reached,
+ * the places shown, the calls ({letter, hit}), the misses, the end ("" still
+ * playing, "leaf" the word known, "solved" every place shown), the masks
+ * kept and why the next was not. */
+export function hangmanReplay(tree, masks) {
+  var node = tree.root, shown = [], calls = [], misses = 0, end = "", why = "", kept = [];
+  for (var k = 0; k < tree.game.length; k++) shown.push(BLANK);
+  for (var i = 0; i < masks.length && !end; i++) {
+    if (typeof node === "string") { why = "the word is known before it"; break; }
+    var s = hangmanStep(tree, node, shown, masks[i]);
+    if (s.why) { why = s.why; break; }
+    kept.push(masks[i]);
+    calls.push({ letter: node.guess, hit: s.hit });
+    if (!s.hit) misses++;
+    shown = s.shown;
+    if (s.done) end = "solved";
+    else node = node.next[masks[i]];
+  }
+  if (!end && typeof node === "string") end = "leaf";
+  return { node: node, shown: shown, calls: calls, misses: misses, end: end, kept: kept, why: why };
+}
+
+/* The secrets that give every mask so far (calls[i] answered by masks[i]). */
+export function hangmanFits(secrets, calls, masks) {
+  return secrets.filter(function (w) {
+    for (var i = 0; i < calls.length; i++) {
+      var letter = calls[i].letter, mask = masks[i];
+      for (var k = 0; k < w.length; k++) if ((w[k] === letter) !== (mask[k] === letter)) return false;
+    }
+    return true;
+  });
 }
