@@ -32,6 +32,7 @@ import pytest
 from generator.cli import main
 from generator.core.catalog import load_list
 from generator.core.feedback import GREEN, feedback, replier
+from generator.core.partition import Matrix
 from generator.core.rules import LINGO, Game
 from generator.core.tree import GameTree, Node, Tree, play, stats_of
 from generator.core.words import Alphabet, WordList
@@ -156,6 +157,18 @@ class TreeKit:
 @pytest.fixture(scope="session")
 def kit() -> type[TreeKit]:
     return TreeKit
+
+
+@pytest.fixture(scope="session")
+def q_tree() -> GameTree:
+    """The greedy Dutch tree of the letter q (built once; tests only read it)."""
+    return TreeKit.lingo_tree("q")
+
+
+@pytest.fixture(scope="session")
+def nl() -> Matrix:
+    """The Dutch five-letter feedback matrix: every allowed guess against the answers (built once)."""
+    return Matrix.build(load_list("nl-all-5"), load_list("nl-basis-5"))
 
 
 # -- golden files and test projects ----------------------------------------------------

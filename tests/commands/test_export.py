@@ -23,11 +23,6 @@ def assert_user_error(code: int, out: str, err: str, pattern: str) -> None:
     assert re.search(pattern, lines[0]), lines[0]
     assert "Traceback" not in out + err
 
-@pytest.fixture(scope="module")
-def q_tree(kit) -> GameTree:
-    return kit.lingo_tree("q")
-
-
 def test_export_graphml(cli, tmp_path: Path, q_tree: GameTree, capsys: pytest.CaptureFixture[str]) -> None:
     out_path = tmp_path / "q.graphml"
     code, out, err = cli("export", str(GOOD), "--graphml", str(out_path))

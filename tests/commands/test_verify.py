@@ -26,10 +26,6 @@ def assert_user_error(code: int, out: str, err: str, pattern: str) -> None:
     assert re.search(pattern, lines[0]), lines[0]
     assert "Traceback" not in out + err
 
-@pytest.fixture(scope="module")
-def q_tree(kit) -> GameTree:
-    return kit.lingo_tree("q")
-
 def write_json(path: Path, data: object) -> Path:
     path.write_bytes(orjson.dumps(data))
     return path

@@ -14,11 +14,6 @@ from generator.core.feedback import feedback
 from generator.core.partition import Matrix
 
 
-@pytest.fixture(scope="module")
-def nl() -> Matrix:
-    return Matrix.build(load_list("nl-all-5"), load_list("nl-basis-5"))
-
-
 def parts(m: Matrix, row: int, cols: np.ndarray) -> Counter[str]:
     g = m.guess_word(row)
     return Counter(feedback(g, m.answer_word(int(c))) for c in cols)

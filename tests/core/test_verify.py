@@ -29,11 +29,6 @@ def assert_problem(verdict, pattern: str) -> None:  # type: ignore[no-untyped-de
     assert any(re.search(pattern, p) for p in verdict.problems), verdict.problems
 
 
-@pytest.fixture(scope="module")
-def q_tree(kit) -> GameTree:
-    return kit.lingo_tree("q")
-
-
 @pytest.fixture
 def q(kit, q_tree: GameTree) -> GameTree:
     """A fresh copy to break."""

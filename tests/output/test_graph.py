@@ -5,15 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import networkx as nx
-import pytest
 
 from generator.core.tree import GameTree, Node, count_nodes, walk
 from generator.output.graph import to_networkx, write_graphml
-
-
-@pytest.fixture(scope="module")
-def q_tree(kit) -> GameTree:
-    return kit.lingo_tree("q")
 
 
 def test_structure(q_tree: GameTree) -> None:

@@ -32,10 +32,6 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
-def q_tree(kit) -> GameTree:
-    return kit.lingo_tree("q")
-
-@pytest.fixture(scope="module")
 def z_tree(kit) -> GameTree:
     """A tree with secrets past the last turn, so with ``late``."""
     return kit.lingo_tree("z")

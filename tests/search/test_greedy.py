@@ -23,11 +23,6 @@ from generator.search.greedy import (
 )
 
 
-@pytest.fixture(scope="module")
-def nl() -> Matrix:
-    return Matrix.build(load_list("nl-all-5"), load_list("nl-basis-5"))
-
-
 def letter(m: Matrix, first: str) -> np.ndarray:
     return np.array([i for i, w in enumerate(m.answers.words) if w[0] == first])
 

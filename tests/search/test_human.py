@@ -7,7 +7,7 @@ import itertools
 import numpy as np
 import pytest
 
-from generator.core.catalog import load_list, setup
+from generator.core.catalog import setup
 from generator.core.context import context
 from generator.core.feedback import replier
 from generator.core.partition import Matrix
@@ -15,11 +15,6 @@ from generator.core.tree import GameTree, Node, play, stats_of
 from generator.core.verify import verify_tree
 from generator.search.greedy import allowed_rows, sayable_rows
 from generator.search.human import GroupOrderer, SchemeBuilder, SchemeKind, best_scheme
-
-
-@pytest.fixture(scope="module")
-def nl() -> Matrix:
-    return Matrix.build(load_list("nl-all-5"), load_list("nl-basis-5"))
 
 
 def letter(m: Matrix, first: str) -> np.ndarray:

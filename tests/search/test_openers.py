@@ -2,26 +2,16 @@
 
 from __future__ import annotations
 
-import itertools
-
 import numpy as np
-import pytest
 
-from generator.core.catalog import load_list
 from generator.core.partition import Matrix
 from generator.search.openers import (
     dense_keys,
     group_scan,
     hill_climb,
-    pair_scan,
     score,
     single_scan,
 )
-
-
-@pytest.fixture(scope="module")
-def nl() -> Matrix:
-    return Matrix.build(load_list("nl-all-5"), load_list("nl-basis-5"))
 
 
 def letter(m: Matrix, first: str) -> np.ndarray:
@@ -67,23 +57,6 @@ def test_single_scan_is_sorted_and_exact(nl: Matrix) -> None:
     assert [x.key for x in out] == sorted(x.key for x in out)
     for x in out[:20]:
         assert (x.oversized, x.squares) == brute(nl, x.rows, cols, 4)
-
-
-@pytest.mark.parametrize("bound", [0, 1, 3])
-def test_pair_scan_finds_the_brute_force_best_pairs(nl: Matrix, bound: int) -> None:
-    # 150 words: more first words than the probe, so the cut is used too
-    cols = letter(nl, "o")
-    rng = np.random.default_rng(3)
-    rows = np.sort(rng.choice(len(nl.guesses), size=150, replace=False))
-    every = {pair: brute(nl, pair, cols, 3) for pair in itertools.combinations(rows.tolist(), 2)}
-    partner: dict[int, tuple[int, int, int]] = {}  # first word -> its best (oversized, squares, partner)
-    for (a, b), (o, sq) in every.items():
-        if o <= bound:
-            partner[a] = min(partner.get(a, (o, sq, b)), (o, sq, b))
-    expected = sorted((o, sq, (a, b)) for a, (o, sq, b) in partner.items())[:8]
-    pairs, hits = pair_scan(nl, cols, rows, 3, bound)
-    assert (hits > 0) == bool(partner)
-    assert [(x.oversized, x.squares, x.rows) for x in pairs] == expected
 
 
 def test_hill_climb_is_seeded_and_reaches_a_local_optimum(nl: Matrix) -> None:
