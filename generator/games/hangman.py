@@ -48,7 +48,7 @@ tie to the first letter of the alphabet:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -462,68 +462,86 @@ def build_root(w: Words, strategy: str, misses: int, **options: Any) -> tuple[Tr
     if strategy in ("risk", "uncertainty"):
         return call_tree(w, strategy), {}
     if strategy == "optimal":
-        widen = options.pop("widen", WIDEN_POSITIONS)
-        prove = options.pop("prove", PROVE_POSITIONS)
-        opt = Optimal(w, misses, **options)
-        root = opt.tree()
-        floor = max(opt.loss.bound(np.arange(len(w.words)), misses), opt.root_losses or 0)
-        def proved(o: Optimal) -> bool:  # exact, covered by the loss search, or at the bound
-            return o.limited == 0 or o.root_losses is not None or o.losses() == floor
-
-        first_top, first_losses, positions = opt.top, opt.losses(), opt.positions
-        spent = 0
-        while not proved(opt) and spent < widen:
-            wider = Optimal(w, misses, **{**options, "top": opt.top + 1}, max_positions=widen - spent,
-                            loss=opt.loss)
-            try:
-                wider_root = wider.tree()
-            except Budget:
-                spent = widen
-                break
-            spent += wider.positions
-            if wider.cost() >= opt.cost():
-                break
-            opt, root = wider, wider_root
-        prover, fewest, guided_positions = None, None, 0
-        if not proved(opt) and prove and len(w.words) <= PROVE_BELOW:
-            prover = LossSearch(w)  # its own memo: the trees above do not depend on it
-            fewest = prover.best(np.arange(len(w.words)), misses, prove)
-            if fewest is not None:
-                floor = max(floor, fewest[0])
-                if opt.losses() > fewest[0]:  # its letters lose fewer: search again trying them too
-                    guided = Optimal(w, misses, **{**options, "top": opt.top}, loss=opt.loss, guide=prover)
-                    guided_root = guided.tree()
-                    guided_positions = guided.positions
-                    if guided.cost() < opt.cost():
-                        opt, root = guided, guided_root
-        exact = opt.limited == 0
-        widened = ("" if opt.top == first_top else
-                   f"; widened from the best {first_top} (the tree lost {first_losses} words)")
-        return root, {
-            "exact": exact,
-            "losses_proved": proved(opt),
-            "losses_at_least": floor,
-            "search": (f"every letter that splits the candidates at positions of at most "
-                       f"{opt.exact_below} words; above that the best {opt.top} letters of each greedy "
-                       f"rule and, at positions of at most {opt.loss_below} words, a letter "
-                       f"of fewest losses if a loss search of at most {opt.loss_budget} positions finds one "
-                       f"(at the start of at most {ROOT_BELOW} words, of {ROOT_BUDGET})"
-                       + ("" if exact else f" (limited at {opt.limited} positions, the loss search gave up "
-                                           f"at {opt.loss_failed}: misses not proved)")
-                       + widened
-                       + (f"; widened searches of at most {widen} positions together, {spent} spent"
-                          if spent else "")
-                       + ("" if prover is None else
-                          f"; then a loss search at the start (of at most {PROVE_BELOW} words) of at most "
-                          f"{prove} positions: "
-                          + (f"the fewest losses {fewest[0]} in {prover.nodes} positions" if fewest else "gave up")
-                          + (f"; its letters tried too ({guided_positions} positions)" if guided_positions else ""))),
-            "top": opt.top,
-            "positions": positions + spent + guided_positions,
-            "loss_positions": opt.loss.nodes + (prover.nodes if prover else 0),
-        }
+        return _optimal_root(w, misses, options)
     strategy_info("hangman", strategy)  # an unknown name: its one-line error
     raise StrategyError(f"the Hangman strategy {strategy!r} builds no tree here")
+
+
+def _optimal_root(w: Words, misses: int, options: dict[str, Any]) -> tuple[Tree, dict[str, Any]]:
+    """The optimal tree (see the module's docstring): the search of the best
+    letters, widened while its losses are not proved, then, where they are
+    still not, a loss search at the start whose letters are tried too."""
+    widen = options.pop("widen", WIDEN_POSITIONS)
+    prove = options.pop("prove", PROVE_POSITIONS)
+    opt = Optimal(w, misses, **options)
+    root = opt.tree()
+    floor = max(opt.loss.bound(np.arange(len(w.words)), misses), opt.root_losses or 0)
+
+    def proved(o: Optimal) -> bool:  # exact, covered by the loss search, or at the bound
+        return o.limited == 0 or o.root_losses is not None or o.losses() == floor
+
+    first_top, first_losses, positions = opt.top, opt.losses(), opt.positions
+    opt, root, spent = _widened(w, misses, options, opt, root, proved, widen)
+    prover, fewest, guided_positions = None, None, 0
+    if not proved(opt) and prove and len(w.words) <= PROVE_BELOW:
+        prover = LossSearch(w)  # its own memo: the trees above do not depend on it
+        fewest = prover.best(np.arange(len(w.words)), misses, prove)
+        if fewest is not None:
+            floor = max(floor, fewest[0])
+            if opt.losses() > fewest[0]:  # its letters lose fewer: search again trying them too
+                guided = Optimal(w, misses, **{**options, "top": opt.top}, loss=opt.loss, guide=prover)
+                guided_root = guided.tree()
+                guided_positions = guided.positions
+                if guided.cost() < opt.cost():
+                    opt, root = guided, guided_root
+    widened = ("" if opt.top == first_top else
+               f"; widened from the best {first_top} (the tree lost {first_losses} words)")
+    proof = ("" if prover is None else
+             f"; then a loss search at the start (of at most {PROVE_BELOW} words) of at most {prove} positions: "
+             + (f"the fewest losses {fewest[0]} in {prover.nodes} positions" if fewest else "gave up")
+             + (f"; its letters tried too ({guided_positions} positions)" if guided_positions else ""))
+    return root, {
+        "exact": opt.limited == 0,
+        "losses_proved": proved(opt),
+        "losses_at_least": floor,
+        "search": _search_note(opt) + widened
+        + (f"; widened searches of at most {widen} positions together, {spent} spent" if spent else "") + proof,
+        "top": opt.top,
+        "positions": positions + spent + guided_positions,
+        "loss_positions": opt.loss.nodes + (prover.nodes if prover else 0),
+    }
+
+
+def _widened(w: Words, misses: int, options: dict[str, Any], opt: Optimal, root: Tree,
+             proved: Callable[[Optimal], bool], widen: int) -> tuple[Optimal, Tree, int]:
+    """The search ``opt`` (its tree ``root``) widened to the best ``top + 1``,
+    ``top + 2``... letters while its losses are not proved and a wider one
+    costs less, within ``widen`` positions together: (the search, its tree,
+    the positions spent)."""
+    spent = 0
+    while not proved(opt) and spent < widen:
+        wider = Optimal(w, misses, **{**options, "top": opt.top + 1}, max_positions=widen - spent,
+                        loss=opt.loss)
+        try:
+            wider_root = wider.tree()
+        except Budget:
+            return opt, root, widen
+        spent += wider.positions
+        if wider.cost() >= opt.cost():
+            break
+        opt, root = wider, wider_root
+    return opt, root, spent
+
+
+def _search_note(opt: Optimal) -> str:
+    """How the search ``opt`` chose its letters, and what it left unproved."""
+    return (f"every letter that splits the candidates at positions of at most "
+            f"{opt.exact_below} words; above that the best {opt.top} letters of each greedy "
+            f"rule and, at positions of at most {opt.loss_below} words, a letter "
+            f"of fewest losses if a loss search of at most {opt.loss_budget} positions finds one "
+            f"(at the start of at most {ROOT_BELOW} words, of {ROOT_BUDGET})"
+            + ("" if opt.limited == 0 else f" (limited at {opt.limited} positions, the loss search gave up "
+                                           f"at {opt.loss_failed}: misses not proved)"))
 
 
 def hangman_tree(words: WordList, length: int, strategy: str, misses: int, **options: Any) -> GameTree:

@@ -46,12 +46,10 @@ def scan(cols, lex):  # type: ignore[no-untyped-def]
     the sets)."""
     keys, letters_of, ranks_of, cnt, ph, touched, ntouched = lex[4], lex[6], lex[7], lex[8], lex[9], lex[10], lex[11]
     letters = len(ntouched)
-    parts = np.empty(letters, np.int64)
-    largest = np.empty(letters, np.int64)
-    missed = np.empty(letters, np.int64)
-    hits = np.empty(letters, np.int64)
-    sig_missed = np.empty(letters, np.uint64)
-    sig_hits = np.empty(letters, np.uint64)
+    counts = np.empty((4, letters), np.int64)  # by letter: parts, largest part, missed part, words that have it
+    parts, largest, missed, hits = counts[0], counts[1], counts[2], counts[3]
+    sigs = np.empty((2, letters), np.uint64)  # by letter: the signature's two hashes
+    sig_missed, sig_hits = sigs[0], sigs[1]
     ntouched[:] = 0
     total = np.uint64(0)
     for j in cols:
@@ -206,13 +204,9 @@ def solve(cols, spare, beta, lex, memo, st):  # type: ignore[no-untyped-def]
         return k
     if k <= spare + 1:
         return 0
-    group, groups, lacks, keys = lex[0], lex[1], lex[2], lex[4]
-    h = key_hash(cols, keys, spare)
-    e = find(memo, cols, spare, h)
-    if e >= 0:
-        v = memo[1][0][e, VALUE]
-        if memo[1][0][e, EXACT] == 1 or v >= beta:
-            return v
+    h, e, v, known = _recall(cols, spare, beta, lex, memo)
+    if known:
+        return v
     st[0] += 1
     if st[0] > st[1]:
         st[2] = 1
@@ -221,65 +215,28 @@ def solve(cols, spare, beta, lex, memo, st):  # type: ignore[no-untyped-def]
     if low >= beta:
         put(memo, cols, spare, h, e, low, 0, -1)
         return low
-    letters = group.shape[0]
-    scratch = lex[8]
+    group, scratch = lex[0], lex[8]
     pid = np.empty(k, np.int64)
     sizes = np.empty(k, np.int64)
     rank = np.empty(k, np.int64)
-    parts, largest, missed, _, sig_missed, sig_hits = scan(cols, lex)
-    move_letter = np.empty(letters, np.int64)
-    nm = 0
-    for a in range(letters):
-        if groups[a] < 2 or parts[a] < 2:
-            continue
-        if not lacks[a] or missed[a] == 0:  # every candidate has it: call it now
-            n = parts_of(group[a], cols, pid, sizes, rank, scratch[a])
-            buf, offs = gather(cols, pid, sizes, n)
-            value = 0
-            for p in range(n):
-                v = solve(buf[offs[p]:offs[p + 1]], spare, np.int64(INF), lex, memo, st)
-                if st[2]:
-                    return -1
-                value += v
-            put(memo, cols, spare, h, e, value, 1, a)
-            return value
-        seen = False  # the same parts as a letter before: the same move
-        for q in range(nm):
-            b = move_letter[q]
-            if sig_missed[b] == sig_missed[a] and sig_hits[b] == sig_hits[a]:
-                seen = True
-                break
-        if not seen:
-            move_letter[nm] = a
-            nm += 1
-    move_largest = largest[move_letter[:nm]]
-    move_missed = missed[move_letter[:nm]]
-    # moves by their largest part, then their missed part, then the letter
-    for i in range(1, nm):
-        j = i
-        while j > 0 and (move_largest[j - 1], move_missed[j - 1], move_letter[j - 1]) > \
-                (move_largest[j], move_missed[j], move_letter[j]):
-            move_largest[j - 1], move_largest[j] = move_largest[j], move_largest[j - 1]
-            move_missed[j - 1], move_missed[j] = move_missed[j], move_missed[j - 1]
-            move_letter[j - 1], move_letter[j] = move_letter[j], move_letter[j - 1]
-            j -= 1
+    forced, moves = _moves(cols, lex)
+    if forced >= 0:  # every candidate has it: call it now
+        buf, offs, n = _split(group[forced], cols, pid, sizes, rank, scratch[forced])
+        value = 0
+        for p in range(n):
+            v = solve(buf[offs[p]:offs[p + 1]], spare, np.int64(INF), lex, memo, st)
+            if st[2]:
+                return -1
+            value += v
+        put(memo, cols, spare, h, e, value, 1, forced)
+        return value
     best = INF
     best_letter = -1
     floors = np.empty(k, np.int64)
-    for q in range(nm):
-        a = move_letter[q]
+    for a in moves:
         cap = min(beta, best)
-        n = parts_of(group[a], cols, pid, sizes, rank, scratch[a])
-        buf, offs = gather(cols, pid, sizes, n)
-        cost = 0
-        done = 0
-        for p in range(n):
-            f = floor(buf[offs[p]:offs[p + 1]], spare - 1 if p == 0 else spare, lex, memo)
-            floors[p] = f
-            done += 1
-            cost += f
-            if cost >= cap:
-                break
+        buf, offs, n = _split(group[a], cols, pid, sizes, rank, scratch[a])
+        cost, done = _floors(buf, offs, n, spare, lex, memo, cap, floors)
         for p in range(done):
             if cost >= cap:
                 break
@@ -293,12 +250,104 @@ def solve(cols, spare, beta, lex, memo, st):  # type: ignore[no-untyped-def]
             best_letter = a
             if best <= low:
                 break
+    return _keep(memo, cols, spare, h, e, beta, low, best, best_letter)
+
+
+@kernel
+def _recall(cols, spare, beta, lex, memo):  # type: ignore[no-untyped-def]
+    """What ``memo`` knows of a position searched below ``beta``: (its
+    hash, its entry or -1, the losses kept, whether they are the answer:
+    exact, or a bound that reaches ``beta``)."""
+    h = key_hash(cols, lex[4], spare)
+    e = find(memo, cols, spare, h)
+    if e >= 0:
+        v = memo[1][0][e, VALUE]
+        return h, e, v, memo[1][0][e, EXACT] == 1 or v >= beta
+    return h, e, np.int64(0), False
+
+
+@kernel
+def _keep(memo, cols, spare, h, e, beta, low, best, best_letter):  # type: ignore[no-untyped-def]
+    """Keep and return what a search below ``beta`` found: the fewest
+    losses ``best`` (by ``best_letter``) where below ``beta``, else a bound
+    (``beta``, or the bound ``low`` where higher)."""
     if best < beta:
         put(memo, cols, spare, h, e, best, 1, best_letter)
         return best
     v = max(beta, low)
     put(memo, cols, spare, h, e, v, 0, -1)
     return v
+
+
+@kernel
+def _moves(cols, lex):  # type: ignore[no-untyped-def]
+    """The letters worth calling over ``cols`` (:func:`scan`): (a letter
+    every candidate has, which is called at once, and no moves; or -1 and
+    the letters that split them, one per set of parts, by their largest
+    part, then their missed part, then the letter)."""
+    groups, lacks = lex[1], lex[2]
+    parts, largest, missed, _, sig_missed, sig_hits = scan(cols, lex)
+    move_letter = np.empty(lex[0].shape[0], np.int64)
+    nm = 0
+    for a in range(lex[0].shape[0]):
+        if groups[a] < 2 or parts[a] < 2:
+            continue
+        if not lacks[a] or missed[a] == 0:
+            return a, move_letter[:0]
+        seen = False  # the same parts as a letter before: the same move
+        for q in range(nm):
+            b = move_letter[q]
+            if sig_missed[b] == sig_missed[a] and sig_hits[b] == sig_hits[a]:
+                seen = True
+                break
+        if not seen:
+            move_letter[nm] = a
+            nm += 1
+    _by_largest(move_letter[:nm], largest, missed)
+    return -1, move_letter[:nm]
+
+
+@kernel
+def _by_largest(moves, largest, missed):  # type: ignore[no-untyped-def]
+    """Sort the letters ``moves`` (in place) by their largest part, then
+    their missed part, then the letter: an insertion sort of a few letters."""
+    move_largest = largest[moves]
+    move_missed = missed[moves]
+    for i in range(1, len(moves)):
+        j = i
+        while j > 0 and (move_largest[j - 1], move_missed[j - 1], moves[j - 1]) > \
+                (move_largest[j], move_missed[j], moves[j]):
+            move_largest[j - 1], move_largest[j] = move_largest[j], move_largest[j - 1]
+            move_missed[j - 1], move_missed[j] = move_missed[j], move_missed[j - 1]
+            moves[j - 1], moves[j] = moves[j], moves[j - 1]
+            j -= 1
+
+
+@kernel
+def _split(row, cols, pid, sizes, rank, scratch):  # type: ignore[no-untyped-def]
+    """The parts of ``cols`` under a letter (its ``group`` row), one after
+    the other: (words, offsets, number of parts); see :func:`parts_of` and
+    :func:`gather`."""
+    n = parts_of(row, cols, pid, sizes, rank, scratch)
+    buf, offs = gather(cols, pid, sizes, n)
+    return buf, offs, n
+
+
+@kernel
+def _floors(buf, offs, n, spare, lex, memo, cap, floors):  # type: ignore[no-untyped-def]
+    """The lower bounds (:func:`floor`) of a letter's parts (as :func:`_split`
+    gives them; the first one misses: one miss less to spare) into
+    ``floors``, until their sum reaches ``cap``: (that sum, the parts bounded)."""
+    cost = 0
+    done = 0
+    for p in range(n):
+        f = floor(buf[offs[p]:offs[p + 1]], spare - 1 if p == 0 else spare, lex, memo)
+        floors[p] = f
+        done += 1
+        cost += f
+        if cost >= cap:
+            break
+    return cost, done
 
 
 @kernel
