@@ -248,7 +248,7 @@ def first_distinct(hashes):  # type: ignore[no-untyped-def]
 @kernel(inline=True)
 def _sections(out, n, p):  # type: ignore[no-untyped-def]
     """The sections of a split of ``n`` secrets into ``p`` parts (see
-    :func:`play_kernel`): secrets, codes, starts, bounds, open parts."""
+    :func:`move_kernel`): secrets, codes, starts, bounds, open parts."""
     return (out[:n], out[n:n + p], out[n + p:n + 2 * p + 1], out[n + 2 * p + 1:n + 3 * p + 1],
             out[n + 3 * p + 1:])
 
@@ -256,7 +256,7 @@ def _sections(out, n, p):  # type: ignore[no-untyped-def]
 @kernel
 def _split(codes, row, cols, npatterns):  # type: ignore[no-untyped-def]
     """The parts of ``cols`` under guess ``row``, largest first (then by code),
-    as :func:`play_kernel` returns them: ``(out, p)`` with ``out`` of
+    as :func:`move_kernel` returns them: ``(out, p)`` with ``out`` of
     ``n + 4p + 1`` numbers, the secrets part by part (each in the order of
     ``cols``), the parts' codes and their ``p + 1`` start offsets filled in."""
     n = cols.shape[0]
