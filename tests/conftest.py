@@ -59,7 +59,7 @@ def own_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
 @pytest.fixture(scope="session")
 def paths() -> SimpleNamespace:
     """The test data: ``tiny`` (the golden files' project), ``golden``,
-    ``mismatch`` (where failed golden files and screenshots go, ignored by
+    ``mismatch`` (where failed golden files go, ignored by
     git), ``data``, ``site_project`` (site/) and ``checkout``."""
     return SimpleNamespace(tiny=TINY, golden=GOLDEN, mismatch=MISMATCH, data=DATA,
                            site_project=SITE_PROJECT, checkout=CHECKOUT)

@@ -3,8 +3,7 @@
 The site of the tiny test project (tests/golden/tiny) and of a word list
 with <, & and quotes is built once, served by http.server on 127.0.0.1 in a
 thread, and played: whole games by clicking tiles, ``path=`` URLs, the
-keyboard, a phone-width screen, console errors. Screenshots are written to
-``tests/golden-mismatch/screenshots/`` (git-ignored) to be looked at.
+keyboard, a phone-width screen, console errors.
 
 Skipped only when ``/usr/bin/chromium`` is absent (``.ci/run`` installs it);
 browsers are never downloaded (no ``playwright install``).
@@ -30,7 +29,6 @@ from generator.output import site
 from generator.output.treefile import read_tree
 
 TINY = Path(__file__).resolve().parent / "golden" / "tiny"
-SHOTS = Path(__file__).resolve().parent / "golden-mismatch" / "screenshots"
 
 pytestmark = pytest.mark.browser
 
@@ -228,10 +226,9 @@ def phone_checks(pg: Any, overlaps: list[str], tiles: str) -> None:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_phone_width_and_screenshots(served: str, browser: Any, scheme: str) -> None:
+def test_phone_width(served: str, browser: Any, scheme: str) -> None:
     """A phone (390 x 844) after two turns: nothing wider than the screen, no
     tile over another, marks that can be read; light and dark."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1, color_scheme=scheme)
     pg = context.new_page()
     errors: list[str] = []
@@ -255,15 +252,11 @@ def test_phone_width_and_screenshots(served: str, browser: Any, scheme: str) -> 
         if cls == "n":
             assert (luminance(bg) < 0.2) if scheme == "dark" else (luminance(bg) > 0.6), (scheme, bg)
     low = sorted({(cls, round(contrast(bg, fg), 2)) for bg, fg, cls in colours if contrast(bg, fg) < 4.5})
-    pg.screenshot(path=str(SHOTS / f"lookup-phone-{scheme}.png"), full_page=True)
     desk = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
     big = desk.new_page()
     _open(big, pg.url)
     assert big.evaluate("document.documentElement.scrollWidth") <= 1280
-    big.screenshot(path=str(SHOTS / f"lookup-desktop-{scheme}.png"), full_page=True)
     desk.close()
-    pg.goto(f"{served}/tiny/tiny.html")
-    pg.screenshot(path=str(SHOTS / f"setup-{scheme}.png"), full_page=True)
     context.close()
     assert errors == []
     assert low == [], f"tile letters under 4.5:1 contrast: {low}"
@@ -385,13 +378,10 @@ def test_no_grammar_slips(served: str, page: Any) -> None:
 
 
 def test_pages_have_no_console_errors(served: str, page: Any) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     for path in ("tiny/index.html", "tiny/tiny.html", "tiny/method.html", "tiny/tiny/free/human/b.html",
                  "tiny/tiny/same-start/human/ij.html"):  # scm: no letter pages (its sheet is the lookup)
         page.goto(f"{served}/{path}")
         page.wait_for_load_state("load")
-    page.goto(f"{served}/tiny/tiny/free/human/b.html")
-    page.screenshot(path=str(SHOTS / "letter-desktop.png"))
     assert page.errors == []
 
 

@@ -35,7 +35,6 @@ from generator.search.clues import Clue, best_guesses, describe_counts, frequenc
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parent / "golden-mismatch" / "screenshots"
 
 
 @pytest.fixture(scope="module")
@@ -245,14 +244,11 @@ def test_a_phone_after_real_clues(lists_site: str, browser: Any, scheme: str) ->
     assert said == scrolls and (note != "none") == scrolls
     assert scrolls or right <= inner, box
     assert not GRAMMAR.search(page.inner_text("#helper")), page.inner_text("#helper")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"helper-phone-{scheme}.png"), full_page=True)
     desk = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
     big = desk.new_page()
     open_helper(big, page.url)
     big.wait_for_function("window.lingoHelper.bestResult !== null")
     assert big.evaluate("document.documentElement.scrollWidth") <= 1280
-    big.screenshot(path=str(SHOTS / f"helper-desktop-{scheme}.png"), full_page=True)
     desk.close()
     context.close()
     assert errors == []

@@ -18,7 +18,7 @@ lost by tapping end with the result and "Play again" in view (also on a phone
 held sideways, where the page must scroll to it); nothing scrolls sideways.
 The player's last set-up and rule are remembered (a link's still win); the
 pickers say names, not ids; the text keeps its contrast in the light, dark
-and high-contrast palettes. Screenshots go to ``tests/golden-mismatch/screenshots``.
+and high-contrast palettes.
 """
 
 from __future__ import annotations
@@ -40,7 +40,6 @@ from generator.output.treefile import read_tree
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parent / "golden-mismatch" / "screenshots"
 TREES = {("nl", "free"): ("q", "x"), ("nl", "same-start"): ("q", "x"), ("nl-ij", "free"): ("ij",)}
 STRATEGIES = ("human", "optimal")
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1, "has_touch": True, "is_mobile": True}
@@ -332,7 +331,6 @@ def tile_boxes(pg: Any, selector: str) -> list[tuple[float, float, str]]:
 
 
 def test_a_first_visit_on_a_phone_plays_the_default_game_in_the_first_screen(served: str, phone: Any) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     want = default_game(practice_setups({sid: {rule: {s: list(letters) for s in STRATEGIES}
                                                for (sid2, rule), letters in TREES.items() if sid2 == sid}
                                          for sid, _ in TREES}))
@@ -358,7 +356,6 @@ def test_a_first_visit_on_a_phone_plays_the_default_game_in_the_first_screen(ser
     assert len(shown) == 1 and phone.text_content("#board .tile.shown") == "ij"
     others = tile_boxes(phone, "#board .tile:not(.shown)")
     assert len(others) == 24 and set(others) == {shown[0]}, (shown, set(others))
-    phone.screenshot(path=str(SHOTS / "practice-phone-start.png"))
     assert phone.errors == []
 
 
@@ -382,7 +379,6 @@ def test_a_game_won_by_tapping_on_a_phone(served: str, phone: Any, answers: dict
     assert_game_over_in_view(phone, f"Won in {len(moves)} turns: the word is {secret}.")
     check_summary(phone, "nl", "free", secret)
     assert_in_view(phone, "#play-again")  # the trees' play came in below it
-    phone.screenshot(path=str(SHOTS / "practice-phone-won.png"))
     phone.tap("#play-again")  # a new random word, the board in view
     phone.wait_for_function("window.lingoPractice.ready && window.lingoPractice.summary === null")
     assert played(phone) == [] and phone.is_hidden("#again") and phone.is_hidden("#summary")
@@ -406,7 +402,6 @@ def test_a_game_lost_by_tapping_on_a_phone(served: str, browser: Any, answers: d
         assert_game_over_in_view(pg, "Out of turns: the word was xenon.")
         check_summary(pg, "nl", "free", "xenon")
         assert pg.text_content("#summary .you") == "You: not found in 5 turns."
-        pg.screenshot(path=str(SHOTS / f"practice-phone-lost-{held}.png"))
         assert pg.errors == []
     finally:
         pg.context.close()
@@ -483,7 +478,6 @@ LOW_CONTRAST = r"""() => {
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_colours_are_the_site_s_palettes(served: str, browser: Any, answers: dict[str, list[str]],
                                              scheme: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     pg = new_page(browser, **PHONE, color_scheme=scheme)
     try:
         open_game(pg, f"{served}/site/practice.html?setup=nl&rule=free&mode=random&word=0")
@@ -503,7 +497,6 @@ def test_the_colours_are_the_site_s_palettes(served: str, browser: Any, answers:
             type_word(pg, secret)
         pg.wait_for_function("window.lingoPractice.summary !== null")
         assert {m for _, marks in played(pg) for m in marks} == {"G", "Y", "."}
-        pg.screenshot(path=str(SHOTS / f"practice-phone-{scheme}.png"), full_page=True)
         found = pg.evaluate(LOW_CONTRAST)
         assert found["seen"] > 80 and found["low"] == [], sorted({tuple(x[:2] + x[3:]) for x in found["low"]})
         assert pg.evaluate(TILE_COLOURS) == pg.evaluate(SITE_COLOURS)  # the site's palette
@@ -524,7 +517,6 @@ SITE_COLOURS = "() => ['--lt-g', '--lt-y', '--lt-g'].map(v => { const d = docume
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_high_contrast_colours_are_one_tap_away(served: str, browser: Any, answers: dict[str, list[str]],
                                                    scheme: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     pg = new_page(browser, **PHONE, color_scheme=scheme)
     try:
         quota = game_url(served, "nl", "free", answers["nl"].index("quota"))
@@ -538,7 +530,6 @@ def test_the_high_contrast_colours_are_one_tap_away(served: str, browser: Any, a
         pg.tap("#practice .palette-switch")
         assert pg.evaluate("document.documentElement.getAttribute('data-lt-palette')") == "contrast"
         assert pg.text_content("#practice .palette-switch") == "High-contrast colours: on"
-        pg.screenshot(path=str(SHOTS / f"practice-phone-{scheme}-contrast.png"))
         found = pg.evaluate(LOW_CONTRAST)
         assert found["low"] == [], found["low"]
         after = pg.evaluate(TILE_COLOURS)
