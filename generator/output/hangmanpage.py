@@ -3,10 +3,10 @@ is proved, the hardest words, and the lookup that plays the trees.
 
 The Hangman trees are ``trees/hangman/<list>/<misses>/<strategy>/<length>.json``,
 one level deeper than the other games' folders: :func:`tree_files` finds
-them (names checked), :func:`hangman_page` makes the frozen
-:class:`HangmanPage` of them, :func:`page_files` names what the site gets
-(the page and every tree file, which the lookup loads) and
-:func:`write_hangman` writes it into a MkDocs ``docs`` folder.
+them (names checked) and :func:`hangman_page` makes the frozen
+:class:`HangmanPage` of them: the site model holds it
+(:class:`generator.output.sitemodel.SiteModel`), ``site/hangman.md.j2``
+formats it, and the site copies its tree files, which the lookup loads.
 
 Vocabulary: a tree is *built for* ``m`` misses (its ``game.misses``); a word
 that takes more misses than are allowed is *lost*. A tree's ``stats.misses``
@@ -20,13 +20,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
-
-import orjson
 
 from generator.core.catalog import catalog, load_list
 from generator.core.feedback import Pattern
@@ -37,12 +35,12 @@ from generator.core.tree import GameTree, Node, Tree
 from generator.core.words import Word
 from generator.errors import TreeFormatError
 from generator.output.helperdata import list_title
-from generator.output.sheets import render, strategy_short, strategy_title
+from generator.output.sheets import strategy_short, strategy_title
 from generator.output.sitemodel import SiteError
 from generator.output.treefile import read_tree
 
 __all__ = ["HangmanPage", "ListView", "hangman_page", "hangman_url", "hardest_words", "lengths_text", "lost_at",
-           "masks_of", "page_files", "tree_files", "write_hangman"]
+           "masks_of", "tree_files"]
 
 FOLDER = "hangman"
 DEFAULT_MISSES = 6  # the misses the committed trees are built for
@@ -376,29 +374,3 @@ def hangman_page(trees: Path) -> HangmanPage | None:
         return None
     lists = tuple(_list_view(wordlist, folders) for wordlist, folders in sorted(by_list.items()))
     return HangmanPage(lists, SHOWN, hangman_index(lists), tuple(files))
-
-
-# -- the files ------------------------------------------------------------------------
-
-
-def page_files(page: HangmanPage) -> Iterator[tuple[str, str | Path]]:
-    """What the site gets, by path under its ``docs``: ``hangman.md`` (text)
-    and every tree file (the path to copy)."""
-    yield "hangman.md", render("site/hangman.md.j2", page=page)
-    yield from page.files
-
-
-def write_hangman(trees: Path, docs: Path) -> HangmanPage | None:
-    """Write the Hangman page and its tree files into ``docs`` (nothing when
-    ``trees`` has no Hangman trees); returns the page's model."""
-    page = hangman_page(trees)
-    if page is None:
-        return None
-    for rel, content in page_files(page):
-        target = docs / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, Path):  # a tree: the same data without the indentation
-            target.write_bytes(orjson.dumps(orjson.loads(content.read_bytes())))
-        else:
-            target.write_text(content, encoding="utf-8")
-    return page

@@ -567,11 +567,20 @@ def environment() -> jinja2.Environment:
     env.filters["tojson_attr"] = lambda v: json.dumps(v, ensure_ascii=False)
     env.globals["SHEET_VERSION"] = SHEET_VERSION
     env.globals["once"] = Once()
+    env.globals["sheet_rows"] = sheet_rows
     return env
 
 
 def render(template: str, **context: Any) -> str:
     return environment().get_template(template).render(**context)
+
+
+def sheet_rows(sheet: LetterSheet) -> list[Markup]:
+    """The rows of a letter sheet's table, each formatted once (the
+    ``group_row`` macro): its template takes them, and the site splits a
+    long sheet into pages by their bytes."""
+    row = environment().get_template("macros.html.j2").module.group_row  # type: ignore[attr-defined]
+    return [row(sheet, g) for g in sheet.groups]
 
 
 def render_print(sheets: Sequence[LetterSheet] = (), cards: Sequence[OpenersCard] = (), *,

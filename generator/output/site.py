@@ -5,7 +5,10 @@ makes the sheets' view models, prints the cards' PDFs with headless Chromium
 (every letter sheet's too when asked), copies the trees and zips them, then
 makes the one frozen :class:`~generator.output.sitemodel.SiteModel`, renders
 the pages into a temporary MkDocs ``docs`` folder and runs ``mkdocs build``
-(strict: a link to a page that is not there fails the build). The MkDocs
+(strict: a link to a page that is not there fails the build) with the
+plugin of :mod:`generator.output.sitepages`, which puts each letter sheet in
+its page as MkDocs writes it. The site is built beside its folder and
+swapped in whole (:mod:`generator.output.sitefolder`). The MkDocs
 project is ``site/mkdocs.yml`` (with ``overrides/``: the 404 page, the
 deferred theme script); the hand-written pages in ``site/docs/`` are Jinja
 templates too (they list set-ups and downloads).
@@ -14,7 +17,8 @@ Pages made, relative to the site root:
 
 * ``index.html`` (home), ``method.html``, ``lookup.html`` (the lookup),
   ``helper.html`` (the clue helper, with its words in ``helper/``),
-  ``practice.html`` (with its words in ``practice/``), ``404.html``,
+  ``practice.html`` (with its words in ``practice/``), ``hangman.html``
+  (where there are Hangman trees), ``404.html``,
   ``sw.js`` (the service worker that keeps the site working offline);
 * ``<show>.html``: a TV show's page (``dutch-lingo-on-tv.html``: its lengths,
   each with the TV card and the letter sheets); ``lingo-<language>.html``:
@@ -37,25 +41,22 @@ import gc
 import hashlib
 import logging
 import os
-import re
 import shutil
-import stat
 import sys
 import tempfile
 import time
 import zipfile
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import orjson
 
 from generator.core.catalog import CHECKOUT, project_root, trees_dir
-from generator.core.files import FileError, clear_leftovers, dump_json, new_folder_mode, read_limited, write_atomic
+from generator.core.files import dump_json, read_limited, write_atomic
 from generator.errors import TreeFormatError
-from generator.output.hangmanpage import write_hangman
+from generator.output.hangmanpage import HangmanPage, hangman_page
 from generator.output.helperdata import helper_files
 from generator.output.index import top_index_data
 from generator.output.pdf import PdfError, Printed, find_chromium, missing_chromium, print_all
@@ -64,7 +65,6 @@ from generator.output.rankingfile import FILE_NAME as RANKINGS_FILE
 from generator.output.rankingfile import read_rankings
 from generator.output.sheets import (
     SHEET_VERSION,
-    GroupRow,
     LetterSheet,
     OpenersCard,
     environment,
@@ -73,6 +73,7 @@ from generator.output.sheets import (
     render,
     render_print,
 )
+from generator.output.sitefolder import DOCS_PREFIX, check_out, new_folder, swap_in
 from generator.output.sitemodel import (
     LANGUAGE_NAMES,
     Download,
@@ -80,7 +81,6 @@ from generator.output.sitemodel import (
     FolderView,
     Key,
     SetupView,
-    SheetMore,
     SiteError,
     SiteModel,
     TreeFolder,
@@ -107,6 +107,19 @@ def site_dir() -> Path:
     if (here / "mkdocs.yml").exists():
         return here
     return CHECKOUT / "site"
+
+
+def site_paths(trees: Path | None, out: Path | None, project: Path | None) -> tuple[Path, Path, Path]:
+    """The trees folder, the site folder (resolved) and the MkDocs project
+    of a build, by default ``trees/``, ``site/build/`` and ``site/``, checked
+    (:func:`~generator.output.sitefolder.check_out`)."""
+    project = project or site_dir()
+    trees = trees or trees_dir()
+    out = (out or project / "build").resolve()
+    if not (project / "mkdocs.yml").exists():
+        raise SiteError(f"{project / 'mkdocs.yml'}: no MkDocs project here")
+    check_out(out, trees, project)
+    return trees, out, project
 
 
 @dataclass
@@ -197,10 +210,10 @@ def _print_pdfs(plan: list[tuple[str, str]], docs: Path, previous: Path, report:
     return pages
 
 
-def _copy_trees(folders: list[TreeFolder], docs: Path, report: SiteReport) -> Files:
-    """Copy every tree file into ``docs/trees`` (without indentation) with
-    the indexes made from them and the schema of this program, and zip them
-    all (with the Hangman trees :func:`write_hangman` put there)."""
+def _copy_trees(folders: list[TreeFolder], hangman: HangmanPage | None, docs: Path, report: SiteReport) -> Files:
+    """Copy every tree file into ``docs/trees`` (without indentation: a phone
+    loads it faster) with the indexes made from them and the schema of this
+    program, and zip them all."""
     out = docs / "trees"
     out.mkdir(parents=True, exist_ok=True)
     (out / "schema.json").write_bytes(dump_json(SCHEMA))
@@ -210,106 +223,43 @@ def _copy_trees(folders: list[TreeFolder], docs: Path, report: SiteReport) -> Fi
     by_folder: dict[tuple[str, str, str], tuple[Download, ...]] = {}
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
         def add(path: Path, rel: str) -> int:
-            """Zip one tree file; its size, counted for the largest download."""
-            zf.write(path, rel)
-            size = path.stat().st_size
+            """Copy one tree file to ``docs/rel`` and zip it; its size, counted for the largest download."""
+            target = docs / rel
+            if path != target:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(orjson.dumps(orjson.loads(path.read_bytes())))
+            zf.write(target, rel)
+            size = target.stat().st_size
             if size > report.largest_tree[1]:
                 report.largest_tree = (rel, size)
             return size
 
         for name in ("schema.json", "index.json"):
-            if (out / name).exists():
-                zf.write(out / name, f"trees/{name}")
+            zf.write(out / name, f"trees/{name}")
         for f in folders:
             dst = out / f.setup / f.rule / f.strategy
             dst.mkdir(parents=True)
             (dst / "index.json").write_bytes(dump_json(f.index))
-            files = []
-            for path in [dst / "index.json"] + [f.path / f"{letter}.json" for letter in sorted(f.trees)]:
-                if path.parent != dst:  # the same data without the indentation: a phone loads it faster
-                    (dst / path.name).write_bytes(orjson.dumps(orjson.loads(path.read_bytes())))
-                rel = f"trees/{f.setup}/{f.rule}/{f.strategy}/{path.name}"
-                files.append(Download(path.stem, rel, add(dst / path.name, rel)))
-            by_folder[(f.setup, f.rule, f.strategy)] = tuple(files)
-        for path in sorted(p for p in (out / "hangman").rglob("*") if p.is_file()):
-            add(path, f"trees/{path.relative_to(out).as_posix()}")
-    downloads = []
-    if (out / "schema.json").exists():
-        downloads.append(Download("JSON Schema of the tree format", "trees/schema.json",
-                                  (out / "schema.json").stat().st_size))
-    if (out / "index.json").exists():
-        downloads.append(Download("index of every folder", "trees/index.json",
-                                  (out / "index.json").stat().st_size))
+            by_folder[(f.setup, f.rule, f.strategy)] = tuple(
+                Download(path.stem, rel, add(path, rel))
+                for path in [dst / "index.json"] + [f.path / f"{letter}.json" for letter in sorted(f.trees)]
+                for rel in [f"trees/{f.setup}/{f.rule}/{f.strategy}/{path.name}"])
+        for rel, path in sorted(hangman.files if hangman else (), key=lambda file: Path(file[0])):
+            add(path, rel)
     report.archive_size = archive.stat().st_size
-    return Files(tuple(downloads), by_folder,
-                 Download("every tree, the indexes and the schema (zip)", "downloads/lingo-trees.zip",
-                          report.archive_size))
+    return Files((Download("JSON Schema of the tree format", "trees/schema.json", (out / "schema.json").stat().st_size),
+                  Download("index of every folder", "trees/index.json", (out / "index.json").stat().st_size)),
+                 by_folder, Download("every tree, the indexes and the schema (zip)", "downloads/lingo-trees.zip",
+                                     report.archive_size))
 
 
-#: where a letter page gets its sheet, after MkDocs has built it (Python-Markdown
-#: takes 0.3 s on a large sheet's raw HTML; the site has hundreds of them)
-SHEET_SLOT = '<div class="sheet-screen" id="sheet-slot"></div>'
-#: the most bytes of table rows a letter page holds (a phone loads it fast); the
-#: rest are pages of rows of this size each, loaded on demand (assets/sheet.js)
-ROWS_BYTES = 120_000
+def letter_pages(model: SiteModel, sheets: dict[Key, LetterSheet]) -> dict[str, LetterSheet]:
+    """The sheet of each letter page, by the page's path in the site (a strategy with a table)."""
+    return {r.page: sheets[(f.setup, f.rule, f.strategy, r.letter)]
+            for s in model.setups for f in s.folders for r in f.letters if r.page}
 
 
-def sheet_parts(sheet: LetterSheet, size: int = ROWS_BYTES) -> list[list[GroupRow]]:
-    """A letter sheet's rows in parts of about equal bytes of HTML, as many
-    as ``size`` bytes each would make, the first for its page."""
-    macros = environment().get_template("macros.html.j2").module
-    sizes = [len(str(macros.group_row(sheet, g))) for g in sheet.groups]  # type: ignore[attr-defined]
-    total = sum(sizes)
-    count = max(1, -(-total // size))
-    parts: list[list[GroupRow]] = [[]]
-    used = 0
-    for g, n in zip(sheet.groups, sizes):
-        if parts[-1] and used + n > total / count * len(parts) and len(parts) < count:
-            parts.append([])
-        parts[-1].append(g)
-        used += n
-    return parts
-
-
-def rows_page(letter: str, part: int) -> str:
-    """The file name of a long sheet's ``part``-th part of rows (2, 3, ...), beside its page."""
-    return f"{letter}.rows-{part}.html"
-
-
-def _fill_sheets(model: SiteModel, sheets: dict[Key, LetterSheet], out: Path) -> None:
-    """Put each letter's sheet into its page; a long sheet's later rows go
-    to pages of their own (:func:`sheet_parts`), loaded on demand."""
-    template = environment().get_template("macros.html.j2").module
-    for s in model.setups:
-        for f in s.folders:
-            for r in (r for r in f.letters if r.page):
-                page = out / r.page
-                text = page.read_text(encoding="utf-8")
-                if text.count(SHEET_SLOT) != 1:
-                    raise SiteError(f"{page}: the sheet's place is missing from the built page")
-                sheet = sheets[(f.setup, f.rule, f.strategy, r.letter)]
-                parts = sheet_parts(sheet)
-                total = sum(len(p) for p in parts)
-
-                def more(i: int) -> SheetMore | None:  # the link from part i to part i + 1
-                    if i + 1 >= len(parts):
-                        return None
-                    return SheetMore(rows_page(r.letter, i + 2), len(parts[i + 1]),
-                                     sum(len(p) for p in parts[i + 1:]), total)
-
-                html = template.letter_sheet(replace(sheet, groups=parts[0]), more(0))  # type: ignore[attr-defined]
-                page.write_text(text.replace(SHEET_SLOT, f'<div class="sheet-screen">{html}</div>'),
-                                encoding="utf-8")
-                first = len(parts[0]) + 1
-                for i in range(1, len(parts)):
-                    (page.parent / rows_page(r.letter, i + 1)).write_text(render(
-                        "sheet-rows.html.j2", s=sheet, groups=parts[i], more=more(i), first=first,
-                        last=first + len(parts[i]) - 1, total=total, page=page.name,
-                        root="../" * (len(Path(r.page).parts) - 1)), encoding="utf-8")
-                    first += len(parts[i])
-
-
-def _render_pages(project: Path, model: SiteModel, sheets: dict[Key, LetterSheet], docs: Path) -> list[Any]:
+def _render_pages(project: Path, model: SiteModel, letter_sheets: dict[str, LetterSheet], docs: Path) -> list[Any]:
     """Write every Markdown page into ``docs``; returns the MkDocs nav."""
     assets = docs / "assets"
     assets.mkdir(exist_ok=True)
@@ -320,6 +270,8 @@ def _render_pages(project: Path, model: SiteModel, sheets: dict[Key, LetterSheet
     (docs / "lookup.md").write_text(render("site/lookup.md.j2", site=model), encoding="utf-8")
     (docs / "helper.md").write_text(render("site/helper.md.j2", index=_helper_data(docs)), encoding="utf-8")
     write_practice(docs, lookup)  # practice.md and its words, for the LINGO set-ups
+    if model.hangman is not None:
+        (docs / "hangman.md").write_text(render("site/hangman.md.j2", page=model.hangman), encoding="utf-8")
     files = {(f.setup, f.rule, f.strategy): d for f, d in model.folder_downloads}
     for s in model.setups:
         (docs / f"{s.id}.md").write_text(render("site/setup.md.j2", setup=s, site=model),
@@ -332,8 +284,8 @@ def _render_pages(project: Path, model: SiteModel, sheets: dict[Key, LetterSheet
             for r in (r for r in f.letters if r.page):
                 page = docs / Path(r.page).with_suffix(".md")
                 page.parent.mkdir(parents=True, exist_ok=True)
-                page.write_text(render("site/letter.md.j2", sheet=sheets[(f.setup, f.rule, f.strategy, r.letter)],
-                                       row=r, folder=f, root="../../../"), encoding="utf-8")
+                page.write_text(render("site/letter.md.j2", sheet=letter_sheets[r.page], row=r, folder=f,
+                                       root="../../../"), encoding="utf-8")
     for show, setups in model.shows.items():
         (docs / model.show_pages[show]).write_text(render("site/show.md.j2", show=show, setups=setups),
                                                   encoding="utf-8")
@@ -466,83 +418,6 @@ def _pdfs(sheets: dict[Key, LetterSheet], cards: dict[tuple[str, str, str], Open
     return printed
 
 
-#: the file that marks a folder as a site build: only such a folder is replaced
-MARKER = ".lingo-trees-site"
-#: the temporary folder a build writes its Markdown pages in
-_DOCS_PREFIX = "lingo-trees-site-"
-
-
-def new_folder_prefix(out: Path) -> str:
-    """The name a site is built under beside ``out`` before it is swapped in."""
-    return f".{out.name}.new-"
-
-
-def _work_folder(parent: Path, prefix: str) -> Path:
-    """A new folder ``parent/<prefix><pid>-<random>`` for one build: the
-    process id says whose it is (:func:`generator.core.files.clear_leftovers`)."""
-    return Path(tempfile.mkdtemp(prefix=f"{prefix}{os.getpid()}-", dir=parent))
-
-
-def check_out(out: Path, trees: Path, project: Path) -> None:
-    """Refuse an output folder that would lose a user's files: one that holds
-    anything but an earlier site build (marked by :data:`MARKER`), one that
-    is, holds or lies in the trees folder, or one that is or holds the MkDocs
-    project (``site/build`` inside the project is fine)."""
-    out, trees, project = out.resolve(), trees.resolve(), project.resolve()
-    # the site is built beside out and swapped in: its folder must take new folders (before any work)
-    base = next((p for p in out.parents if p.exists()), None)
-    if base is not None and (not base.is_dir() or not os.access(base, os.W_OK | os.X_OK)):
-        raise SiteError(f"--out {out}: cannot be written (no permission to write in {base})")
-    if out == trees or out in trees.parents or trees in out.parents:
-        raise SiteError(f"--out {out}: overlaps the trees folder {trees}; choose another folder")
-    if out == project or out in project.parents:
-        raise SiteError(f"--out {out}: holds the MkDocs project {project}; choose another folder")
-    if out.exists() or out.is_symlink():
-        if not out.is_dir():
-            raise SiteError(f"--out {out}: exists and is not a folder")
-        if any(out.iterdir()) and not (out / MARKER).is_file():
-            raise SiteError(f"--out {out}: holds files that are not a site build (no {MARKER}); "
-                            "choose an empty or new folder")
-        previous = read_marker(out) if (out / MARKER).is_file() else {}
-        # a version 1 marker (before the listing) is trusted as it was
-        if previous.get("version", 1) > 1 and previous.get("listing") != listing(out):
-            raise SiteError(f"--out {out}: files were added or changed since the site was built there "
-                            "(they would be lost); move them, or choose an empty or new folder")
-
-
-def read_marker(site: Path) -> dict[str, Any]:
-    """What an earlier build's :data:`MARKER` says ({} when it is not one)."""
-    try:
-        data = orjson.loads(read_limited(site / MARKER, 16 << 20, "site marker"))
-    except (FileError, orjson.JSONDecodeError):
-        return {}
-    return data if isinstance(data, dict) and data.get("format") == "lingo-trees.site" else {}
-
-
-def listing(site: Path) -> str:
-    """A digest of the names and sizes of every file of a site folder (but
-    the marker): the marker keeps it, so a file a user put in an earlier
-    build, or changed there, is seen before the folder is replaced."""
-    digest = hashlib.sha256()
-    for path in sorted(site.rglob("*")):
-        if path.name != MARKER or path.parent != site:
-            st = path.lstat()
-            size = 0 if stat.S_ISDIR(st.st_mode) else st.st_size
-            digest.update(f"{path.relative_to(site)}\0{st.st_mode >> 12}\0{size}\0".encode())
-    return digest.hexdigest()
-
-
-def _swap_in(new: Path, out: Path) -> None:
-    """Put the complete build ``new`` where ``out`` is, removing the old build."""
-    old = None
-    if out.exists():
-        old = _work_folder(out.parent, f".{out.name}.old-")
-        os.replace(out, old / "site")
-    os.replace(new, out)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
-
-
 def build_site(trees: Path | None = None, out: Path | None = None, *, project: Path | None = None,
                pdf: Printed = "cards", progress: Callable[[str], None] | None = None,
                marker: dict[str, Any] | None = None, print_many: PrintMany = print_all) -> SiteReport:
@@ -555,7 +430,7 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
     out:
         where the site goes (default ``site/build/``): built in a new folder
         beside it and swapped in when complete, so an earlier build is
-        replaced only by a whole new one (see :func:`check_out`).
+        replaced only by a whole new one (:mod:`generator.output.sitefolder`).
     project:
         the MkDocs project folder (default ``site/``) with ``mkdocs.yml``.
     pdf:
@@ -565,7 +440,7 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
     print_many:
         what prints them (default one Chromium in this process; see :data:`PrintMany`).
     marker:
-        what the site's :data:`MARKER` file records (JSON), such as the trees
+        what the site's :data:`~generator.output.sitefolder.MARKER` file records (JSON), such as the trees
         verified for it (:mod:`generator.runs.site`).
 
     Raises
@@ -575,41 +450,21 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
     """
     t0 = time.perf_counter()
     say = progress or (lambda text: print(text, file=sys.stderr, flush=True))
-    project = project or site_dir()
-    trees = trees or trees_dir()
-    out = (out or project / "build").resolve()
-    config_file = project / "mkdocs.yml"
-    if not config_file.exists():
-        raise SiteError(f"{config_file}: no MkDocs project here")
-    check_out(out, trees, project)
+    trees, out, project = site_paths(trees, out, project)
     report = SiteReport(out)
-    with _kept_to_the_end():
-        folders = read_folders(trees)
-        sheets, cards = sheet_models(folders)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    for parent, prefix in ((out.parent, new_folder_prefix(out)), (out.parent, f".{out.name}.old-"),
-                           (Path(tempfile.gettempdir()), _DOCS_PREFIX)):
-        clear_leftovers(parent, prefix)
-    new = _work_folder(out.parent, new_folder_prefix(out))
+    folders, sheets, cards, hangman = _read_models(trees)
+    new = new_folder(out)
     try:
-        with tempfile.TemporaryDirectory(prefix=f"{_DOCS_PREFIX}{os.getpid()}-") as tmp:
+        with tempfile.TemporaryDirectory(prefix=f"{DOCS_PREFIX}{os.getpid()}-") as tmp:
             docs = Path(tmp) / "docs"
             docs.mkdir()
             printed = _pdfs(sheets, cards, docs, out, report, pdf, print_many, say)
-            write_hangman(trees, docs)  # hangman.md and the trees its lookup loads, where there are any
-            files = _copy_trees(folders, docs, report)
-            model = site_model(folders, cards, printed, files, *_rankings_and_traps(trees))
-            nav = _render_pages(project, model, sheets, docs)
-            t1 = time.perf_counter()
-            _mkdocs(config_file, docs, new, nav)
-            _fill_sheets(model, sheets, new)
-            _tighten_pages(new)
-            _service_worker(new)
-            report.mkdocs_seconds = time.perf_counter() - t1
-        (new / MARKER).write_bytes(dump_json({"format": "lingo-trees.site", "version": 2, **(marker or {}),
-                                              "listing": listing(new)}))
-        os.chmod(new, new_folder_mode())
-        _swap_in(new, out)
+            files = _copy_trees(folders, hangman, docs, report)
+            model = site_model(folders, cards, printed, files, *_rankings_and_traps(trees), hangman)
+            letter_sheets = letter_pages(model, sheets)
+            nav = _render_pages(project, model, letter_sheets, docs)
+            report.mkdocs_seconds = _mkdocs(project, docs, new, nav, letter_sheets)
+        swap_in(new, out, marker or {})
     except OSError as exc:  # a full disk: name the site, not the temporary folder beside it
         raise SiteError(f"{out}: the site cannot be written ({exc.strerror or exc})") from None
     finally:
@@ -621,16 +476,18 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
     return report
 
 
-@contextmanager
-def _kept_to_the_end() -> Iterator[None]:
-    """Make the trees and sheet models, millions of small objects that live
-    until the site is built: Python's cycle collector is off while they are
-    made (it would walk them all again and again: 12 of the 14 s) and
-    leaves them out of its later walks (:func:`gc.freeze`, until
-    :func:`build_site` ends)."""
+def _read_models(trees: Path) -> tuple[list[TreeFolder], dict[Key, LetterSheet],
+                                      dict[tuple[str, str, str], OpenersCard], HangmanPage | None]:
+    """The trees, the sheet models and the Hangman page: millions of small
+    objects that live until the site is built. Python's cycle collector is
+    off while they are made (it would walk them all again and again: 12 of
+    the 14 s) and leaves them out of its later walks (:func:`gc.freeze`,
+    until :func:`build_site` ends)."""
     gc.disable()
     try:
-        yield
+        folders = read_folders(trees)
+        sheets, cards = sheet_models(folders)
+        return folders, sheets, cards, hangman_page(trees)
     finally:
         gc.freeze()
         gc.enable()
@@ -645,59 +502,26 @@ def _rankings_and_traps(trees: Path) -> tuple[list[OpenerRanking], list[Trap]]:
         raise SiteError(str(exc)) from None
 
 
-#: what the service worker stores when it installs (more is stored as it is visited)
-SHELL_PAGES = ("index.html", "lookup.html", "helper.html", "practice.html", "hangman.html", "method.html", "404.html")
-
-
-def _service_worker(site: Path) -> None:
-    """Write ``sw.js``, the service worker that keeps the site working offline
-    (registered by ``assets/offline.js``): its cache is named by a digest of
-    the whole site, so a rebuilt site replaces the old cache."""
-    digest = hashlib.sha256()
-    for path in sorted(p for p in site.rglob("*") if p.is_file()):
-        digest.update(str(path.relative_to(site)).encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
-    shell = ["./"] + [name for name in SHELL_PAGES if (site / name).is_file()]
-    shell += sorted(str(p.relative_to(site)) for p in (site / "assets").rglob("*")
-                    if p.is_file() and p.suffix in (".css", ".js", ".json") and "lunr" not in p.parts)
-    text = render("site/sw.js.j2", version=digest.hexdigest()[:16], shell=shell)
-    (site / "sw.js").write_text(text, encoding="utf-8")
-
-
-def _mkdocs(config_file: Path, docs: Path, site: Path, nav: list[Any]) -> None:
-    """MkDocs builds the pages of ``docs`` into ``site`` with our ``nav``."""
+def _mkdocs(project: Path, docs: Path, site: Path, nav: list[Any], letter_sheets: dict[str, LetterSheet]) -> float:
+    """MkDocs builds the pages of ``docs`` into ``site`` with our ``nav``,
+    the letter sheets put in their pages as it writes them
+    (:mod:`generator.output.sitepages`); the seconds it took."""
+    t0 = time.perf_counter()
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
 
+    from generator.output.sitepages import SitePages
+
     logging.getLogger("mkdocs").setLevel(logging.WARNING)
     try:
         # strict: a warning (a link to a page that is not there) fails the build, nothing is published
-        mkdocs_build(load_config(str(config_file), docs_dir=str(docs), site_dir=str(site), nav=nav, strict=True))
+        config = load_config(str(project / "mkdocs.yml"), docs_dir=str(docs), site_dir=str(site), nav=nav, strict=True)
+        config.plugins["lingo-trees"] = SitePages(letter_sheets)
+        mkdocs_build(config)
     except MkDocsException as exc:
         raise SiteError(f"mkdocs build failed: {exc}") from None
-
-
-_PRE = re.compile(r"(<pre[\s>].*?</pre>|<textarea[\s>].*?</textarea>)", re.S)
-_INDENT = re.compile(r"\n\s+")
-
-
-def tighten(html: str) -> str:
-    r"""A page without the theme's indentation and blank lines (a third of a
-    small page): every run of white space that starts a line becomes the
-    line break alone, which a browser shows the same, but in ``<pre>`` and
-    ``<textarea>``.
-
-    >>> tighten("<p>\n    a\n\n  <b>b</b></p><pre>\n  x\n</pre>")
-    '<p>\na\n<b>b</b></p><pre>\n  x\n</pre>'
-    """
-    parts = _PRE.split(html)
-    return "".join(part if i % 2 else _INDENT.sub("\n", part) for i, part in enumerate(parts))
-
-
-def _tighten_pages(site: Path) -> None:
-    for page in site.rglob("*.html"):
-        text = page.read_text(encoding="utf-8")
-        page.write_text(tighten(text), encoding="utf-8")
+    return time.perf_counter() - t0
 
 
 def _measure_pages(report: SiteReport, out: Path) -> None:

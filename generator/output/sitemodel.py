@@ -5,7 +5,9 @@
 :func:`sheet_models` makes the printable sheets of them; once the PDFs are
 printed (their page counts known) and the trees copied (their sizes known),
 :func:`site_model` makes the one frozen :class:`SiteModel` that every page
-template formats. Nothing here writes a file.
+template formats (the Hangman page's model, made by
+:mod:`generator.output.hangmanpage`, is part of it). Nothing here writes a
+file.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.core.catalog import catalog
 from generator.core.catalog import setups as catalog_setups
@@ -40,6 +42,9 @@ from generator.output.sheets import (
 from generator.output.treefile import read_tree
 from generator.search.ranking import OPTIMAL, OpenerRanking
 from generator.search.traps import Trap
+
+if TYPE_CHECKING:  # hangmanpage reads the Hangman trees, and names its errors SiteError
+    from generator.output.hangmanpage import HangmanPage
 
 Key = tuple[str, str, str, str]  # (setup, rule, strategy, letter)
 
@@ -368,6 +373,7 @@ class SiteModel:
     folder_downloads: tuple[tuple[FolderView, tuple[Download, ...]], ...]
     archive: Download | None
     rule_titles: dict[str, str]
+    hangman: HangmanPage | None = None  # the Hangman page, where there are Hangman trees
 
     @property
     def show_pages(self) -> dict[str, str]:
@@ -431,11 +437,12 @@ def _at_least(turns: dict[str, int], n: int) -> int:
 
 def site_model(folders: list[TreeFolder], cards: dict[tuple[str, str, str], OpenersCard],
                printed: dict[str, int], files: Files, rankings: Sequence[OpenerRanking] = (),
-               traps: Sequence[Trap] = ()) -> SiteModel:
+               traps: Sequence[Trap] = (), hangman: HangmanPage | None = None) -> SiteModel:
     """The view model of the whole site. ``printed``: the PDFs printed (name ->
     pages; empty when PDFs are skipped); ``files``: the downloads;
     ``rankings``: the openers rankings and ``traps`` the one-letter families,
-    each shown on its set-up's page."""
+    each shown on its set-up's page; ``hangman``: the Hangman page
+    (:func:`generator.output.hangmanpage.hangman_page`)."""
     by_setup: dict[str, list[FolderView]] = {}
     for f in folders:
         by_setup.setdefault(f.setup, []).append(_folder_view(f, cards, printed))
@@ -450,7 +457,7 @@ def site_model(folders: list[TreeFolder], cards: dict[tuple[str, str, str], Open
         setups=tuple(setups), downloads=files.downloads,
         folder_downloads=tuple((views_by_key[k], d) for k, d in files.by_folder.items() if k in views_by_key),
         archive=files.archive,
-        rule_titles=_rule_titles(setups),
+        rule_titles=_rule_titles(setups), hangman=hangman,
     )
 
 

@@ -27,19 +27,12 @@ from importlib import metadata
 from pathlib import Path
 from typing import TypeVar
 
-from generator.core.catalog import trees_dir, wordlists_dir
+from generator.core.catalog import wordlists_dir
 from generator.output.hangmanpage import tree_files as hangman_tree_files
 from generator.output.index import tree_folders
 from generator.output.pdf import Printed, find_chromium, print_all
-from generator.output.site import (
-    PrintMany,
-    SiteReport,
-    build_site,
-    check_out,
-    new_folder_prefix,
-    read_marker,
-    site_dir,
-)
+from generator.output.site import PrintMany, SiteReport, build_site, site_paths
+from generator.output.sitefolder import new_folder_prefix, read_marker
 from generator.output.sitemodel import SiteError
 from generator.runs.jobs import default_workers, run_jobs
 from generator.runs.progress import reporter
@@ -143,10 +136,7 @@ def publish_site(trees: Path | None = None, out: Path | None = None, *, project:
     then the report says ``up_to_date``."""
     t0 = time.perf_counter()
     say = reporter(progress)
-    trees = trees or trees_dir()
-    project = project or site_dir()
-    out = (out or project / "build").resolve()
-    check_out(out, trees, project)
+    trees, out, project = site_paths(trees, out, project)
     if not tree_files(trees):
         raise SiteError(f"no trees under {trees} (run lingo-trees build first)")
     inputs = site_inputs(trees, project, out, pdf if find_chromium() is not None else "none")

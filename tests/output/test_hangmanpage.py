@@ -25,10 +25,9 @@ from generator.output.hangmanpage import (
     hangman_url,
     lengths_text,
     masks_of,
-    page_files,
     tree_files,
-    write_hangman,
 )
+from generator.output.sheets import render
 from generator.output.sitemodel import SiteError
 from generator.output.treefile import read_tree
 
@@ -172,8 +171,7 @@ def test_the_lookup_index(page: HangmanPage) -> None:
 
 
 def test_the_page_shows_the_figures(page: HangmanPage) -> None:
-    text = dict(page_files(page))["hangman.md"]
-    assert isinstance(text, str)
+    text = render("site/hangman.md.j2", page=page)
     for figure in ("5,447", "1,438", "1,179", "2,362", "860", "zill", 'id="hangman-count"', 'id="hangman-words"'):
         assert figure in text
     assert "<script>" not in text.split('id="hangman-index">')[1].split("</script>")[0]
@@ -191,23 +189,17 @@ def copy_tree(trees: Path, rel: str, to: str | None = None) -> Path:
 
 def test_no_hangman_trees_no_page(tmp_path: Path) -> None:
     (tmp_path / "trees").mkdir()
-    docs = tmp_path / "docs"
-    docs.mkdir()
     assert hangman_page(tmp_path / "trees") is None
-    assert write_hangman(tmp_path / "trees", docs) is None
-    assert list(docs.iterdir()) == []
 
 
-def test_write_hangman_writes_the_page_and_the_trees(tmp_path: Path) -> None:
-    trees, docs = tmp_path / "trees", tmp_path / "docs"
-    copy_tree(trees, "en-enable/6/optimal/3.json")
+def test_the_page_lists_its_lists_and_tree_files(tmp_path: Path) -> None:
+    trees = tmp_path / "trees"
     copy_tree(trees, "nl-basis/6/risk/2.json")
-    got = write_hangman(trees, docs)
+    copy_tree(trees, "en-enable/6/optimal/3.json")
+    got = hangman_page(trees)
     assert got is not None and [v.id for v in got.lists] == ["en-enable", "nl-basis"]
-    assert (docs / "hangman.md").read_text(encoding="utf-8").startswith("# Hangman")
-    for rel in ("en-enable/6/optimal/3.json", "nl-basis/6/risk/2.json"):
-        # the same data, without indentation
-        assert orjson.loads((docs / "trees" / "hangman" / rel).read_bytes()) == orjson.loads((HANGMAN / rel).read_bytes())
+    assert got.files == (("trees/hangman/en-enable/6/optimal/3.json", trees / "hangman/en-enable/6/optimal/3.json"),
+                         ("trees/hangman/nl-basis/6/risk/2.json", trees / "hangman/nl-basis/6/risk/2.json"))
 
 
 @pytest.mark.parametrize("rel", ["EN/6/optimal/3.json", "en-enable/six/optimal/3.json",

@@ -11,9 +11,10 @@ from pathlib import Path
 import orjson
 import pytest
 
-from generator.core.catalog import trees_dir
+from generator.core.catalog import CHECKOUT, trees_dir
 from generator.output import site
 from generator.output.sheets import LetterSheet, render
+from generator.output.sitefolder import MARKER, listing
 from generator.output.sitemodel import (
     Files,
     Key,
@@ -24,6 +25,7 @@ from generator.output.sitemodel import (
     sheet_models,
     site_model,
 )
+from generator.output.sitepages import SHEET_SLOT
 from generator.search.ranking import OpenerRanking, OpenerScore
 from generator.search.traps import Family, Trap, WorstCase
 
@@ -173,10 +175,25 @@ def test_build_makes_pages_downloads_and_lookup(built: Path, tiny: Path) -> None
     assert 'id="next-guess"' in lookup and 'id="candidates"' in lookup
     letter = (built / "tiny/free/human/b.html").read_text(encoding="utf-8")
     assert 'href="../../../lookup.html?setup=tiny&amp;rule=free&amp;strategy=human&amp;letter=b"' in letter
-    assert letter.count('class="sheet letter-sheet"') == 1 and site.SHEET_SLOT not in letter
+    assert letter.count('class="sheet letter-sheet"') == 1 and SHEET_SLOT not in letter
     home = (built / "index.html").read_text(encoding="utf-8")
     assert 'href="tiny.html"' in home
     assert not (built / "pdf").exists()  # pdf="none"
+
+
+def test_the_hangman_trees_get_their_page_and_downloads(tiny: Path, tmp_path: Path) -> None:
+    trees = Path(shutil.copytree(tiny, tmp_path / "trees"))
+    rel = "hangman/en-enable/6/optimal/3.json"
+    (trees / rel).parent.mkdir(parents=True)
+    shutil.copy(CHECKOUT / "trees" / rel, trees / rel)
+    out = tmp_path / "out"
+    site.build_site(trees, out, pdf="none", progress=lambda _: None)
+    page = (out / "hangman.html").read_text(encoding="utf-8")
+    assert 'id="hangman-index"' in page and '"id": "en-enable"' in page
+    # the lookup loads the tree from the site: the same data, without indentation
+    assert (out / "trees" / rel).read_bytes() == orjson.dumps(orjson.loads((trees / rel).read_bytes()))
+    with zipfile.ZipFile(out / "downloads/lingo-trees.zip") as zf:
+        assert zf.namelist()[-1] == f"trees/{rel}"
 
 
 @pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="Debian's chromium is not installed (/usr/bin/chromium)")
@@ -269,13 +286,13 @@ def test_a_build_clears_what_a_killed_build_left(tiny: Path, tmp_path: Path,
 
 
 def test_a_rebuild_replaces_an_earlier_build_whole(built: Path, tiny: Path) -> None:
-    assert (built / site.MARKER).is_file()
+    assert (built / MARKER).is_file()
     stale = built / "letters" / "stale.html"
     stale.parent.mkdir(exist_ok=True)
     stale.write_text("from an earlier build")
-    marker = orjson.loads((built / site.MARKER).read_bytes())
-    marker["listing"] = site.listing(built)  # as if an earlier build had made it
-    (built / site.MARKER).write_bytes(orjson.dumps(marker))
+    marker = orjson.loads((built / MARKER).read_bytes())
+    marker["listing"] = listing(built)  # as if an earlier build had made it
+    (built / MARKER).write_bytes(orjson.dumps(marker))
     site.build_site(tiny, built, pdf="none", progress=lambda _: None)
     assert not stale.exists() and (built / "index.html").exists()
     assert [p.name for p in built.parent.iterdir()] == ["build"]  # no temporary folder left
@@ -328,18 +345,3 @@ def test_a_hostile_folder_name_is_refused(tiny: Path, tmp_path: Path, folder: st
     with pytest.raises(SiteError, match=r"the strategy folder .* is not an id"):
         site.build_site(trees, tmp_path / "out", pdf="none", progress=lambda _: None)
     assert not (tmp_path / "out").exists()
-
-
-def test_a_long_sheet_is_split_in_parts_of_about_equal_size() -> None:
-    from generator.output.sheets import letter_sheet
-    from generator.output.treefile import read_tree
-
-    tree = read_tree(trees_dir() / "nl-ij-8" / "same-start" / "human" / "b.json")  # the longest kind of sheet
-    sheet = letter_sheet(tree, "nl-ij-8", "Dutch", "same-start", "human", "b")
-    macros = site.environment().get_template("macros.html.j2").module
-    size = lambda part: sum(len(str(macros.group_row(sheet, g))) for g in part)  # noqa: E731
-    parts = site.sheet_parts(sheet, 60_000)
-    assert [g for p in parts for g in p] == sheet.groups  # every row once, in order
-    assert len(parts) == -(-size(sheet.groups) // 60_000) > 2
-    assert all(size(p) <= 60_000 for p in parts) and min(map(size, parts)) > 0.7 * max(map(size, parts))
-    assert site.sheet_parts(sheet, 10**9) == [sheet.groups]  # a short sheet: one part, its page

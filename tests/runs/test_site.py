@@ -11,7 +11,8 @@ from pathlib import Path
 import orjson
 import pytest
 
-from generator.output.site import MARKER, build_site, site_dir
+from generator.output.site import build_site, site_dir
+from generator.output.sitefolder import MARKER
 from generator.output.sitemodel import SiteError
 from generator.runs.site import batches, publish_site
 
