@@ -22,7 +22,7 @@ with the fill bound of :func:`fill_costs`):
 * **moves**: guesses that make the same partition of the candidates are one
   move (except in hard mode, where they leave different guesses allowed);
   moves are ordered by the bound, then a heuristic of
-  :mod:`generator.scoring` (:func:`ordering`), the wins and the row.
+  :mod:`generator.core.scoring` (:func:`ordering`), the wins and the row.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def fill_capacity(r: int, branch: int) -> int:
 
 def ordering(name: str) -> Heuristic:
     """The heuristic that orders (and with ``top`` limits) the moves after the bound:
-    ``bound`` (the bound, then entropy) or any of :data:`generator.scoring.HEURISTICS`."""
+    ``bound`` (the bound, then entropy) or any of :data:`generator.core.scoring.HEURISTICS`."""
     if name == "bound":
         return lambda s: (np.round(s.klogk, 9),)
     if name in HEURISTICS:
