@@ -136,21 +136,14 @@ def exceptions(lx, group, t, npat, ub, memo, use_memo, st):  # type: ignore[no-u
         h, e, value, move, known = _recall(memo, group, lx[4], t, ub)
         if known:
             return value, move
-    sub = lx[0]
-    m = sub.shape[0]
-    if _spent(st, m * size):
-        return np.int64(ub), -1
-    bound, order = _move_order(sub, lx[2], group, size, t, npat)
-    codes = np.empty(size, np.int64)
-    starts = np.empty(size + 1, np.int64)
+    bound, order, codes, starts = _moves(lx, group, t, npat, st)
     lens = np.empty(size, np.int64)
     limit = np.int64(ub)
     best = -1
-    for oi in range(m):
-        w = order[oi]
+    for w in order:
         if bound[w] >= limit:
             break
-        idx, nparts = _parts(sub[w], group, size, codes, starts)
+        idx, nparts = _parts(lx[0][w], group, size, codes, starts)
         porder = _largest_first(starts, nparts, lens)
         total = bound[w]  # each part too large counts one move until it is searched
         for qi in range(nparts):
@@ -220,6 +213,21 @@ def _found(best, limit, ub):  # type: ignore[no-untyped-def]
     if ub >= INF:
         return np.int64(INF), 1  # no move plays the group in time
     return np.int64(ub), 0
+
+
+@kernel
+def _moves(lx, group, t, npat, st):  # type: ignore[no-untyped-def]
+    """The search of ``group`` with ``t`` turns left counted against the
+    budget ``st`` (:func:`_spent`), and its moves: (each word's bound, the
+    words in order, scratch for :func:`_parts`); no moves once the budget
+    is out."""
+    sub, size = lx[0], group.shape[0]
+    codes = np.empty(size, np.int64)
+    starts = np.empty(size + 1, np.int64)
+    if _spent(st, sub.shape[0] * size):
+        return np.empty(0, np.int64), np.empty(0, np.int64), codes, starts
+    bound, order = _move_order(sub, lx[2], group, size, t, npat)
+    return bound, order, codes, starts
 
 
 @kernel
@@ -318,22 +326,15 @@ def late_exceptions(lx, group, t, npat, ub, memo, strict, st):  # type: ignore[n
     h, e, value, move, known = _recall(memo, group, lx[4], t, ub)
     if known:
         return value, move  # (a late group's cost is below INF)
-    sub = lx[0]
-    m = sub.shape[0]
-    if _spent(st, m * size):
-        return np.int64(ub), -1
-    bound, order = _move_order(sub, lx[2], group, size, t, npat)
-    codes = np.empty(size, np.int64)
-    starts = np.empty(size + 1, np.int64)
+    bound, order, codes, starts = _moves(lx, group, t, npat, st)
     cost = np.empty(size, np.int64)
     nolate = np.int64(LATE * (size - t))  # no move: try the words, the last ones late
     limit = np.int64(min(ub, nolate))
     best = -1
-    for oi in range(m):
-        w = order[oi]
+    for w in order:
         if bound[w] >= limit:
             break
-        idx, nparts = _parts(sub[w], group, size, codes, starts)
+        idx, nparts = _parts(lx[0][w], group, size, codes, starts)
         total = _in_time(lx, group, idx, starts, nparts, t - 1, npat, np.int64(1 + lx[2][w]), limit, cost,
                          strict, st)
         for q in range(nparts):
