@@ -456,36 +456,45 @@ def search_guesses(problem: FixedProblem, k: int, *, seed: int = 0, seconds: flo
     _check_search(problem, k, seconds)
     rng = np.random.default_rng(seed)
     t0 = time.monotonic()
+    if k == 1:
+        restarts, kicks = 1, 0  # one sweep over every guess is exhaustive
+    if per_letter:
+        plans, evals, nrestarts = _search_per_letter(problem, k, seconds, rng, t0, on_state, kicks, restarts)
+        result = evaluate_guesses_per_letter(problem, plans, top=top)
+    else:
+        words = problem.guesses.words
+        plan, _, evals, nrestarts = _search_one(
+            problem.matrix().codes, np.arange(len(problem.answers), dtype=np.int64), problem.first,
+            np.arange(len(words), dtype=np.int64), k, problem.npatterns, rng, t0 + seconds, "", words,
+            on_state, t0, kicks, restarts)
+        result = evaluate_guesses(problem, tuple(words[r] for r in plan), top=top)
+    return SearchResult(result, k, time.monotonic() - t0, nrestarts, evals, seed)
+
+
+def _search_per_letter(problem: FixedProblem, k: int, seconds: float, rng: np.random.Generator, t0: float,
+                       on_state: OnState | None, kicks: int, restarts: int | None,
+                       ) -> tuple[dict[str, Guesses], int, int]:
+    """:func:`search_guesses` with one plan per first letter, the time left
+    shared in proportion to the letters' word counts: (the plans, the
+    candidate plans scored, the restarts)."""
     codes = problem.matrix().codes
     cand = np.arange(len(problem.guesses), dtype=np.int64)
     words = problem.guesses.words
-    if k == 1:
-        restarts, kicks = 1, 0  # one sweep over every guess is exhaustive
-    evals = 0
-    nrestarts = 0
-    if not per_letter:
-        deadline = t0 + seconds
-        cols = np.arange(len(problem.answers), dtype=np.int64)
-        plan, _, evals, nrestarts = _search_one(
-            codes, cols, problem.first, cand, k, problem.npatterns, rng, deadline, "", words,
-            on_state, t0, kicks, restarts)
-        result = evaluate_guesses(problem, tuple(words[r] for r in plan), top=top)
-    else:
-        plans: dict[str, Guesses] = {}
-        letters = problem.letters()
-        sizes = {letter: problem.letter_cols(letter).size for letter in letters}
-        for n, letter in enumerate(letters):
-            left = seconds - (time.monotonic() - t0)
-            share = left * sizes[letter] / max(sum(sizes[m] for m in letters[n:]), 1)
-            cols = problem.letter_cols(letter)
-            plan, _, e, r = _search_one(
-                codes, cols, np.zeros(cols.size, np.int64), cand, min(k, len(cand)), problem.npatterns,
-                rng, time.monotonic() + max(share, 0.0), letter, words, on_state, t0, kicks, restarts)
-            evals += e
-            nrestarts += r
-            plans[letter or "*"] = tuple(words[i] for i in plan)
-        result = evaluate_guesses_per_letter(problem, plans, top=top)
-    return SearchResult(result, k, time.monotonic() - t0, nrestarts, evals, seed)
+    plans: dict[str, Guesses] = {}
+    evals = nrestarts = 0
+    letters = problem.letters()
+    sizes = {letter: problem.letter_cols(letter).size for letter in letters}
+    for n, letter in enumerate(letters):
+        left = seconds - (time.monotonic() - t0)
+        share = left * sizes[letter] / max(sum(sizes[m] for m in letters[n:]), 1)
+        cols = problem.letter_cols(letter)
+        plan, _, e, r = _search_one(
+            codes, cols, np.zeros(cols.size, np.int64), cand, min(k, len(cand)), problem.npatterns,
+            rng, time.monotonic() + max(share, 0.0), letter, words, on_state, t0, kicks, restarts)
+        evals += e
+        nrestarts += r
+        plans[letter or "*"] = tuple(words[i] for i in plan)
+    return plans, evals, nrestarts
 
 
 def _check_search(problem: FixedProblem, k: int, seconds: float) -> None:

@@ -28,7 +28,7 @@ WorstCase(guesses=3, first='blimp', at_least=3)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -126,44 +126,64 @@ def worst_case(words: WordList, family: Sequence[Word], guesses: Sequence[Word],
     ``budget`` positions the greedy way (most parts first) is kept, with the
     bound reached.
     """
-    secrets = words.indices(family)
-    own = list(guesses) == list(family)
-    rows = secrets if own else words.indices(guesses)
-    matrix = feedback_matrix(words.codes[rows], words.codes[secrets])  # guesses x family
-    green = all_green(words.length)
-    index_of = {int(r): i for i, r in enumerate(rows)}
-    member = [index_of.get(int(s), -1) for s in secrets]  # each family word's row among the guesses
-    if min(member) < 0:
-        raise ValueError("the guesses must hold the family's words")
+    search = _Escape(words, family, guesses, budget)
+    everyone = frozenset(range(len(search.member)))
+    n = 1
+    try:
+        while (row := search.within(everyone, n)) < 0:
+            n += 1
+        return WorstCase(n, words.words[int(search.rows[row])], n)
+    except _OutOfBudget:
+        at_least = n  # every smaller limit failed
+    while (row := search.within(everyone, n, True)) < 0:
+        n += 1
+    return WorstCase(n, words.words[int(search.rows[row])], at_least)
 
-    def parts(r: int, left: frozenset[int]) -> list[list[int]]:
+
+class _Escape:
+    """The search of :func:`worst_case` for one family: the feedback of the
+    guesses (rows) for the family's words (columns), and the positions
+    searched (a set of columns and the turns left), each at most once."""
+
+    def __init__(self, words: WordList, family: Sequence[Word], guesses: Sequence[Word], budget: int) -> None:
+        secrets = words.indices(family)
+        self.own = list(guesses) == list(family)
+        self.rows = secrets if self.own else words.indices(guesses)
+        self.matrix = feedback_matrix(words.codes[self.rows], words.codes[secrets])  # guesses x family
+        self.green = all_green(words.length)
+        index_of = {int(r): i for i, r in enumerate(self.rows)}
+        self.member = [index_of.get(int(s), -1) for s in secrets]  # each family word's row among the guesses
+        if min(self.member) < 0:
+            raise ValueError("the guesses must hold the family's words")
+        self.budget = budget
+        self.visited = 0
+        self.within: Callable[..., int] = cache(self._within)
+
+    def parts(self, r: int, left: frozenset[int]) -> list[list[int]]:
         """The words ``left`` that guess ``r`` does not find, by its feedback."""
         by: dict[int, list[int]] = {}
         for c in sorted(left):
-            code = int(matrix[r, c])
-            if code != green:
+            code = int(self.matrix[r, c])
+            if code != self.green:
                 by.setdefault(code, []).append(c)
         return list(by.values())
 
-    visited = [0]
-
-    @cache
-    def within(left: frozenset[int], turns: int, greedy: bool = False) -> int:
+    def _within(self, left: frozenset[int], turns: int, greedy: bool = False) -> int:
         """A first guess (its row) that finds any of ``left`` within ``turns``,
         or -1; ``greedy``: only the guess of most parts is tried."""
-        visited[0] += 1
-        if visited[0] > budget and not greedy:
+        self.visited += 1
+        if self.visited > self.budget and not greedy:
             raise _OutOfBudget
         cols = np.array(sorted(left), dtype=np.int64)
         if len(cols) == 1:
-            return member[int(cols[0])]
+            return self.member[int(cols[0])]
         if turns < 2:
             return -1
         # the guesses of this position: every guess, or (self hard mode) the words still possible
-        options = cols if own else np.arange(len(rows))  # own: rows are the family's words
-        if own and all(len(p) == len(cols) - 1 for p in (parts(int(r), left) for r in options)):
+        options = cols if self.own else np.arange(len(self.rows))  # own: rows are the family's words
+        if self.own and all(len(p) == len(cols) - 1 for p in (self.parts(int(r), left) for r in options)):
             return int(options[0]) if turns >= len(cols) else -1  # each tells only whether it is the one
-        sub = matrix[np.ix_(options, cols)]
+        sub = self.matrix[np.ix_(options, cols)]
         distinct = 1 + np.count_nonzero(np.diff(np.sort(sub, axis=1), axis=1), axis=1)
         if turns == 2:  # a guess that tells every word apart
             hit = np.flatnonzero(distinct == len(cols))
@@ -179,18 +199,6 @@ def worst_case(words: WordList, family: Sequence[Word], guesses: Sequence[Word],
         order = np.lexsort((first, -count))  # most parts first, then list order
         for i in order[:1] if greedy else order:
             r = int(options[first[i]])
-            if all(within(frozenset(p), turns - 1, greedy) >= 0 for p in parts(r, left)):
+            if all(self.within(frozenset(p), turns - 1, greedy) >= 0 for p in self.parts(r, left)):
                 return r
         return -1
-
-    everyone = frozenset(range(len(secrets)))
-    n = 1
-    try:
-        while (row := within(everyone, n)) < 0:
-            n += 1
-        return WorstCase(n, words.words[int(rows[row])], n)
-    except _OutOfBudget:
-        at_least = n  # every smaller limit failed
-    while (row := within(everyone, n, True)) < 0:
-        n += 1
-    return WorstCase(n, words.words[int(rows[row])], at_least)
