@@ -69,6 +69,15 @@ class FeedbackKind(ABC):
     def parse(self, text: str, length: int) -> Pattern:
         """A pattern as a person types it, checked (raises :class:`PatternError`)."""
 
+    def _checked(self, pattern: str, text: str, length: int) -> Pattern:
+        """``pattern`` (read from what a person typed, ``text``) if it is a
+        pattern of this kind for words of ``length`` letters, else
+        :class:`PatternError` saying why."""
+        why = self.problem(pattern, length)
+        if why:
+            raise PatternError(f"{self.name} {text[:40]!r}: {why}")
+        return pattern
+
     @abstractmethod
     def lists(self, game: Game, answers: str, guesses: str) -> tuple[WordList, WordList]:
         """The answers and guesses lists a tree of this kind names."""
@@ -130,10 +139,7 @@ class Pegs(FeedbackKind):
         t = text.strip().upper().replace(" ", "")
         if re.fullmatch(r"[0-9][0-9]", t):
             t = f"{t[0]}B{t[1]}W"
-        why = self.problem(t, length)
-        if why:
-            raise PatternError(f"pegs {text[:40]!r}: {why}")
-        return t
+        return self._checked(t, text, length)
 
     def lists(self, game: Game, answers: str, guesses: str) -> tuple[WordList, WordList]:
         codes = code_list(game)
@@ -162,11 +168,7 @@ class Mask(FeedbackKind):
         return None
 
     def parse(self, text: str, length: int) -> Pattern:
-        t = text.strip().lower()
-        why = self.problem(t, length)
-        if why:
-            raise PatternError(f"mask {text[:40]!r}: {why}")
-        return t
+        return self._checked(text.strip().lower(), text, length)
 
     def lists(self, game: Game, answers: str, guesses: str) -> tuple[WordList, WordList]:
         from generator.core.catalog import load_list

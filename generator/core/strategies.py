@@ -56,6 +56,19 @@ class StrategyInfo:
         return f"{self.family}/{self.base} {self.version}"
 
 
+def _greedy_rules(family: str, part: str, entropy_source: str, sourced_titles: bool) -> tuple[StrategyInfo, ...]:
+    """The greedy rules Wordle and Mastermind share, of the ``part`` of the
+    candidates a move leaves ("group" in Wordle, "part" in Mastermind): least
+    expected size, most entropy, most parts; each titled ``Greedy: ...`` or,
+    with ``sourced_titles``, by the rule and its source."""
+    rules = (("expected", f"least expected {part} size", "expected size", "Irving"),
+             ("entropy", "most entropy", "entropy", entropy_source),
+             ("most-parts", f"most {part}s", f"most {part}s", "Kooi 2005"))
+    return tuple(StrategyInfo(family, name, f"{what[0].upper()}{what[1:]} ({source})" if sourced_titles
+                              else f"Greedy: {what}", short, f"greedy: {what} ({source})")
+                 for name, what, short, source in rules)
+
+
 REGISTRY: tuple[StrategyInfo, ...] = (
     # LINGO: the order of the site, the report and the build
     StrategyInfo("lingo", "human", "Human scheme: learn the openers, then try the words left",
@@ -76,12 +89,7 @@ REGISTRY: tuple[StrategyInfo, ...] = (
                  "(the 1992 paper's SCM)"),
     StrategyInfo("wordle", "minimax", "Greedy minimax: the smallest largest group", "minimax",
                  "greedy: the smallest largest group (Knuth's rule)"),
-    StrategyInfo("wordle", "expected", "Greedy: least expected group size", "expected size",
-                 "greedy: least expected group size (Irving)"),
-    StrategyInfo("wordle", "entropy", "Greedy: most entropy", "entropy",
-                 "greedy: most entropy (information)"),
-    StrategyInfo("wordle", "most-parts", "Greedy: most groups", "most groups",
-                 "greedy: most groups (Kooi 2005)"),
+    *_greedy_rules("wordle", "group", "information", sourced_titles=False),
     StrategyInfo("wordle", "letter-frequency", "Letter frequency: the candidate whose letters most candidates hold",
                  "letter frequency", "a candidate whose distinct letters occur in most candidates "
                  "(the Word Mastermind helper's rule)"),
@@ -89,12 +97,7 @@ REGISTRY: tuple[StrategyInfo, ...] = (
     StrategyInfo("mastermind", "knuth", "Knuth 1976 (minimax)", "Knuth",
                  "Knuth 1976: open 1122, then the largest part smallest, a possible code first, "
                  "then the smallest code"),
-    StrategyInfo("mastermind", "expected", "Least expected part size (Irving)", "expected size",
-                 "greedy: least expected part size (Irving)"),
-    StrategyInfo("mastermind", "entropy", "Most entropy (Neuwirth)", "entropy",
-                 "greedy: most entropy (Neuwirth)"),
-    StrategyInfo("mastermind", "most-parts", "Most parts (Kooi 2005)", "most parts",
-                 "greedy: most parts (Kooi 2005)"),
+    *_greedy_rules("mastermind", "part", "Neuwirth", sourced_titles=True),
     StrategyInfo("mastermind", "optimal", "Optimal (least total guesses)", "optimal",
                  "exact: least total guesses, no cap (branch and bound)", opt_in=True),
     StrategyInfo("mastermind", "optimal-5", "Optimal within five guesses", "optimal, 5",

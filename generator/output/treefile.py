@@ -210,32 +210,24 @@ def _node_data(tree: Tree) -> Any:
     return {"guess": tree.guess, "next": {p: _node_data(tree.next[p]) for p in sorted(tree.next)}}
 
 
+def _fields(obj: object, *keys: str) -> dict[str, Any]:
+    """The keys of the format that are ``obj``'s attributes of those names, in that order."""
+    return {key: getattr(obj, key) for key in keys}
+
+
 def stats_data(stats: Stats) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "secrets": stats.secrets,
-        "total_turns": stats.total_turns,
-        "max_turns": stats.max_turns,
-        "mean_turns": stats.mean_turns,
-        "turns": {str(k): v for k, v in sorted(stats.turns.items())},
-    }
+    data = _fields(stats, "secrets", "total_turns", "max_turns", "mean_turns")
+    data["turns"] = {str(k): v for k, v in sorted(stats.turns.items())}
     if stats.misses is not None:
         data["misses"] = {str(k): v for k, v in sorted(stats.misses.items())}
     return data
 
 
 def game_data(game: Game) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "name": game.name,
-        "feedback": game.feedback,
-        "length": game.length,
-        "turns": game.turns,
-        "revealed": game.revealed,
-        "guess_rule": game.guess_rule.value,
-        "digraphs": list(game.digraphs),
-    }
+    data = _fields(game, "name", "feedback", "length", "turns", "revealed")
+    data |= {"guess_rule": game.guess_rule.value, "digraphs": list(game.digraphs)}
     if game.feedback == "pegs":
-        data["symbols"] = game.symbols
-        data["repeats"] = game.repeats
+        data |= _fields(game, "symbols", "repeats")
     if game.feedback == "mask":
         data["misses"] = game.misses
     return data
