@@ -116,7 +116,7 @@ def exceptions(lx, group, t, npat, ub, memo, use_memo, st):  # type: ignore[no-u
     (sorted) with ``t`` turns left, every one in time, and the first move
     (-1 where none is needed or known): (cost, move) if below ``ub``; else
     (``ub``, -1), or (:data:`INF`, -1) where no moves can. A move costs one,
-    plus its word's price (the tuple ``lx``: see the kernels' notes).
+    plus its word's price (the tuple ``lx``: see the module's notes).
 
     Up to ``t`` secrets are simply tried. With two turns left a move must
     separate the group. With more, the moves are tried cheapest first (one
