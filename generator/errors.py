@@ -33,3 +33,7 @@ class TreeFormatError(LingoTreesError):
 class StrategyError(LingoTreesError):
     """A strategy cannot be built as asked (unknown strategy, unreachable words)."""
 
+
+class SiteError(LingoTreesError):
+    """The site cannot be built (no trees, a broken MkDocs project)."""
+

@@ -33,10 +33,9 @@ from generator.core.kinds import mask, replay_calls
 from generator.core.strategies import strategy_order
 from generator.core.tree import GameTree, Node, Tree
 from generator.core.words import Word
-from generator.errors import TreeFormatError
+from generator.errors import SiteError, TreeFormatError
 from generator.output.helperdata import list_title
 from generator.output.sheets import strategy_short, strategy_title
-from generator.output.sitemodel import SiteError
 from generator.output.treefile import read_tree
 
 __all__ = ["HangmanPage", "ListView", "hangman_page", "hangman_url", "hardest_words", "lengths_text", "lost_at",

@@ -55,7 +55,7 @@ import orjson
 
 from generator.core.catalog import CHECKOUT, project_root, trees_dir
 from generator.core.files import dump_json, read_limited, write_atomic
-from generator.errors import TreeFormatError
+from generator.errors import SiteError, TreeFormatError
 from generator.output.hangmanpage import HangmanPage, hangman_page
 from generator.output.helperdata import helper_files
 from generator.output.index import top_index_data
@@ -81,7 +81,6 @@ from generator.output.sitemodel import (
     FolderView,
     Key,
     SetupView,
-    SiteError,
     SiteModel,
     TreeFolder,
     card_pdf_name,

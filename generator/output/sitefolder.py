@@ -21,7 +21,7 @@ from typing import Any
 import orjson
 
 from generator.core.files import FileError, clear_leftovers, dump_json, new_folder_mode, read_limited
-from generator.output.sitemodel import SiteError
+from generator.errors import SiteError
 
 #: the file that marks a folder as a site build: only such a folder is replaced
 MARKER = ".lingo-trees-site"

@@ -15,16 +15,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator.core.catalog import catalog
 from generator.core.catalog import setups as catalog_setups
 from generator.core.rules import GuessRule
 from generator.core.strategies import FAMILIES, family_of, strategy_info, strategy_order
 from generator.core.tree import GameTree, Node
-from generator.errors import LingoTreesError, StrategyError, TreeFormatError
+from generator.errors import LingoTreesError, SiteError, StrategyError, TreeFormatError
 from generator.games.mastermind import variant
 from generator.output import paper
+from generator.output.hangmanpage import HangmanPage
 from generator.output.index import index_data, tree_folders
 from generator.output.sheets import (
     Histogram,
@@ -43,9 +44,6 @@ from generator.output.treefile import read_tree
 from generator.search.ranking import OPTIMAL, OpenerRanking
 from generator.search.traps import Trap
 
-if TYPE_CHECKING:  # hangmanpage reads the Hangman trees, and names its errors SiteError
-    from generator.output.hangmanpage import HangmanPage
-
 Key = tuple[str, str, str, str]  # (setup, rule, strategy, letter)
 
 #: how the site names each game family
@@ -53,10 +51,6 @@ GAME_TITLES = {"lingo": "LINGO", "wordle": "Wordle", "mastermind": "Mastermind",
 #: LINGO set-ups by language: the show's own (Dutch) first
 LANGUAGE_ORDER = ("nl", "en")
 LANGUAGE_NAMES = {"nl": "Dutch", "en": "English"}
-
-
-class SiteError(LingoTreesError):
-    """The site cannot be built (no trees, a broken MkDocs project)."""
 
 
 # -- what is read -------------------------------------------------------------------

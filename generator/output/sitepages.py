@@ -30,8 +30,9 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.pages import Page
 
+from generator.errors import SiteError
 from generator.output.sheets import LetterSheet, environment, render, sheet_rows
-from generator.output.sitemodel import SheetMore, SiteError
+from generator.output.sitemodel import SheetMore
 
 #: where a letter page's sheet goes (``site/letter.md.j2``)
 SHEET_SLOT = '<div class="sheet-screen" id="sheet-slot"></div>'

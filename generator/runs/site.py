@@ -28,12 +28,12 @@ from pathlib import Path
 from typing import TypeVar
 
 from generator.core.catalog import wordlists_dir
+from generator.errors import SiteError
 from generator.output.hangmanpage import tree_files as hangman_tree_files
 from generator.output.index import tree_folders
 from generator.output.pdf import Printed, find_chromium, print_all
 from generator.output.site import PrintMany, SiteReport, build_site, site_paths
 from generator.output.sitefolder import new_folder_prefix, read_marker
-from generator.output.sitemodel import SiteError
 from generator.runs.jobs import default_workers, run_jobs
 from generator.runs.progress import reporter
 from generator.runs.verdicts import failures, hash_folder

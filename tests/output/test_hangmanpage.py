@@ -17,7 +17,7 @@ import pytest
 from generator.core.catalog import CHECKOUT
 from generator.core.kinds import mask, replay_calls
 from generator.core.tree import Node
-from generator.errors import TreeFormatError
+from generator.errors import SiteError, TreeFormatError
 from generator.output.hangmanpage import (
     HangmanPage,
     ListView,
@@ -28,7 +28,6 @@ from generator.output.hangmanpage import (
     tree_files,
 )
 from generator.output.sheets import render
-from generator.output.sitemodel import SiteError
 from generator.output.treefile import read_tree
 
 TREES = CHECKOUT / "trees"

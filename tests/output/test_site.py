@@ -12,13 +12,13 @@ import orjson
 import pytest
 
 from generator.core.catalog import CHECKOUT, trees_dir
+from generator.errors import SiteError
 from generator.output import site
 from generator.output.sheets import LetterSheet, render
 from generator.output.sitefolder import MARKER, listing
 from generator.output.sitemodel import (
     Files,
     Key,
-    SiteError,
     SiteModel,
     lookup_index,
     read_folders,

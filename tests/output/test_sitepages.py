@@ -9,8 +9,8 @@ import pytest
 from markupsafe import Markup
 
 from generator.core.catalog import trees_dir
+from generator.errors import SiteError
 from generator.output.sheets import LetterSheet, letter_sheet, sheet_rows
-from generator.output.sitemodel import SiteError
 from generator.output.sitepages import SHEET_SLOT, put_sheet, rows_page, sheet_parts
 from generator.output.treefile import read_tree
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import orjson
 import pytest
 
+from generator.errors import SiteError
 from generator.output.site import build_site, site_dir
 from generator.output.sitefolder import MARKER
-from generator.output.sitemodel import SiteError
 from generator.runs.site import batches, publish_site
 
 
