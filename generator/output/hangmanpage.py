@@ -2,7 +2,7 @@
 is proved, the hardest words, and the lookup that plays the trees.
 
 The Hangman trees are ``trees/hangman/<list>/<misses>/<strategy>/<length>.json``,
-one level deeper than the other games' folders: :func:`tree_files` finds
+one level deeper than the other games' folders: :func:`hangman_tree_files` finds
 them (names checked) and :func:`hangman_page` makes the frozen
 :class:`HangmanPage` of them: the site model holds it
 (:class:`generator.output.sitemodel.SiteModel`), ``site/hangman.md.j2``
@@ -39,7 +39,7 @@ from generator.output.sheets import strategy_short, strategy_title
 from generator.output.treefile import read_tree
 
 __all__ = ["HangmanPage", "ListView", "hangman_page", "hangman_url", "hardest_words", "lengths_text", "lost_at",
-           "masks_of", "tree_files"]
+           "masks_of", "hangman_tree_files"]
 
 FOLDER = "hangman"
 DEFAULT_MISSES = 6  # the misses the committed trees are built for
@@ -153,7 +153,7 @@ class HangmanPage:
 # -- reading ------------------------------------------------------------------------
 
 
-def tree_files(trees: Path) -> list[Path]:
+def hangman_tree_files(trees: Path) -> list[Path]:
     """The Hangman tree files under ``trees`` (``hangman/<list>/<misses>/<strategy>/<length>.json``),
     every name checked: a :class:`TreeFormatError` names one that is not
     an id or a number. Nothing in a file is read here."""
@@ -363,7 +363,7 @@ def hangman_page(trees: Path) -> HangmanPage | None:
     """The page of the Hangman trees under ``trees`` (None when there are none)."""
     by_list: dict[str, dict[tuple[int, str], dict[int, tuple[str, GameTree]]]] = {}
     files = []
-    for path in tree_files(trees):
+    for path in hangman_tree_files(trees):
         rel = f"trees/{_rel(path, trees)}"
         tree = _checked(path, trees)
         folder = by_list.setdefault(path.parent.parent.parent.name, {})

@@ -35,13 +35,13 @@ from generator.core.sayable import blocked_mask, common_mask
 from generator.core.words import Word
 from generator.output.sheets import render
 
-__all__ = ["DEFAULT_RULE", "DEFAULT_SETUPS", "FORMAT_VERSION", "RULE_NAMES", "SUMMARY_STRATEGIES",
+__all__ = ["DEFAULT_RULE", "DEFAULT_SETUPS", "FORMAT_VERSION", "RULE_NAMES", "PRACTICE_STRATEGIES",
            "PracticeSetup", "day_index", "default_game", "practice_files", "practice_index", "practice_setups",
            "write_practice"]
 
 FORMAT_VERSION = 1
 #: the strategies whose play the page shows after a game, in that order
-SUMMARY_STRATEGIES = ("human", "optimal")
+PRACTICE_STRATEGIES = ("human", "optimal")
 #: the set-up a first visit plays, the first of these the site has: the show's
 #: own (Dutch LINGO, five letters, 'ij' one tile as on TV), else Dutch five letters
 DEFAULT_SETUPS = ("nl-ij", "nl")
@@ -71,7 +71,7 @@ class PracticeSetup:
     digraphs: tuple[str, ...]
     answers: tuple[Word, ...]  # the possible secrets (common, not blocked), in list order
     guesses: tuple[Word, ...]  # the other allowed guesses, in list order
-    trees: dict[str, dict[str, tuple[str, ...]]]  # rule -> strategy (SUMMARY_STRATEGIES) -> letters
+    trees: dict[str, dict[str, tuple[str, ...]]]  # rule -> strategy (PRACTICE_STRATEGIES) -> letters
 
 
 def day_index(date: str, setup: str, count: int) -> int:
@@ -123,7 +123,7 @@ def practice_setups(trees: Mapping[str, TreeLetters]) -> list[PracticeSetup]:
             id=sid, title=s.title, length=s.game.length, turns=s.game.turns, alphabet=spec.alphabet,
             digraphs=tuple(spec.digraphs), answers=secrets,
             guesses=tuple(w for w in guesses.words if w not in taken),
-            trees={rule: {name: tuple(strategies[name]) for name in SUMMARY_STRATEGIES if name in strategies}
+            trees={rule: {name: tuple(strategies[name]) for name in PRACTICE_STRATEGIES if name in strategies}
                    for rule, strategies in rules.items()},
         ))
     return out
@@ -169,7 +169,7 @@ def practice_index(offered: Sequence[PracticeSetup], rule_titles: Mapping[str, s
         "format": "lingo-trees.practice-index", "version": FORMAT_VERSION,
         "default": {"setup": first_setup, "rule": first_rule},
         "rule_titles": {rule: _rule_name(rule, rule_titles) for s in offered for rule in s.trees},
-        "strategy_titles": {name: strategy_titles.get(name, name) for name in SUMMARY_STRATEGIES},
+        "strategy_titles": {name: strategy_titles.get(name, name) for name in PRACTICE_STRATEGIES},
         "setups": [{
             "id": s.id, "title": s.title, "length": s.length, "turns": s.turns,
             "alphabet": s.alphabet, "digraphs": list(s.digraphs),

@@ -29,7 +29,7 @@ from typing import TypeVar
 
 from generator.core.catalog import wordlists_dir
 from generator.errors import SiteError
-from generator.output.hangmanpage import tree_files as hangman_tree_files
+from generator.output.hangmanpage import hangman_tree_files
 from generator.output.index import tree_folders
 from generator.output.pdf import Printed, find_chromium, print_all
 from generator.output.site import PrintMany, SiteReport, build_site, site_paths
@@ -45,10 +45,10 @@ T = TypeVar("T")
 MIN_BATCH = 8
 
 
-def tree_files(trees: Path) -> list[Path]:
+def site_tree_files(trees: Path) -> list[Path]:
     """The tree files the site reads, their names checked
     (:func:`generator.output.index.tree_folders`, and the Hangman trees of
-    :func:`generator.output.hangmanpage.tree_files`, one level deeper)."""
+    :func:`generator.output.hangmanpage.hangman_tree_files`, one level deeper)."""
     return [p for files in tree_folders(trees).values() for p in files] + hangman_tree_files(trees)
 
 
@@ -80,7 +80,7 @@ def site_inputs(trees: Path, project: Path, out: Path, pdf: Printed) -> str:
 def verify_trees(trees: Path, workers: int | None, progress: Progress | None) -> None:
     """Verify every tree file not verified before (:func:`generator.runs.verdicts.failures`);
     raises :class:`SiteError` naming the first file that fails."""
-    failed = failures(tree_files(trees), workers, reporter(progress), "site")
+    failed = failures(site_tree_files(trees), workers, reporter(progress), "site")
     if failed:
         v = failed[0]
         why = v.problems[0] if v.problems else "does not verify"
@@ -137,7 +137,7 @@ def publish_site(trees: Path | None = None, out: Path | None = None, *, project:
     t0 = time.perf_counter()
     say = reporter(progress)
     trees, out, project = site_paths(trees, out, project)
-    if not tree_files(trees):
+    if not site_tree_files(trees):
         raise SiteError(f"no trees under {trees} (run lingo-trees build first)")
     inputs = site_inputs(trees, project, out, pdf if find_chromium() is not None else "none")
     if not force and read_marker(out).get("inputs") == inputs:

@@ -22,10 +22,10 @@ from generator.output.hangmanpage import (
     HangmanPage,
     ListView,
     hangman_page,
+    hangman_tree_files,
     hangman_url,
     lengths_text,
     masks_of,
-    tree_files,
 )
 from generator.output.sheets import render
 from generator.output.treefile import read_tree
@@ -207,7 +207,7 @@ def test_the_page_lists_its_lists_and_tree_files(tmp_path: Path) -> None:
 def test_bad_folder_and_file_names_are_refused(tmp_path: Path, rel: str) -> None:
     copy_tree(tmp_path, "en-enable/6/optimal/3.json", rel)
     with pytest.raises(TreeFormatError, match="not an id|not a number|not a Hangman tree name"):
-        tree_files(tmp_path)
+        hangman_tree_files(tmp_path)
 
 
 def test_a_tree_in_the_wrong_place_is_refused(tmp_path: Path) -> None:
@@ -226,7 +226,7 @@ def test_a_tree_that_says_two_things_is_refused(tmp_path: Path) -> None:
 
 
 def test_the_site_verifies_the_hangman_trees(tmp_path: Path) -> None:
-    from generator.runs.site import tree_files as site_tree_files  # the site verifies what it publishes
+    from generator.runs.site import site_tree_files  # the site verifies what it publishes
 
     copy_tree(tmp_path, "en-enable/6/optimal/3.json")
     assert site_tree_files(tmp_path) == [tmp_path / "hangman/en-enable/6/optimal/3.json"]
