@@ -8,26 +8,25 @@ and returns the verdicts of those that fail.
 
 A file that verified is remembered as an empty file in the user's cache
 folder (``$XDG_CACHE_HOME/lingo-trees/verified/``, else ``~/.cache/...``),
-named by an HMAC, under a secret key of the user's, of the file's SHA-256 and
-:func:`verification_basis` (the verifier's code and every file of the word
-lists). So no one without the key can make a tree pass, a file edited by a
+named by the SHA-256 of the file's SHA-256 and :func:`verification_basis`
+(the verifier's code and every file of the word lists): a file edited by a
 byte is replayed again, and so is every file after a word list or the
-verifier changed. Without a cache folder every file is verified every time.
+verifier changed. The folder is made private, and one that is not this
+user's alone (another owner, or others may write in it) is not used: then,
+as without a cache folder, every file is verified every time.
 """
 
 from __future__ import annotations
 
 import hashlib
-import hmac
 import os
-import secrets
+import stat
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
 from generator.core.catalog import wordlists_dir
 from generator.core.files import read_limited
-from generator.errors import LingoTreesError
 from generator.output.treefile import MAX_BYTES, read_fingerprint
 from generator.runs.jobs import local, run_jobs
 from generator.runs.progress import AnyReporter
@@ -46,27 +45,19 @@ def cache_dir() -> Path | None:
         return None
 
 
-def user_key() -> bytes | None:
-    """This user's secret key (made once, private, in the cache folder): it
-    seals what this program remembers, so that what anyone else wrote is not
-    trusted. None where there is no cache folder to keep it."""
+def private_cache() -> Path | None:
+    """The cache folder, made if missing, where only this user may write
+    (None: there is none, or it is not this user's alone)."""
     folder = cache_dir()
     if folder is None:
         return None
-    path = folder / "key"
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            pass
-        else:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(secrets.token_bytes(32))
-        key = read_limited(path, 1024, "key file")
-    except (OSError, LingoTreesError):
+        st = folder.lstat()
+    except OSError:
         return None
-    return key if len(key) == 32 else None
+    mine = stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    return folder if mine else None
 
 
 def verification_basis() -> str:
@@ -106,8 +97,8 @@ def failures(files: list[Path], workers: int | None, report: AnyReporter, what: 
     """Verify every file of ``files`` not verified before (saying how many,
     ``what`` naming the run), remember those that pass, and return the
     verdicts of those that fail, in the order of ``files``."""
-    key, basis = user_key(), verification_basis()
-    marks = {p: _mark(key, basis, p) for p in files}
+    folder, basis = private_cache(), verification_basis()
+    marks = {p: _mark(folder, basis, p) for p in files}
     todo = [p for p, mark in marks.items() if mark is None or not mark.exists()]
     report.say(f"[{what}] verifying {len(todo)} of {len(files)} trees ({len(files) - len(todo)} verified before)")
     steps = report.steps(len(todo), "verifying")
@@ -119,7 +110,7 @@ def failures(files: list[Path], workers: int | None, report: AnyReporter, what: 
                 mark = marks[path]
                 if not verdict.ok:
                     failed[path] = verdict
-                elif mark is not None and _mark(key, basis, path) == mark:  # (unchanged while it was replayed)
+                elif mark is not None and _mark(folder, basis, path) == mark:  # (unchanged while it was replayed)
                     _remember(mark)
     finally:
         steps.close()
@@ -141,13 +132,12 @@ def kept(wanted: dict[Path, str], workers: int | None, report: AnyReporter, what
     return set(fresh) - {Path(v.path) for v in failed}
 
 
-def _mark(key: bytes | None, basis: str, path: Path) -> Path | None:
+def _mark(folder: Path | None, basis: str, path: Path) -> Path | None:
     """Where the verdict of ``path``'s bytes is remembered (None: nowhere)."""
-    folder = cache_dir()
-    if key is None or folder is None:
+    if folder is None:
         return None
     digest = hashlib.sha256(read_limited(path, MAX_BYTES, "tree file")).hexdigest()
-    return folder / "verified" / hmac.new(key, f"{basis} {digest}".encode(), hashlib.sha256).hexdigest()
+    return folder / "verified" / hashlib.sha256(f"{basis} {digest}".encode()).hexdigest()
 
 
 def _remember(mark: Path) -> None:

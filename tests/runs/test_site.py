@@ -114,21 +114,18 @@ def test_pdfs_print_on_several_chromiums_alike(chromium: str, tiny: Path, tmp_pa
     assert "[site] printing 12 of 12 PDFs (0 unchanged)" in said
 
 
-def test_what_another_user_remembered_is_not_trusted(tiny: Path, tmp_path: Path,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_cache_others_may_write_in_is_not_trusted(tiny: Path, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     trees = _trees(tiny, tmp_path)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "theirs"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "shared"))
     publish_site(trees, tmp_path / "out", pdf="none", workers=1)
-    # their verdicts, beside this user's own key
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "mine"))
-    (tmp_path / "mine" / "lingo-trees").mkdir(parents=True)
-    shutil.copytree(tmp_path / "theirs" / "lingo-trees" / "verified", tmp_path / "mine" / "lingo-trees" / "verified")
+    (tmp_path / "shared" / "lingo-trees").chmod(0o777)  # anyone may now put verdicts there
     said: list[str] = []
-    publish_site(trees, tmp_path / "mine-out", pdf="none", workers=1, progress=said.append)
+    publish_site(trees, tmp_path / "again", pdf="none", workers=1, progress=said.append)
     assert "[site] verifying 12 of 12 trees (0 verified before)" in said
 
 
-def test_without_a_key_every_tree_is_verified(tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_a_cache_folder_every_tree_is_verified(tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     trees = _trees(tiny, tmp_path)
     (tmp_path / "cache").write_text("a file where the cache folder would be")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))

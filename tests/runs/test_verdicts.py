@@ -1,4 +1,4 @@
-"""Verdicts remembered once (generator/runs/verdicts.py): the cache folder and the user's key."""
+"""Verdicts remembered once (generator/runs/verdicts.py): the cache folder, this user's alone."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def test_the_cache_folder_follows_xdg(tmp_path: Path, monkeypatch: pytest.Monkey
     assert verdicts.cache_dir() == tmp_path / "home" / ".cache" / "lingo-trees"
 
 
-def test_no_home_means_no_cache_and_no_key(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_home_means_no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
     # a container run with -u: no HOME, and no passwd entry for the user id
     monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
     monkeypatch.delenv("HOME", raising=False)
@@ -27,12 +27,26 @@ def test_no_home_means_no_cache_and_no_key(monkeypatch: pytest.MonkeyPatch) -> N
         raise KeyError(f"getpwuid(): uid not found: {uid}")
 
     monkeypatch.setattr(pwd, "getpwuid", no_entry)
-    assert verdicts.cache_dir() is None and verdicts.user_key() is None
+    assert verdicts.cache_dir() is None and verdicts.private_cache() is None
 
 
-def test_the_key_is_made_once_and_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_cache_folder_is_made_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    key = verdicts.user_key()
-    assert key is not None and len(key) == 32 and verdicts.user_key() == key
-    path = tmp_path / "lingo-trees" / "key"
-    assert path.stat().st_mode & 0o777 == 0o600 and (tmp_path / "lingo-trees").stat().st_mode & 0o777 == 0o700
+    assert verdicts.private_cache() == tmp_path / "lingo-trees"
+    assert (tmp_path / "lingo-trees").stat().st_mode & 0o777 == 0o700
+
+
+@pytest.mark.parametrize("mode", [0o777, 0o770, 0o702])
+def test_a_cache_folder_others_may_write_in_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        mode: int) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    (tmp_path / "lingo-trees").mkdir()
+    (tmp_path / "lingo-trees").chmod(mode)
+    assert verdicts.private_cache() is None
+
+
+def test_a_file_where_the_cache_folder_would_be_means_no_cache(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    (tmp_path / "lingo-trees").write_text("not a folder")
+    assert verdicts.private_cache() is None
