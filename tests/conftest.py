@@ -51,7 +51,7 @@ SITE_PROJECT = CHECKOUT / "site"
 
 @pytest.fixture(autouse=True)
 def own_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each test its own cache folder (the user's key, the verdicts remembered):
+    """Each test its own cache folder (the verdicts remembered):
     what one test verified is not what another finds."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
 
