@@ -3,10 +3,11 @@
 :class:`SitePages` is the MkDocs plugin that :func:`generator.output.site.build_site`
 adds to its build. As MkDocs writes each page it
 
-* puts a letter page's sheet in its place, :data:`SHEET_SLOT` of
-  ``site/letter.md.j2``: the sheet's HTML never goes through Markdown
-  (Python-Markdown reads raw HTML slowly: over two minutes for the site's
-  1,445 sheets, against seconds for their pages without them). A long
+* adds a letter page's sheet to the page's content after Markdown made it
+  and before the theme's template renders the page (``on_page_context``):
+  the sheet's HTML never goes through Markdown (Python-Markdown reads raw
+  HTML slowly: over two minutes for the site's 1,445 sheets, against
+  seconds for their pages without them). A long
   sheet's page holds its first :data:`ROWS_BYTES` of rows; the rest go to
   pages of their own beside it (:func:`sheet_parts`), which
   ``assets/sheet.js`` loads on demand;
@@ -14,8 +15,8 @@ adds to its build. As MkDocs writes each page it
 * once every page is written, writes ``sw.js``, the service worker that
   keeps the site working offline (:func:`service_worker`).
 
-Each page is written once, by MkDocs; the search index is made before the
-sheets go in, so it holds the pages' text and not every word of every sheet.
+The search plugin indexes a page just before this plugin adds its sheet, so
+the index holds the pages' text and not every word of every sheet.
 """
 
 from __future__ import annotations
@@ -28,14 +29,13 @@ from typing import Any
 from markupsafe import Markup
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import BasePlugin
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from mkdocs.utils.templates import TemplateContext
 
-from generator.errors import SiteError
 from generator.output.sheets import LetterSheet, environment, render, sheet_rows
 from generator.output.sitemodel import SheetMore
 
-#: where a letter page's sheet goes (``site/letter.md.j2``)
-SHEET_SLOT = '<div class="sheet-screen" id="sheet-slot"></div>'
 #: the most bytes of table rows a letter page holds (a phone loads it fast); the
 #: rest are pages of rows of this size each, loaded on demand (assets/sheet.js)
 ROWS_BYTES = 120_000
@@ -63,12 +63,10 @@ def rows_page(letter: str, part: int) -> str:
     return f"{letter}.rows-{part}.html"
 
 
-def put_sheet(html: str, sheet: LetterSheet, page: str, site: Path) -> str:
-    """The letter page ``html`` (``page``: its path in the site) with its
-    sheet in its place; a long sheet's later rows are written to pages of
-    their own in ``site``, beside it."""
-    if html.count(SHEET_SLOT) != 1:
-        raise SiteError(f"{site / page}: the sheet's place is missing from the built page")
+def sheet_html(sheet: LetterSheet, page: str, site: Path) -> str:
+    """The HTML of a letter page's sheet and of the script that loads its
+    later rows (``page``: its path in the site); a long sheet's later rows
+    are written to pages of their own in ``site``, beside it."""
     parts = sheet_parts(sheet)
     total = sum(map(len, parts))
 
@@ -77,16 +75,16 @@ def put_sheet(html: str, sheet: LetterSheet, page: str, site: Path) -> str:
             return None
         return SheetMore(rows_page(sheet.letter, i + 2), len(parts[i + 1]), sum(map(len, parts[i + 1:])), total)
 
-    first = len(parts[0]) + 1
+    first, root = len(parts[0]) + 1, "../" * (len(Path(page).parts) - 1)
     (site / page).parent.mkdir(parents=True, exist_ok=True)  # MkDocs writes the page itself after this
     for i in range(1, len(parts)):
         (site / page).with_name(rows_page(sheet.letter, i + 1)).write_text(tighten(render(
             "sheet-rows.html.j2", s=sheet, rows=parts[i], more=more(i), first=first,
-            last=first + len(parts[i]) - 1, total=total, page=Path(page).name,
-            root="../" * (len(Path(page).parts) - 1))), encoding="utf-8")
+            last=first + len(parts[i]) - 1, total=total, page=Path(page).name, root=root)), encoding="utf-8")
         first += len(parts[i])
     macros: Any = environment().get_template("macros.html.j2").module
-    return html.replace(SHEET_SLOT, f'<div class="sheet-screen">{macros.letter_sheet(sheet, more(0), parts[0])}</div>')
+    return (f'<div class="sheet-screen">{macros.letter_sheet(sheet, more(0), parts[0])}</div>\n'
+            f'<script type="module" src="{root}assets/sheet.js"></script>')
 
 
 _PRE = re.compile(r"(<pre[\s>].*?</pre>|<textarea[\s>].*?</textarea>)", re.S)
@@ -132,10 +130,16 @@ class SitePages(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
     def __init__(self, sheets: dict[str, LetterSheet]) -> None:
         self.sheets = sheets
 
-    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
+    def on_page_context(self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig,
+                        nav: Navigation) -> TemplateContext:
+        """A letter page's sheet after its text (the search plugin, before this
+        one, has indexed the page without it)."""
         sheet = self.sheets.get(page.file.dest_uri)
         if sheet is not None:
-            output = put_sheet(output, sheet, page.file.dest_uri, Path(config.site_dir))
+            page.content = f"{page.content}\n{sheet_html(sheet, page.file.dest_uri, Path(config.site_dir))}"
+        return context
+
+    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
         return tighten(output)
 
     def on_post_template(self, output_content: str, /, *, template_name: str, config: MkDocsConfig) -> str:

@@ -25,7 +25,6 @@ from generator.output.sitemodel import (
     sheet_models,
     site_model,
 )
-from generator.output.sitepages import SHEET_SLOT
 from generator.search.ranking import OpenerRanking, OpenerScore
 from generator.search.traps import Family, Trap, WorstCase
 
@@ -175,7 +174,7 @@ def test_build_makes_pages_downloads_and_lookup(built: Path, tiny: Path) -> None
     assert 'id="next-guess"' in lookup and 'id="candidates"' in lookup
     letter = (built / "tiny/free/human/b.html").read_text(encoding="utf-8")
     assert 'href="../../../lookup.html?setup=tiny&amp;rule=free&amp;strategy=human&amp;letter=b"' in letter
-    assert letter.count('class="sheet letter-sheet"') == 1 and SHEET_SLOT not in letter
+    assert letter.count('class="sheet letter-sheet"') == 1
     home = (built / "index.html").read_text(encoding="utf-8")
     assert 'href="tiny.html"' in home
     assert not (built / "pdf").exists()  # pdf="none"

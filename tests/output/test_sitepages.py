@@ -1,5 +1,5 @@
 """The pages as MkDocs writes them (generator/output/sitepages.py): a letter
-page's sheet put in its place, a long sheet's later rows on pages of their own."""
+page's sheet after its text, a long sheet's later rows on pages of their own."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ import pytest
 from markupsafe import Markup
 
 from generator.core.catalog import trees_dir
-from generator.errors import SiteError
 from generator.output.sheets import LetterSheet, letter_sheet, sheet_rows
-from generator.output.sitepages import SHEET_SLOT, put_sheet, rows_page, sheet_parts
+from generator.output.sitepages import rows_page, sheet_html, sheet_parts
 from generator.output.treefile import read_tree
 
 
@@ -35,14 +34,12 @@ def test_a_long_sheet_is_split_in_parts_of_about_equal_size(long_sheet: LetterSh
 
 def test_a_long_sheet_s_later_rows_are_pages_beside_its_own(long_sheet: LetterSheet, tmp_path: Path) -> None:
     page = "nl-ij-8/same-start/human/b.html"
-    html = put_sheet(f"<h1>B</h1>\n{SHEET_SLOT}\n", long_sheet, page, tmp_path)
+    html = sheet_html(long_sheet, page, tmp_path)
     parts = sheet_parts(long_sheet)
-    assert SHEET_SLOT not in html and html.count('class="sheet letter-sheet"') == 1
+    assert html.count('class="sheet letter-sheet"') == 1
     assert f'data-rows="{rows_page("b", 2)}"' in html and all(row in html for row in parts[0])
     assert parts[1][0] not in html
     later = sorted(p.name for p in (tmp_path / page).parent.iterdir())
     assert later == [rows_page("b", i) for i in range(2, len(parts) + 1)]
     last = (tmp_path / page).with_name(rows_page("b", len(parts))).read_text(encoding="utf-8")
     assert 'href="b.html"' in last and "data-rows" not in last  # the last part links no further
-    with pytest.raises(SiteError, match="the sheet's place is missing"):
-        put_sheet("<h1>B</h1>", long_sheet, page, tmp_path)
