@@ -2,7 +2,7 @@
 
 Playing a guess splits the candidates into **parts**, one per feedback
 pattern. Every heuristic in :mod:`generator.core.scoring` is a function of the part
-sizes, summarized here for many guesses at once by :func:`partition_stats`
+sizes, summarized here for many guesses at once by :meth:`Matrix.stats`
 (a JIT kernel over a precomputed feedback matrix).
 
 A :class:`Matrix` is the feedback matrix of a set-up (guesses x answers)

@@ -31,7 +31,8 @@ from __future__ import annotations
 import numpy as np
 
 from generator.core.jit import kernel
-from generator.search.exact_kernels import INF, mix
+from generator.core.partition import mix
+from generator.search.exact_kernels import INF
 from generator.search.memo import EXACT, LETTER, VALUE, find, key_hash, put
 
 

@@ -11,9 +11,9 @@ folder (``$XDG_CACHE_HOME/lingo-trees/verified/``, else ``~/.cache/...``),
 named by the SHA-256 of the file's SHA-256 and :func:`verification_basis`
 (the verifier's code and every file of the word lists): a file edited by a
 byte is replayed again, and so is every file after a word list or the
-verifier changed. The folder is made private, and one that is not this
-user's alone (another owner, or others may write in it) is not used: then,
-as without a cache folder, every file is verified every time.
+verifier changed. The folder is made private when it is made, and one that
+is not this user's alone (another owner, or others may write in it) is not
+used: then, as without a cache folder, every file is verified every time.
 """
 
 from __future__ import annotations

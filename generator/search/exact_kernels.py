@@ -14,7 +14,6 @@ import numpy as np
 
 from generator.core.jit import kernel, prange
 from generator.core.partition import BLOCK, Matrix, klog_table, stats_block
-from generator.core.partition import mix as mix  # re-exported: the memo's and Hangman's hash
 
 INF = 1 << 60  # the cost of a position with no tree (within the cap or the budget)
 LATE = 1 << 20  # extra cost of a secret solved after the cap (fewest_late); more than any total

@@ -88,7 +88,7 @@ def ordering(name: str) -> Heuristic:
 
 
 class Moves(NamedTuple):
-    """The moves of a position worth trying below a cut (:meth:`Search._scan`)."""
+    """The moves of a position worth trying below a cut (:meth:`MoveScan.scan`)."""
 
     rows: np.ndarray    # the guess rows, in search order
     bounds: np.ndarray  # their lower bounds

@@ -17,7 +17,7 @@ The openers' feedback puts the secret in a **group**. Then:
 
 Either way the words of a group are listed in the order that is fastest on
 average: the list is the preorder of the best tree that only plays words
-still possible (:func:`order_group`), so "play the first listed word still
+still possible (:meth:`GroupOrderer.order`), so "play the first listed word still
 possible" is exactly that tree, and every word is reached in time.
 """
 
