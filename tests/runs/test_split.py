@@ -3,6 +3,8 @@ proofs as one search, whatever the split."""
 
 from __future__ import annotations
 
+import pytest
+
 from generator.runs import split as split_runs
 from generator.runs.exact import LetterSearch, letter_trees, solve_opener
 from generator.runs.split import JobTime, RunStats, Split, schedule
@@ -79,8 +81,10 @@ def test_a_proof_ends_as_soon_as_its_last_job_does_not_with_its_wave() -> None:
     assert seen["y"] == [0, 1]
 
 
-def test_a_finished_job_leaves_no_memo_in_its_worker() -> None:
-    # (one worker: the jobs run in this process) a worker's memo can be GiBs
+def test_a_finished_job_leaves_no_memo_in_its_worker(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (one worker: the jobs run in this process) a worker's memo can be GiBs; only
+    # this proof's searches are looked at (Mastermind's part jobs keep theirs on purpose)
+    monkeypatch.setattr(split_runs, "_SEARCHES", {})
     _letter("en", "free", "k", Split(probe=5_000_000, depth=2, small=6))
     searches = list(split_runs._SEARCHES.values())
     assert searches and all(not s.exact and not s.lower and not s.counters.positions for s in searches)
