@@ -19,7 +19,6 @@ from generator.commands import (
     progress_printer,
 )
 from generator.core.catalog import trees_dir
-from generator.core.files import check_out_folder
 from generator.runs.exact_tree import ExactAsk, build_exact
 
 
@@ -54,8 +53,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 def run(args: argparse.Namespace) -> int:
     ask = ExactAsk(args.setup, args.rule, args.letter, args.opener, args.openers, args.top, args.heuristic, args.cap,
-                   args.fewest_late, args.budget).checked()
-    root = None if args.no_write else check_out_folder(args.out or trees_dir())  # before the search
+                   args.fewest_late, args.budget)
+    root = None if args.no_write else args.out or trees_dir()
     for line in build_exact(ask, root, force=args.force, workers=args.jobs, progress=progress_printer(args.quiet)):
         print(line, flush=True)
     return 0

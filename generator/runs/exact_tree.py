@@ -10,11 +10,12 @@ search's total against the tree's replay, and writes the tree under
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.core.catalog import check_setup_letter, setup
 from generator.core.context import context
+from generator.core.files import check_out_folder
 from generator.core.fingerprint import Fingerprint, fingerprint, lists_digests
 from generator.core.rules import GuessRule, guess_rule
 from generator.core.strategies import strategy_info
@@ -73,8 +74,7 @@ class ExactAsk:
         ordering(self.heuristic)
         letter = check_setup_letter(self.setup, self.letter) if self.letter else None
         opener = self.opener.lower() if self.opener else None
-        return ExactAsk(self.setup, rule, letter, opener, self.openers, self.top, self.heuristic, self.cap,
-                        self.fewest_late, self.budget)
+        return replace(self, rule=rule, letter=letter, opener=opener)
 
     def path(self, root: Path) -> Path:
         strategy = "optimal" if self.opener is None else f"optimal-{self.opener}"
@@ -145,12 +145,15 @@ def _tree_file(ask: ExactAsk, workers: int | None, progress: Progress | None) ->
 
 def build_exact(ask: ExactAsk, root: Path | None, *, force: bool = False, workers: int | None = None,
                 progress: Progress | None = None) -> Iterator[str]:
-    """Search ``ask`` and write its tree under ``root`` (None: print only),
-    unless the file there is up to date; yields the lines to print."""
+    """Search ``ask`` and write its tree under the trees folder ``root``
+    (None: print only), unless the file there is up to date; yields the
+    lines to print. What was asked, then the folder, are checked before the
+    search."""
     ask = ask.checked()
     if root is None:
         yield from _tree_file(ask, workers, progress)[1]
         return
+    check_out_folder(root)
 
     def build(todo: list[ExactAsk]) -> Iterator[tuple[ExactAsk, bytes, list[str]]]:
         for job in todo:
