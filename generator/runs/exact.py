@@ -32,7 +32,7 @@ import numpy as np
 from generator.core.context import Context, context
 from generator.core.rules import Game, GuessRule
 from generator.core.tree import Node, Tree
-from generator.runs.jobs import Progress, run_jobs
+from generator.runs.jobs import Progress, in_this_process, run_jobs
 from generator.runs.progress import reporter
 from generator.runs.split import (
     PROBE,
@@ -158,6 +158,10 @@ class SetupProblem:
         return ctx.matrix, game, ctx.cols(self.letter), allowed_rows(game, ctx.matrix)
 
 
+#: a whole search as one job, never split, no budget
+WHOLE = Split(probe=None, budget=None)
+
+
 @dataclass(frozen=True)
 class PartJob:
     """One part left by a fixed opener (guess row ``opener``, feedback code
@@ -209,11 +213,12 @@ def solve_opener(setup_id: str, rule: str, letter: str | None, opener: str, opti
     row = check_opener(ctx, game, rows, opener)
     stats = stats if stats is not None else RunStats()
     problem = SetupProblem(setup_id, rule, letter)
+    whole = split is None and in_this_process(workers)  # one search: its memo serves every part
     if split is None:  # no budget: the proof always ends; a limited search: whole parts
-        split = Split(probe=PROBE if options.top is None else None, budget=None)
+        split = WHOLE if whole else Split(probe=PROBE if options.top is None else None, budget=None)
 
     def proof() -> Generator[Root, Outcome, Outcome]:
-        return (yield Root(problem, options, opener=row))
+        return (yield Root(problem, options, opener=row, together=whole))
 
     _, out = next(run_proofs([proof()], split, workers=workers, progress=progress, stats=stats,
                              label=f"after {opener}"))
@@ -225,10 +230,6 @@ def solve_opener(setup_id: str, rule: str, letter: str | None, opener: str, opti
     return ExactResult(out.tree, cols, Cost.of(out.value), opener, options, proved=options.top is None,
                        positions=sum(j.positions for j in stats.jobs), seconds=time.perf_counter() - t0,
                        peak_mib=max(stats.peak_mib, peak_mib()), fixed_opener=True)
-
-
-#: a whole search as one job, never split, no budget
-WHOLE = Split(probe=None, budget=None)
 
 
 def _whole(problem: Problem, options: Options, opener: int | None = None) -> Generator[Root, Outcome, Outcome]:

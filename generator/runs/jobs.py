@@ -135,6 +135,13 @@ def _check_address(address: str, given: str) -> None:
                            f"(host:port, such as tcp://10.0.0.1:8786): {exc}") from None
 
 
+def in_this_process(workers: int | None) -> bool:
+    """Whether :func:`run_jobs` runs its jobs one after another in this
+    process (one worker, no scheduler): then a job split finer for other
+    workers only repeats work."""
+    return not _scheduler and (default_workers() if workers is None else workers) <= 1
+
+
 def run_jobs(fn: Callable[[J], R], jobs: Iterable[J], workers: int | None = None) -> Iterator[tuple[J, R]]:
     """Yield ``(job, fn(job))`` for every job, in the order they finish.
 

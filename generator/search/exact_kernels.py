@@ -67,30 +67,36 @@ def parts_kernel(by_answer, rows, cols, npatterns, green, parts, wins):  # type:
     the bound of every move). Bit-parallel: a block of guesses is swept
     secret by secret, each guess keeping the codes it has seen as a bit set
     and counting the codes seen before (no branch, no chain of updates)."""
-    m = rows.shape[0]
+    bits = np.zeros((PARTS_BLOCK, (npatterns + 63) >> 6), np.uint64)
+    seen_twice = np.zeros(PARTS_BLOCK, np.int64)
+    for start in range(0, rows.shape[0], PARTS_BLOCK):
+        _parts_block(by_answer, rows, cols, green, parts, wins, start, bits, seen_twice)
+
+
+PARTS_BLOCK = 512  # guesses swept together by parts_kernel
+
+
+@kernel
+def _parts_block(by_answer, rows, cols, green, parts, wins, start, bits, seen_twice):  # type: ignore[no-untyped-def]
+    """:func:`parts_kernel` for the block of guesses from ``rows[start]``."""
     n = cols.shape[0]
-    nwords = (npatterns + 63) >> 6
-    block = 512
-    bits = np.zeros((block, nwords), np.uint64)
-    seen_twice = np.zeros(block, np.int64)
+    nb = min(rows.shape[0], start + PARTS_BLOCK) - start
     gw = green >> 6
     gb = np.uint64(1) << np.uint64(green & 63)
-    for start in range(0, m, block):
-        nb = min(m, start + block) - start
-        bits[:nb] = 0
-        seen_twice[:nb] = 0
-        for i in range(n):
-            col = by_answer[cols[i]]
-            for j in range(nb):
-                code = col[rows[start + j]]
-                w = code >> 6
-                bit = np.uint64(1) << np.uint64(code & 63)
-                old = bits[j, w]
-                seen_twice[j] += (old & bit) != np.uint64(0)
-                bits[j, w] = old | bit
+    bits[:nb] = 0
+    seen_twice[:nb] = 0
+    for i in range(n):
+        col = by_answer[cols[i]]
         for j in range(nb):
-            parts[start + j] = n - seen_twice[j]
-            wins[start + j] = (bits[j, gw] & gb) != np.uint64(0)
+            code = col[rows[start + j]]
+            w = code >> 6
+            bit = np.uint64(1) << np.uint64(code & 63)
+            old = bits[j, w]
+            seen_twice[j] += (old & bit) != np.uint64(0)
+            bits[j, w] = old | bit
+    for j in range(nb):
+        parts[start + j] = n - seen_twice[j]
+        wins[start + j] = (bits[j, gw] & gb) != np.uint64(0)
 
 
 @kernel
@@ -150,25 +156,73 @@ def move_bounds(n, r, parts, wins, largest, strict, fill, cap):  # type: ignore[
 
 
 @kernel
-def quick_floor_kernel(by_answer, rows, cols, npatterns, green, fill, cap, r, strict):  # type: ignore[no-untyped-def]
+def quick_floor_kernel(by_answer, rows, cols, npatterns, green, fill, cap, r, strict, enough):  # type: ignore[no-untyped-def]
     """The least bound of any useful move from its parts and win alone
     (:func:`parts_kernel`): :func:`move_bound` with its largest part taken
-    as small as the part count allows; and whether any move is useful."""
+    as small as the part count allows; and whether any move is useful.
+    Once a block of guesses has brought the least bound to ``enough`` or
+    below, the rest are not looked at (the caller needs no less)."""
     m = rows.shape[0]
     n = cols.shape[0]
     parts = np.empty(m, np.int64)
     wins = np.empty(m, np.int64)
-    parts_kernel(by_answer, rows, cols, npatterns, green, parts, wins)
+    bits = np.zeros((PARTS_BLOCK, (npatterns + 63) >> 6), np.uint64)
+    seen_twice = np.zeros(PARTS_BLOCK, np.int64)
     floor = np.int64(INF)
     useful = False
-    for j in range(m):
-        p = parts[j]
-        w = wins[j]
+    for start in range(0, m, PARTS_BLOCK):
+        _parts_block(by_answer, rows, cols, green, parts, wins, start, bits, seen_twice)
+        for j in range(start, min(m, start + PARTS_BLOCK)):
+            p = parts[j]
+            w = wins[j]
+            if p <= 1 and w == 0:
+                continue
+            useful = True
+            smallest = max((n - w + max(p - w, 1) - 1) // max(p - w, 1), 1)
+            floor = min(floor, move_bound(n, r, p, w, smallest, strict, fill, cap))
+        if floor <= enough:
+            break
+    return floor, useful
+
+
+@kernel
+def local_floor_kernel(local, most, at, npatterns, green, fill, cap, r, strict, enough):  # type: ignore[no-untyped-def]
+    """:func:`quick_floor_kernel` of a part of a position from the
+    position's own codes: ``local[j, i]`` the code of guess ``j`` against
+    the position's ``i``-th secret, the guesses in order of ``most[j]``,
+    the parts each makes of the position's secrets, most first; ``at`` the
+    places of the part's secrets among them. A guess makes at most as many
+    parts of the part as of the position, so once that many parts could not
+    bring the least bound down, no later guess can: the scan ends there, and
+    also once the least bound is ``enough`` or below. Guess by guess, each
+    reading its codes in one row and stamping the codes it has seen with
+    its number (no chain of updates but between equal codes)."""
+    k = at.shape[0]
+    stamp = np.zeros(npatterns, np.int64)
+    floor = np.int64(INF)
+    useful = False
+    for j in range(local.shape[0]):
+        top = min(k, most[j])
+        if useful and min(move_bound(k, r, top, 1, max((k - 1 + max(top - 1, 1) - 1) // max(top - 1, 1), 1),
+                                     strict, fill, cap),
+                          move_bound(k, r, top, 0, max((k + top - 1) // top, 1), strict, fill, cap)) >= floor:
+            break
+        row = local[j]
+        mark = j + 1
+        seen_twice = 0
+        for i in range(k):
+            code = row[at[i]]
+            seen_twice += stamp[code] == mark
+            stamp[code] = mark
+        w = 1 if stamp[green] == mark else 0
+        p = k - seen_twice
         if p <= 1 and w == 0:
             continue
         useful = True
-        smallest = max((n - w + max(p - w, 1) - 1) // max(p - w, 1), 1)
-        floor = min(floor, move_bound(n, r, p, w, smallest, strict, fill, cap))
+        smallest = max((k - w + max(p - w, 1) - 1) // max(p - w, 1), 1)
+        floor = min(floor, move_bound(k, r, p, w, smallest, strict, fill, cap))
+        if floor <= enough:
+            break
     return floor, useful
 
 

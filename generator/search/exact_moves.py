@@ -38,6 +38,7 @@ from generator.search.exact_kernels import (
     INF,
     by_answer,
     first_distinct,
+    local_floor_kernel,
     move_bounds,
     moves_kernel,
     moves_kernel_serial,
@@ -96,6 +97,7 @@ class Moves(NamedTuple):
     floor: int          # the least bound of any move (INF: none meets the cap)
     below: np.ndarray   # the rows passed on below the position (narrowed)
     stuck: bool = False  # no guess is useful (a hard-mode dead end)
+    below_parts: np.ndarray | None = None  # the parts each of them makes of the position's secrets
 
 
 class MoveScan:
@@ -135,7 +137,7 @@ class MoveScan:
         n, k = len(cols), len(rows)
         none = np.empty(0, np.int64)
         if self.precheck and k and not narrowing and (beta < INF // 2 or self.strict):
-            floor, useful = self.quick_floor(cols, r, rows)
+            floor, useful = self.quick_floor(cols, r, rows, beta - 1)
             if floor >= beta:
                 return Moves(none, none, none, floor, none, not useful)
         scan = moves_kernel_serial if scan_serially(k * n) else moves_kernel
@@ -146,7 +148,7 @@ class MoveScan:
             return Moves(none, none, none, INF, none, True)
         if not self.hard and self.top is None:
             idx = idx[first_distinct(phash[idx])]
-        below = rows[idx] if self.narrow and not self.hard else rows
+        below, below_parts = (rows[idx], parts[idx]) if self.narrow and not self.hard else (rows, parts)
         bounds = move_bounds(n, r, parts[idx], wins[idx], largest[idx], self.strict, self.fill, self.cap(r - 1))
         floor = int(bounds.min())
         ok = bounds < INF
@@ -157,13 +159,13 @@ class MoveScan:
             keep = orbit_firsts(self.letters, rows[idx], cols, *self.symmetry)
             idx, bounds = idx[keep], bounds[keep]
         if not len(idx):
-            return Moves(none, none, none, floor, below)
+            return Moves(none, none, none, floor, below, below_parts=below_parts)
         chosen = self._order(PartStats(largest[idx], parts[idx], squares[idx], klogk[idx], wins[idx], n),
                              bounds, phash[idx], rows[idx])
         g = idx[chosen]
         # every part at most two words (each guessable, turns enough): the bound is exact
         most = 0 if r - 1 < 2 and not self.strict else 1 if r - 1 < 2 or not self.guessable[cols].all() else 2
-        return Moves(rows[g], bounds[chosen], largest[g] <= most, floor, below)
+        return Moves(rows[g], bounds[chosen], largest[g] <= most, floor, below, below_parts=below_parts)
 
     def _order(self, stats: PartStats, bounds: np.ndarray, phash: np.ndarray, rows: np.ndarray) -> np.ndarray:
         """The moves in search order: by bound, then the heuristic, then the
@@ -174,13 +176,25 @@ class MoveScan:
         chosen = self._best(keys, phash, self.top) if self.top is not None else np.arange(len(rows))
         return chosen[np.lexsort(tuple(reversed((bounds[chosen],) + tuple(k[chosen] for k in keys))))]
 
-    def quick_floor(self, cols: np.ndarray, r: int, rows: np.ndarray) -> tuple[int, bool]:
+    def quick_floor(self, cols: np.ndarray, r: int, rows: np.ndarray, enough: int = -1) -> tuple[int, bool]:
         """A lower bound of every move's bound at a position from the number
         of parts and wins alone (:func:`quick_floor_kernel`), enough to cut a
         position whose moves all reach ``beta`` without their other
-        statistics (INF when no guess is useful), and whether any guess is."""
+        statistics (INF when no guess is useful), and whether any guess is.
+        The bound may stop at any value up to ``enough`` once the guesses
+        looked at reach it (a caller that needs no less)."""
         floor, useful = quick_floor_kernel(self.by_answer, rows, cols, self.npatterns, self.green,
-                                           self.fill, self.cap(r - 1), r, self.strict)
+                                           self.fill, self.cap(r - 1), r, self.strict, enough)
+        return (int(floor) if useful else INF), bool(useful)
+
+    def local_floor(self, local: np.ndarray, most: np.ndarray, at: np.ndarray, r: int,
+                    enough: int) -> tuple[int, bool]:
+        """:meth:`quick_floor` of a part from its position's codes
+        (:func:`local_floor_kernel`: ``local`` the codes of the guesses to
+        scan against the position's secrets, most parts first, ``most`` the
+        parts each makes of them, ``at`` the part's places among them)."""
+        floor, useful = local_floor_kernel(local, most, at, self.npatterns, self.green, self.fill, self.cap(r - 1),
+                                           r, self.strict, enough)
         return (int(floor) if useful else INF), bool(useful)
 
     def _best(self, keys: tuple[np.ndarray, ...], phash: np.ndarray, top: int) -> np.ndarray:

@@ -36,12 +36,14 @@ class Position:
     """A node of the search: the secrets still possible (sorted answer
     columns), the turns left, and in hard mode what the rule still requires
     (``state``) and the guesses it allows (``rows``: an array, or a
-    :class:`Pending` filter done when first needed)."""
+    :class:`Pending` filter done when first needed); ``floors``, what the
+    floors of its moves' parts scan (:class:`generator.search.exact.FloorRows`)."""
 
     cols: np.ndarray
     turns: int
     state: State = ()
     rows: Any = None
+    floors: Any = None
 
 
 class HardMode:

@@ -10,6 +10,7 @@ from generator.core.tree import depth
 from generator.core.verify import verify_tree
 from generator.runs.exact import NO_TREE, Cost, choose_opener, letter_tree, solve_opener
 from generator.runs.letters import build_tree
+from generator.runs.split import RunStats, Split
 from generator.search.exact import INF, LATE, Options
 
 
@@ -74,3 +75,15 @@ def test_a_chosen_opener_has_the_tree_of_that_opener_fixed() -> None:
     fixed = solve_opener("en", "free", "k", str(chosen.opener), options, workers=1)
     assert repr(chosen.root) == repr(fixed.root) and chosen.cost == fixed.cost
     assert not chosen.proved and not chosen.fixed_opener and fixed.fixed_opener
+
+
+def test_an_opener_searched_whole_or_split_into_jobs_has_the_same_tree() -> None:
+    # one worker searches the opener's parts in one search (its memo serves
+    # them all); more split them into jobs, here past a tiny probe
+    whole = solve_opener("en", "free", "k", "kerns", Options(), workers=1)
+    stats = RunStats()
+    split = solve_opener("en", "free", "k", "kerns", Options(), workers=1, split=Split(probe=1000, budget=None),
+                         stats=stats)
+    assert len({j.wave for j in stats.jobs}) > 1  # split more than once
+    assert whole.proved and whole.cost == split.cost
+    assert repr(whole.root) == repr(split.root)
