@@ -83,8 +83,9 @@ from __future__ import annotations
 
 import enum
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import NamedTuple
 
 import numpy as np
@@ -94,7 +95,14 @@ from generator.core.rules import Game, GuessRule
 from generator.core.tree import Node, Tree
 from generator.search.exact_kernels import INF as INF  # re-exported: every caller's 'no tree'
 from generator.search.exact_kernels import LATE as LATE  # re-exported: the cost of a secret past the cap
-from generator.search.exact_kernels import closed_kernel, move_kernel, part_bound
+from generator.search.exact_kernels import (
+    closed_kernel,
+    families_of,
+    family_cut,
+    largest_family,
+    move_kernel,
+    part_bound,
+)
 from generator.search.exact_moves import Moves, MoveScan
 from generator.search.exact_moves import ordering as ordering  # re-exported: the command checks --heuristic
 from generator.search.exact_rules import ExactError as ExactError  # re-exported
@@ -115,17 +123,20 @@ def _turn_bytes(r: int) -> bytes:
 
 class Shortcut(enum.Flag):
     """The exact search's shortcuts (module docstring): none changes a cost
-    or a tree, only the work; the closed forms, the precheck and the floors
-    serve the exact search alone (``top`` None), the closed forms only
-    within the cap, the floors not in hard mode."""
+    or a tree, only the work; the closed forms, the precheck, the floors and
+    the families serve the exact search alone (``top`` None), the closed
+    forms and the families only within the cap, the families only in hard
+    mode (where the guesses a family leaves allowed tell few of its secrets
+    apart)."""
 
     CLOSED_FORMS = enum.auto()
     NARROWED_ROWS = enum.auto()
     PRECHECK = enum.auto()
     FLOORS = enum.auto()
+    FAMILIES = enum.auto()
 
 
-ALL_SHORTCUTS = Shortcut.CLOSED_FORMS | Shortcut.NARROWED_ROWS | Shortcut.PRECHECK | Shortcut.FLOORS
+ALL_SHORTCUTS = Shortcut.CLOSED_FORMS | Shortcut.NARROWED_ROWS | Shortcut.PRECHECK | Shortcut.FLOORS | Shortcut.FAMILIES
 
 
 class Part(NamedTuple):
@@ -218,7 +229,9 @@ class Search:
         self.closures = exact and self.strict and Shortcut.CLOSED_FORMS in self.shortcuts
         self.narrow = Shortcut.NARROWED_ROWS in self.shortcuts
         precheck = exact and Shortcut.PRECHECK in self.shortcuts
-        self.floors = precheck and not self.hard and Shortcut.FLOORS in self.shortcuts
+        self.floors = precheck and Shortcut.FLOORS in self.shortcuts
+        self.families = (families_of(m) if exact and self.strict and self.hard and Shortcut.FAMILIES in self.shortcuts
+                         else None)
         self.moves = MoveScan(m, self.all_rows, self.turns, strict=self.strict, top=self.top, hard=self.hard,
                               heuristic=self.heuristic, narrow=self.narrow, precheck=precheck,
                               symmetry=self.symmetry, guessable=self.guessable, letters=self.letters)
@@ -278,6 +291,9 @@ class Search:
                 self.lower[key] = max(known, 2 * n)
                 return self.lower[key]
         rows = allowed(pos.rows)
+        if self._family_dead(cols, r, lambda: pos):
+            self.exact[key] = (INF, -1)
+            return INF
         self.counters.positions += 1
         self._count(n * len(rows))
         moves = self.moves.scan(cols, r, rows, beta)
@@ -375,6 +391,10 @@ class Search:
                     rest += lows[i] - low
                     if total + rest >= cut:
                         return total + rest
+        if self.families is not None:
+            for code, part, _ in reversed(todo):  # the smallest parts first: a family is often most of one
+                if self._family_dead(part, pos.turns - 1, partial(self._child, pos, row, code, part)):
+                    return INF
         for (code, part, _), low in zip(todo, lows):
             rest -= low
             total += self.solve(self._child(pos, row, code, part), cut - total - rest)
@@ -503,10 +523,23 @@ class Search:
             return low
         if not useful and self.dead_end is None:
             self.dead_end = describe_dead_end(self.matrix, Position(part, r, (), rows))
-        key = self._key(part, r)
-        if floor > self.lower.get(key, 0):
-            self.lower[key] = floor
+        if not self.hard:  # (hard mode: the part's key holds what the rule requires after the move)
+            key = self._key(part, r)
+            if floor > self.lower.get(key, 0):
+                self.lower[key] = floor
         return floor
+
+    def _family_dead(self, cols: np.ndarray, r: int, position: Callable[[], Position]) -> bool:
+        """Whether a family of the secrets ``cols`` leaves their position
+        (made by ``position`` only when needed) no tree within the cap with
+        ``r`` turns left (:func:`family_cut`; hard mode: the rows a family
+        leaves allowed tell few of its secrets apart)."""
+        if self.families is None or len(cols) <= r:
+            return False
+        families, count = self.families
+        family, size = largest_family(families, cols, count)
+        return size > r and bool(family_cut(families, family, size, cols, self.codes, allowed(position().rows), r,
+                                            self.npatterns))
 
     def _closed(self, cols: np.ndarray, r: int) -> tuple[int, int] | None:
         """The exact cost of a position of ``n`` secrets (``r >= 2`` turns left,

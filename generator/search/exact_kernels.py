@@ -226,6 +226,81 @@ def local_floor_kernel(local, most, at, npatterns, green, fill, cap, r, strict, 
     return floor, useful
 
 
+@kernel
+def largest_family(families, cols, nfamilies):  # type: ignore[no-untyped-def]
+    """The largest family among the secrets ``cols`` (secrets alike but at
+    one place; ``families[c, p]``: the family of secret ``c`` that differs
+    at place ``p``, -1 for none) and how many of its secrets are there."""
+    count = np.zeros(max(nfamilies, 1), np.int64)
+    for c in cols:
+        for p in range(families.shape[1]):
+            f = families[c, p]
+            if f >= 0:
+                count[f] += 1
+    best = np.argmax(count)
+    return best, count[best]
+
+
+@kernel
+def family_cut(families, family, size, cols, codes, rows, r, npatterns):  # type: ignore[no-untyped-def]
+    """Whether no tree finds every secret of ``cols`` within ``r`` turns
+    because of the ``size`` secrets of ``family`` among them. A guess
+    splits a family's secrets into classes, all of one secret but the one
+    of the letters it does not hold, so it tells apart at most one secret
+    fewer than it makes classes; along the path of the secrets none of
+    ``r - 1`` guesses tells apart, the family's secrets left number at least
+    its size less what those guesses tell apart, and more than one cannot
+    all be found by the last turn. The ``r - 1`` guesses of ``rows`` that make the most
+    classes give the least (Alex Selby's endgame cut, github.com/alex1770/wordle)."""
+    if size - 1 <= r - 1:  # every guess tells apart one secret at least
+        return False
+    live = np.empty(size, np.int64)
+    k = 0
+    for c in cols:
+        for p in range(families.shape[1]):
+            if families[c, p] == family:
+                live[k] = c
+                k += 1
+    most = np.zeros(size + 1, np.int64)  # guesses by the classes they make
+    seen = np.zeros(npatterns, np.int64)
+    for j in range(rows.shape[0]):
+        line = codes[rows[j]]
+        classes = 0
+        for c in live:
+            if seen[line[c]] != j + 1:
+                seen[line[c]] = j + 1
+                classes += 1
+        most[classes] += 1
+    told, left = 0, r - 1
+    for classes in range(size, 1, -1):
+        take = min(left, most[classes])
+        told += take * (classes - 1)
+        left -= take
+        if left == 0:
+            break
+    return size - 1 > told
+
+
+def families_of(matrix: Matrix) -> tuple[np.ndarray, int]:
+    """For each secret and place, the family of the secrets alike but at
+    that place (three secrets or more; -1 for none), and how many families
+    there are (for :func:`family_cut`)."""
+    letters = matrix.answers.codes
+    n, length = letters.shape
+    out = np.full((n, length), -1, np.int64)
+    nfamilies = 0
+    for p in range(length):
+        rest = np.delete(letters, p, axis=1)
+        _, inverse, sizes = np.unique(rest, axis=0, return_inverse=True, return_counts=True)
+        inverse = inverse.reshape(-1)
+        big = sizes >= 3
+        ids = np.full(len(sizes), -1, np.int64)
+        ids[big] = nfamilies + np.arange(int(big.sum()))
+        out[:, p] = ids[inverse]
+        nfamilies += int(big.sum())
+    return out, nfamilies
+
+
 def by_answer(matrix: Matrix) -> tuple[np.ndarray, np.ndarray]:
     """The feedback matrix transposed (:attr:`Matrix.by_answer`) and a random
     64-bit key per secret, made once per matrix (for :func:`moves_kernel`)."""

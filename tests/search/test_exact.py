@@ -329,3 +329,37 @@ def test_a_narrowed_position_is_scanned_once_and_kept_across_resets(monkeypatch)
 
     monkeypatch.setattr(s.moves, "scan", no_scan)
     assert s.narrowed(pos).rows.tolist() == first.tolist()
+
+
+def families(seed: int, n: int) -> Matrix:
+    """Wordle answers rich in families (words alike but at one place: _atch,
+    _ight, _ound, ...), guessable, and a few more guesses."""
+    rnd = random.Random(seed)
+    alike = [w for w in ANSWERS if w[1:] in ("atch", "ight", "ound", "aunt", "ower") or w[:4] in ("shar", "stor")]
+    answers = sorted(set(rnd.sample(alike, min(n, len(alike))) + rnd.sample(ANSWERS, 6)))
+    more = [w for w in rnd.sample(GUESSES, 60) if w not in answers][:20]
+    return Matrix.build(parse_wordlist(answers + more, id="g"), parse_wordlist(answers, id="a"))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_family_cut_changes_no_cost_nor_tree_in_hard_mode(seed: int) -> None:
+    m = families(1200 + seed, 14 + 2 * seed)
+    for turns in (3, 4, 5, 6):
+        off = Search(m, turns=turns, hard=True, shortcuts=ALL_SHORTCUTS & ~Shortcut.FAMILIES)
+        on = Search(m, turns=turns, hard=True)
+        assert on.families is not None and off.families is None
+        cost = off.solve_root()
+        assert on.solve_root() == cost
+        if cost < INF:
+            assert on.tree() == off.tree()
+
+
+def test_the_family_cut_finds_a_hard_mode_dead_end_without_a_search() -> None:
+    # seven _atch words in hard mode: after _atch is green each guess tells
+    # one word apart, so four turns cannot find all seven
+    atch = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
+    m = Matrix.build(parse_wordlist(atch, id="g"), parse_wordlist(atch, id="a"))
+    for turns, dead in ((4, True), (6, True), (7, False)):
+        s = Search(m, turns=turns, hard=True)
+        assert (s.solve_root() >= INF) == dead == (brute(m, turns, hard=True) >= INF)
+        assert s.counters.positions == 0 or not dead
