@@ -102,6 +102,7 @@ from generator.search.exact_kernels import (
     largest_family,
     move_kernel,
     part_bound,
+    parts_kernel,
 )
 from generator.search.exact_moves import Moves, MoveScan
 from generator.search.exact_moves import ordering as ordering  # re-exported: the command checks --heuristic
@@ -241,6 +242,7 @@ class Search:
         # the position, so kept across reset(): every job of a wave replays its
         # path from the root, and the root's scan may take longer than the job)
         self._narrowed: OrderedDict[tuple[bytes, int, bytes], np.ndarray] = OrderedDict()
+        self._root_floors: FloorRows | None = None
         self.codes = m.codes
         self.npatterns, self.green = m.npatterns, m.green  # (properties: read millions of times)
 
@@ -258,8 +260,15 @@ class Search:
         return self.solve(root, beta) if opener is None else self.play(opener, root, beta)
 
     def root(self) -> Position:
-        """The position of every secret of :attr:`root_cols` at the start."""
-        return Position(self.root_cols, self.turns, (), self.all_rows)
+        """The position of every secret of :attr:`root_cols` at the start
+        (with the floors of the parts a first guess leaves, kept across
+        :meth:`reset`: a run of first words plays one after another from it)."""
+        cols = self.root_cols
+        if self.floors and (self._root_floors is None or not np.array_equal(self._root_floors.cols, cols)):
+            parts, wins = np.empty(len(self.all_rows), np.int64), np.empty(len(self.all_rows), np.int64)
+            parts_kernel(self.moves.by_answer, self.all_rows, cols, self.npatterns, self.green, parts, wins)
+            self._root_floors = FloorRows(self.codes, cols, self.all_rows, parts)
+        return Position(cols, self.turns, (), self.all_rows, self._root_floors if self.floors else None)
 
     def after(self, opener: int, code: int, part: np.ndarray) -> Position:
         """The position of the root's ``part`` once ``opener`` got pattern ``code``."""
