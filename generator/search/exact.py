@@ -394,9 +394,12 @@ class Search:
         if self.floors and len(todo) > 1:
             rows = allowed(pos.rows)
             floors = pos.floors or FloorRows(self.codes, pos.cols, rows, None)
-            for i, (_, part, low) in enumerate(todo):
+            for i, (code, part, low) in enumerate(todo):
                 if len(part) > 2:
-                    lows[i] = self._raise_floor(part, pos.turns - 1, rows, floors, low)
+                    # hard mode: the first guess's parts over the guesses each allows (deeper,
+                    # filtering them costs more than the stronger floors save)
+                    child = self._child(pos, row, code, part) if self.hard and pos.turns == self.turns else None
+                    lows[i] = self._raise_floor(part, pos.turns - 1, rows, floors, low, child)
                     rest += lows[i] - low
                     if total + rest >= cut:
                         return total + rest
@@ -517,25 +520,27 @@ class Search:
         if self.max_work is not None and self.counters.work > self.max_work:
             raise OutOfBudget(self.counters.work)
 
-    def _raise_floor(self, part: np.ndarray, r: int, rows: np.ndarray, floors: FloorRows, low: int) -> int:
+    def _raise_floor(self, part: np.ndarray, r: int, rows: np.ndarray, floors: FloorRows, low: int,
+                     child: Position | None = None) -> int:
         """A part's lower bound ``low`` raised to the quick floor of its moves
         (:meth:`MoveScan.local_floor`; ``rows``: the guesses below its parent,
         scanned as ``floors`` has them: its parent's best moves first, so
         that a move that brings the floor down to ``low`` is met early and
-        the scan stops there), which the memo then keeps. Its parent's
-        other parts are not searched yet: their floors may cut the move
-        before any is. The work counted is every row's (a budget does not
-        depend on where the scan stops)."""
+        the scan stops there; only those the part's position ``child``
+        allows, if given), which the memo then keeps. Its parent's other
+        parts are not searched yet: their floors may cut the move before
+        any is. The work counted is every row's (a budget does not depend on
+        where the scan stops)."""
         self._count(len(part) * len(rows))
-        floor, useful = self.moves.local_floor(*floors.local(), floors.places(part), r, low)
+        kept = floors.kept(None if child is None else allowed(child.rows))
+        floor, useful = self.moves.local_floor(*floors.local(), kept, floors.places(part), r, low)
         if floor <= low:
             return low
         if not useful and self.dead_end is None:
-            self.dead_end = describe_dead_end(self.matrix, Position(part, r, (), rows))
-        if not self.hard:  # (hard mode: the part's key holds what the rule requires after the move)
-            key = self._key(part, r)
-            if floor > self.lower.get(key, 0):
-                self.lower[key] = floor
+            self.dead_end = describe_dead_end(self.matrix, child or Position(part, r, (), rows))
+        key = self._key(part, r, () if child is None else child.state)
+        if floor > self.lower.get(key, 0):
+            self.lower[key] = floor
         return floor
 
     def _family_dead(self, cols: np.ndarray, r: int, position: Callable[[], Position]) -> bool:
@@ -633,15 +638,26 @@ class FloorRows:
     def __init__(self, codes: np.ndarray, cols: np.ndarray, rows: np.ndarray, parts: np.ndarray | None) -> None:
         self.codes, self.cols, self.rows, self.parts = codes, cols, rows, parts
         self._local: tuple[np.ndarray, np.ndarray] | None = None
+        self._order = np.lexsort((rows, -parts)) if parts is not None else np.arange(len(rows))
+        self._every: np.ndarray | None = None
 
     def local(self) -> tuple[np.ndarray, np.ndarray]:
         """The codes of the rows, most parts first, and those parts."""
         if self._local is None:
             parts = np.full(len(self.rows), len(self.cols)) if self.parts is None else self.parts
-            order = np.lexsort((self.rows, -parts))
-            codes = np.ascontiguousarray(self.codes[self.rows[order]][:, self.cols])
-            self._local = codes, np.ascontiguousarray(parts[order], dtype=np.int64)
+            codes = np.ascontiguousarray(self.codes[self.rows[self._order]][:, self.cols])
+            self._local = codes, np.ascontiguousarray(parts[self._order], dtype=np.int64)
         return self._local
+
+    def kept(self, allowed: np.ndarray | None) -> np.ndarray:
+        """Which rows, in the order of :meth:`local`, a part's floor scans:
+        every one, or those of ``allowed`` (hard mode: the guesses the
+        part's position allows)."""
+        if allowed is None:
+            if self._every is None:
+                self._every = np.ones(len(self.rows), np.uint8)
+            return self._every
+        return np.isin(self.rows[self._order], allowed, assume_unique=True).view(np.uint8)
 
     def places(self, part: np.ndarray) -> np.ndarray:
         """The places of ``part``'s secrets among the position's."""

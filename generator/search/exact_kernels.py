@@ -186,12 +186,13 @@ def quick_floor_kernel(by_answer, rows, cols, npatterns, green, fill, cap, r, st
 
 
 @kernel
-def local_floor_kernel(local, most, at, npatterns, green, fill, cap, r, strict, enough):  # type: ignore[no-untyped-def]
+def local_floor_kernel(local, most, kept, at, npatterns, green, fill, cap, r, strict, enough):  # type: ignore[no-untyped-def]
     """:func:`quick_floor_kernel` of a part of a position from the
     position's own codes: ``local[j, i]`` the code of guess ``j`` against
     the position's ``i``-th secret, the guesses in order of ``most[j]``,
-    the parts each makes of the position's secrets, most first; ``at`` the
-    places of the part's secrets among them. A guess makes at most as many
+    the parts each makes of the position's secrets, most first, only those
+    with ``kept[j]`` (hard mode: the guesses the part's position allows);
+    ``at`` the places of the part's secrets among them. A guess makes at most as many
     parts of the part as of the position, so once that many parts could not
     bring the least bound down, no later guess can: the scan ends there, and
     also once the least bound is ``enough`` or below. Guess by guess, each
@@ -202,6 +203,8 @@ def local_floor_kernel(local, most, at, npatterns, green, fill, cap, r, strict, 
     floor = np.int64(INF)
     useful = False
     for j in range(local.shape[0]):
+        if not kept[j]:
+            continue
         top = min(k, most[j])
         if useful and min(move_bound(k, r, top, 1, max((k - 1 + max(top - 1, 1) - 1) // max(top - 1, 1), 1),
                                      strict, fill, cap),

@@ -187,14 +187,15 @@ class MoveScan:
                                            self.fill, self.cap(r - 1), r, self.strict, enough)
         return (int(floor) if useful else INF), bool(useful)
 
-    def local_floor(self, local: np.ndarray, most: np.ndarray, at: np.ndarray, r: int,
+    def local_floor(self, local: np.ndarray, most: np.ndarray, kept: np.ndarray, at: np.ndarray, r: int,
                     enough: int) -> tuple[int, bool]:
         """:meth:`quick_floor` of a part from its position's codes
         (:func:`local_floor_kernel`: ``local`` the codes of the guesses to
         scan against the position's secrets, most parts first, ``most`` the
-        parts each makes of them, ``at`` the part's places among them)."""
-        floor, useful = local_floor_kernel(local, most, at, self.npatterns, self.green, self.fill, self.cap(r - 1),
-                                           r, self.strict, enough)
+        parts each makes of them, ``kept`` which to scan, ``at`` the part's
+        places among them)."""
+        floor, useful = local_floor_kernel(local, most, kept, at, self.npatterns, self.green, self.fill,
+                                           self.cap(r - 1), r, self.strict, enough)
         return (int(floor) if useful else INF), bool(useful)
 
     def _best(self, keys: tuple[np.ndarray, ...], phash: np.ndarray, top: int) -> np.ndarray:
