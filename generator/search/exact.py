@@ -386,12 +386,15 @@ class Search:
         bound at least ``cut``: ``total`` its settled cost, ``todo`` its parts
         still open (code, secrets, lower bound; largest first) and ``rest``
         their bounds' sum. Each open part's bound is first raised to its
-        quick floor (``floors``), then each is searched, cut at what the
-        others' bounds leave."""
+        quick floor (``floors``; not without a cut, where it would cut
+        nothing), then each is searched, cut at what the others' bounds
+        leave."""
         if total + rest >= cut:
             return total + rest
         lows = [low for _, _, low in todo]
-        if self.floors and len(todo) > 1:
+        if self.floors and len(todo) > 1 and cut >= INF:  # nothing to cut: the work counted alike
+            self._count(sum(len(part) for _, part, _ in todo if len(part) > 2) * len(allowed(pos.rows)))
+        elif self.floors and len(todo) > 1:
             rows = allowed(pos.rows)
             floors = pos.floors or FloorRows(self.codes, pos.cols, rows, None)
             for i, (code, part, low) in enumerate(todo):
@@ -645,8 +648,10 @@ class FloorRows:
         """The codes of the rows, most parts first, and those parts."""
         if self._local is None:
             parts = np.full(len(self.rows), len(self.cols)) if self.parts is None else self.parts
-            codes = np.ascontiguousarray(self.codes[self.rows[self._order]][:, self.cols])
-            self._local = codes, np.ascontiguousarray(parts[self._order], dtype=np.int64)
+            rows = self.rows[self._order]
+            whole = len(self.cols) == self.codes.shape[1]  # every secret (a root): the rows alone
+            codes = self.codes[rows] if whole else self.codes[np.ix_(rows, self.cols)]
+            self._local = np.ascontiguousarray(codes), np.ascontiguousarray(parts[self._order], dtype=np.int64)
         return self._local
 
     def kept(self, allowed: np.ndarray | None) -> np.ndarray:
