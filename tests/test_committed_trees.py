@@ -62,6 +62,34 @@ def test_the_openers_rankings_agree_with_the_committed_trees() -> None:
     assert checked >= 26
 
 
+def published(name: str) -> dict[str, int]:
+    """Alex Selby's proven totals of first words (``tests/data/selby/``): word -> total."""
+    path = Path(__file__).resolve().parent / "data" / "selby" / name
+    return {w: int(t) for w, t in (line.split() for line in path.read_text().splitlines())}
+
+
+@pytest.mark.parametrize("rule,files", [("free", ("normal.top105.proven", "normal.some3593.every40th")),
+                                        ("hard", ("hard.top101.proven",))])
+def test_the_optimal_ranking_weighs_every_first_word_and_agrees_with_selby(rule: str, files: tuple[str, ...]) -> None:
+    (r,) = [r for r in read_rankings(TREES / "openers.json") if (r.tier, r.rule, r.strategy) == ("answers", rule, "optimal")]
+    words = {x.word for x in r.scores} | {b.word for b in r.bounds}
+    assert words <= set(load_list(setup("wordle").guesses).words) and len(words) == len(r.scores) + len(r.bounds)
+    assert r.first_words == len(load_list(setup("wordle").guesses)) and r.shortlist >= 100
+    if rule == "free":  # normal mode: every first word weighed, the best proved (hard mode: the first ones)
+        assert r.complete and r.proved_best
+    known: dict[str, int] = {}
+    for name in files:
+        known |= published(name)
+    exact = {x.word: x.total for x in r.scores}
+    both = [w for w in exact if w in known]
+    assert len(both) >= 100 and {w: exact[w] for w in both} == {w: known[w] for w in both}
+    # a word with only a bound costs at least that much by the published totals too
+    assert all(b.at_least is None or known[b.word] >= b.at_least for b in r.bounds if b.word in known)
+    if r.complete:  # the published best are ours, in their order (ties aside)
+        best = sorted(known.items(), key=lambda kv: kv[1])[:r.shortlist]
+        assert sorted(exact[w] for w, _ in best) == [t for _, t in best]
+
+
 def test_the_traps_are_those_of_every_tier() -> None:
     traps = read_traps(TREES / "traps.json")
     assert {(t.tier, t.setup) for t in traps} == {("answers", "wordle"), ("common", "wordle-common"),

@@ -7,8 +7,8 @@ the optimal trees' opener, by default) or ``.../<rule>/<strategy>/all.json``
 (the rule's own first guess); ``wordle report`` prints, per tier and mode,
 every tree's min / mean / max guesses and secrets past six, verified first,
 and the best openers found; ``wordle openers`` ranks first words and writes
-``trees/openers.json`` (``--strategy optimal``: the exact search's totals
-after the best of them); ``wordle traps`` finds the one-letter families and
+``trees/openers.json`` (``--strategy optimal``: every first word weighed
+by the exact search, the best proved the best of all); ``wordle traps`` finds the one-letter families and
 writes ``trees/traps.json``. The optimal trees come from ``lingo-trees exact
 --setup wordle --opener salet``.
 """
@@ -35,6 +35,7 @@ from generator.output.rankingfile import FILE_NAME as OPENERS_FILE
 from generator.output.rankingfile import read_rankings, write_rankings
 from generator.output.trapsfile import FILE_NAME as TRAPS_FILE
 from generator.output.trapsfile import read_traps, write_traps
+from generator.runs.first_words import Weighed
 from generator.runs.progress import Reporter
 from generator.runs.wordle import (
     DOCUMENT_OPENERS,
@@ -45,12 +46,13 @@ from generator.runs.wordle import (
     TIERS,
     build_wordle_trees,
     default_builds,
-    exact_shortlist,
-    rank_exact,
+    first_words,
     rank_openers,
+    rank_optimal,
     shortlist,
     traps,
 )
+from generator.search.exact import INF
 from generator.search.ranking import OPTIMAL, OpenerRanking
 from generator.search.traps import BUDGET
 
@@ -83,14 +85,17 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add_tier(o)
     many(o, "--rule", choices=RULES, metavar="RULE", help="modes (default free)")
     many(o, "--strategy", choices=[*GREEDY, OPTIMAL], metavar="NAME",
-         help=f"rules of play (default all greedy ones: {', '.join(GREEDY)}); {OPTIMAL}: the exact search's "
-              "optimal tree after the best words of the greedy rankings (see --exact-top)")
+         help=f"rules of play (default all greedy ones: {', '.join(GREEDY)}); {OPTIMAL}: every first word "
+              "weighed by the exact search, the best proved the best of all (see --exact-top; the answers tier)")
     o.add_argument("--shortlist", type=positive, default=40, metavar="N",
                    help="build the trees of the N best first words by the rule's own keys and the N best by "
                         f"entropy (default 40), and of {', '.join((OPENER, *DOCUMENT_OPENERS))}")
-    o.add_argument("--exact-top", type=positive, default=3, metavar="N",
-                   help=f"{OPTIMAL}: prove the N best first words of each greedy ranking of the tier and mode "
-                        f"(in trees/{OPENERS_FILE} or made in this run) and {OPENER} (default 3)")
+    o.add_argument("--exact-top", type=positive, default=100, metavar="N",
+                   help=f"{OPTIMAL}: exact totals for the N best first words, every other one proved to cost "
+                        "more (default 100); a run stopped resumes where it was")
+    o.add_argument("--weigh", type=positive, metavar="N",
+                   help=f"{OPTIMAL}: weigh only the first N words in the search's order (entropy) and the words "
+                        "asked for: a shorter run, whose best are not proved the best of all")
     o.add_argument("--show", type=positive, default=20, metavar="N", help="first words to print per ranking (default 20)")
     o.add_argument("--no-write", action="store_true", help="print only")
     add_out(o)
@@ -153,9 +158,11 @@ def run_report(args: argparse.Namespace) -> int:
                         key=lambda r: (RULES.index(r.rule) if r.rule in RULES else len(RULES),
                                        strategy_order("wordle", r.strategy))):
             best = ", ".join(f"{x.word} {r.mean(x):.4f}" for x in r.scores[:5])
-            placed = ", ".join(f"{w} {r.place(w)}" for w in r.asked)
+            placed = ", ".join(f"{w} {r.place(w) or '?'}" for w in r.asked)
             print(f"openers, {MODES.get(r.rule, r.rule)} mode, {r.strategy}: {best}"
-                  + (f" (placed: {placed} of {len(r.scores)})" if placed else ""))
+                  + (f" (placed: {placed} of {len(r.scores) + len(r.bounds)})" if placed else ""))
+            if r.first_words:
+                print(f"  {_bounds_line(r)}")
         tier_traps = [t for t in found_traps if t.tier == tier]
         if tier_traps:
             print(f"traps ({TRAPS_FILE}), guesses one by one / with a probe: "
@@ -171,14 +178,20 @@ def run_openers(args: argparse.Namespace) -> int:
     if OPTIMAL in strategies and wrong:  # before any work
         raise StrategyError(f"{OPTIMAL}: the exact search plays {' and '.join(EXACT_RULES)} mode, "
                             f"not {MODES[wrong[0]]} mode")
+    if OPTIMAL in strategies and args.tier and args.tier != ["answers"]:
+        raise StrategyError(f"{OPTIMAL}: the exact search weighs the first words of the answers tier only "
+                            "(give --tier answers)")
     done: list[OpenerRanking] = []
     for tier in args.tier or list(TIERS):
         for rule in args.rule or ["free"]:
             for strategy in strategies:
+                if strategy == OPTIMAL and tier != "answers":
+                    continue
                 if strategy == OPTIMAL:
-                    ranking = _exact_ranking(args, root, done, tier, rule, progress)
-                    what = (f"the optimal tree after the {args.exact_top} best first words of each greedy "
-                            f"ranking, and {OPENER}; first move: the place by entropy")
+                    ranking = _optimal_ranking(args, rule, progress)
+                    what = ("every first word" if args.weigh is None else f"the first {args.weigh} words")
+                    what += (f" weighed, exact totals for the {args.exact_top} best and the words asked for; "
+                             "first move: the place by entropy")
                 else:
                     words = shortlist(tier, rule, strategy, args.shortlist)
                     steps = progress.steps(len(words), f"{tier}, {MODES[rule]} mode, {strategy}")
@@ -191,10 +204,13 @@ def run_openers(args: argparse.Namespace) -> int:
                       f"{len(ranking.scores)} openers built ({what})")
                 print(f"{'place':>5}  {'opener':<7}{'total':>7}{'mean':>8}{'max':>5}{'>6':>6}{'first move':>12}")
                 shown = [(i, x) for i, x in enumerate(ranking.scores, 1)
-                         if i <= args.show or x.word in (OPENER, *DOCUMENT_OPENERS)]
+                         if i <= args.show or x.word in ranking.asked]
                 for i, x in shown:
-                    print(f"{i:>5}  {x.word:<7}{x.total:>7}{ranking.mean(x):>8.4f}{x.max_turns:>5}{x.late:>6}"
+                    place = ranking.place(x.word) or "?"
+                    print(f"{place:>5}  {x.word:<7}{x.total:>7}{ranking.mean(x):>8.4f}{x.max_turns:>5}{x.late:>6}"
                           f"{x.first_move_place:>12}")
+                if ranking.first_words:
+                    print(_bounds_line(ranking))
                 if not args.no_write:  # after each ranking: a long run keeps what it finished
                     write_rankings(root / OPENERS_FILE, [ranking])
     if not args.no_write:
@@ -202,20 +218,33 @@ def run_openers(args: argparse.Namespace) -> int:
     return 0
 
 
-def _exact_ranking(args: argparse.Namespace, root: Path, done: list[OpenerRanking], tier: str, rule: str,
-                   progress: Reporter) -> OpenerRanking:
-    """The optimal ranking of a tier and mode, from the greedy rankings made
-    in this run or kept in the openers file."""
-    made = {r.key for r in done}
-    rankings = done + [r for r in read_rankings(root / OPENERS_FILE) if r.key not in made]
-    if not any(r.tier == tier and r.rule == rule and r.strategy != OPTIMAL for r in rankings):
-        raise StrategyError(f"{OPTIMAL}: no greedy ranking of {tier}, {MODES[rule]} mode, to take first words "
-                            f"from (lingo-trees wordle openers --tier {tier} --rule {rule} first)")
-    words = exact_shortlist(rankings, tier, rule, args.exact_top)
-    steps = progress.steps(len(words), f"{tier}, {MODES[rule]} mode, {OPTIMAL}")
-    ranking = rank_exact(tier, rule, words, args.exact_top, args.jobs, steps.step)
+def _optimal_ranking(args: argparse.Namespace, rule: str, progress: Reporter) -> OpenerRanking:
+    """Every first word on the answers weighed by the exact search (one job each)."""
+    steps = progress.steps(len(first_words("answers", rule, "entropy")), f"answers, {MODES[rule]} mode, {OPTIMAL}")
+
+    def step(w: Weighed, batch: int) -> None:
+        found = f"{w.value}" if w.exact else "no tree within six" if w.value >= INF else f"at least {w.value}"
+        steps.step(f"batch {batch}: {w.word} {found} ({w.seconds:.1f} s)")
+
+    ranking = rank_optimal("answers", rule, args.exact_top, args.jobs, step, args.weigh)
     steps.close()
     return ranking
+
+
+def _bounds_line(r: OpenerRanking) -> str:
+    """What the optimal ranking proves of the first words without an exact total."""
+    words = len(r.scores) + len(r.bounds)
+    none = sum(b.at_least is None for b in r.bounds)
+    line = f"{len(r.scores)} of the {words} first words weighed have exact totals"
+    line += "; " if r.bounds else ""
+    if r.bar is not None:
+        line += f"each of the other {len(r.bounds) - none} costs at least {r.bar}"
+    if none:
+        line += f"{'; ' if r.bar is not None else ''}after {none} no tree keeps every answer within six"
+    verdict = (f"the {r.shortlist} best are the best of all (proved)" if r.proved_best
+               else f"the {r.shortlist} best of those weighed; {r.first_words - words} words not weighed"
+               if not r.complete else f"the {r.shortlist} best are not proved")
+    return f"{line}: {verdict}"
 
 
 def run_traps(args: argparse.Namespace) -> int:

@@ -27,11 +27,12 @@ def dump_records(fmt: str, version: int, key: str, records: list[dict[str, Any]]
 
 
 def load_records(raw: bytes, name: str, fmt: str, version: int, key: str, what: str,
-                 parse: Callable[[dict[str, Any]], T]) -> list[T]:
+                 parse: Callable[[dict[str, Any]], T], older: tuple[int, ...] = ()) -> list[T]:
     """The records of a file's bytes, each made by ``parse`` (which raises
     ``KeyError``, ``TypeError`` or ``ValueError`` on a malformed one); a
     :class:`TreeFormatError` names ``name`` and what is wrong. ``what``:
-    the file's kind (``openers``), the record's is ``key`` less its s."""
+    the file's kind (``openers``), the record's is ``key`` less its s;
+    ``older``: the earlier versions ``parse`` reads too."""
     try:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError as exc:
@@ -39,7 +40,7 @@ def load_records(raw: bytes, name: str, fmt: str, version: int, key: str, what: 
     if not isinstance(data, dict) or data.get("format") != fmt:
         raise TreeFormatError(f"{name}: not {'an' if what[0] in 'aeiou' else 'a'} {what} file "
                               f"(format {fmt!r} expected)")
-    if data.get("version") != version:
+    if data.get("version") not in (version, *older):
         raise TreeFormatError(f"{name}: {what} file version {data.get('version')!r} is not {version}")
     if not isinstance(data.get(key), list):
         raise TreeFormatError(f"{name}: no list of {key} in this {what} file")

@@ -284,7 +284,7 @@ class SetupView:
 class OpenerRow:
     """One first word of a ranking, as its table shows it."""
 
-    place: int
+    place: int | None  # None: past the proved part of an optimal ranking (its place is not known)
     word: str
     total: int
     mean: float
@@ -305,6 +305,12 @@ class OpenersView:
     top: tuple[OpenerRow, ...]
     placed: tuple[OpenerRow, ...]  # the words asked for, below the top
     exact: bool = False  # the optimal tree after each word (the exact search), not greedy play
+    weighed: int = 0  # exact: the first words weighed (0: only the built ones)
+    first_words: int = 0  # exact: the words allowed first
+    bar: int | None = None  # exact: the least lower bound of a word without an exact total
+    bar_mean: float = 0.0  # exact: that bound a game
+    no_tree: int = 0  # exact: first words after which no tree keeps every secret within the turns
+    proved: bool = False  # exact: the `shortlist` best are proved the best of all
 
 
 #: first words a ranking's table shows
@@ -328,11 +334,16 @@ def trap_row(t: Trap) -> TrapRow:
 
 
 def openers_view(r: OpenerRanking, family: str) -> OpenersView:
-    rows = [OpenerRow(i, x.word, x.total, r.mean(x), x.max_turns, x.late, x.first_move_place)
+    bar = r.bar
+    rows = [OpenerRow(i if bar is None or x.total < bar else None, x.word, x.total, r.mean(x), x.max_turns, x.late,
+                      x.first_move_place)
             for i, x in enumerate(r.scores, 1)]
+    weighed = len(r.scores) + len(r.bounds) if r.bounds else 0
     return OpenersView(strategy_short(family, r.strategy), strategy_title(family, r.strategy),
                        rule_title(r.rule, family), len(rows), r.shortlist, tuple(rows[:TOP_OPENERS]),
-                       tuple(x for x in rows[TOP_OPENERS:] if x.word in r.asked), r.strategy == OPTIMAL)
+                       tuple(x for x in rows[TOP_OPENERS:] if x.word in r.asked), r.strategy == OPTIMAL,
+                       weighed, r.first_words, bar, round(bar / r.secrets, 4) if bar is not None and r.secrets else 0.0,
+                       sum(b.at_least is None for b in r.bounds), r.proved_best)
 
 
 @dataclass(frozen=True)

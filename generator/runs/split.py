@@ -150,7 +150,7 @@ def worker_search(problem: Problem, options: Options) -> tuple[Search, Loaded]:
 
 
 @contextmanager
-def _search(problem: Problem, options: Options) -> Iterator[Search]:
+def job_search(problem: Problem, options: Options) -> Iterator[Search]:
     """The worker's search of a problem for one job; as the job ends, its
     memo is emptied (a worker would otherwise hold it, GiBs in a long
     proof, until its next job of the same problem) and its budget restored."""
@@ -170,7 +170,7 @@ def peak_mib() -> float:
 
 def run_task(task: Task) -> TaskResult:
     """Search one job (in a worker process)."""
-    with _search(task.problem, replace(task.options, max_work=task.budget)) as s:
+    with job_search(task.problem, replace(task.options, max_work=task.budget)) as s:
         return _run(task, s)
 
 
@@ -209,7 +209,7 @@ def _chosen(s: Search, pos: Position, move: int, codes: Sequence[int]) -> list[P
 
 def _limited(task: Task, pos: Position) -> int:
     """A limited search's cost at a position (an upper bound of its cost)."""
-    with _search(task.problem, replace(task.options, top=LIMITED_TOP, heuristic="bound", max_work=None)) as lim:
+    with job_search(task.problem, replace(task.options, top=LIMITED_TOP, heuristic="bound", max_work=None)) as lim:
         return lim.solve(pos, INF)
 
 

@@ -16,14 +16,15 @@ Zipf >= 2.5) and every allowed word (``wordle-allowed``).
 **Openers** (:func:`rank_openers`): the first words of a rule and tier ranked
 by the total of the greedy tree each leads to, exact over a shortlist
 (:mod:`generator.search.ranking`), with the document's candidates
-(:data:`DOCUMENT_OPENERS`) placed among them. :func:`rank_exact` ranks the
-best of those by the optimal tree after each (the exact search, proved).
+(:data:`DOCUMENT_OPENERS`) placed among them. :func:`rank_optimal` weighs
+every first word by the optimal tree after it (the exact search): the best
+proved the best of all.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,11 +41,11 @@ from generator.core.strategies import strategy_info
 from generator.core.tree import GameTree, Node
 from generator.errors import StrategyError
 from generator.output.treefile import KEPT, dump_tree
-from generator.runs.exact import solve_opener
+from generator.runs.first_words import Weighed, prove_first_words
 from generator.runs.jobs import Progress, run_jobs
 from generator.runs.keep import build_or_keep, each_a_job
 from generator.runs.progress import reporter
-from generator.search.exact import ExactError, Options
+from generator.search.exact import INF
 from generator.search.greedy import (
     allowed_rows,
     candidate_rows,
@@ -52,7 +53,7 @@ from generator.search.greedy import (
     letter_frequency,
     letter_frequency_tree,
 )
-from generator.search.ranking import OPTIMAL, OpenerRanking, OpenerScore, first_moves, ordered
+from generator.search.ranking import OPTIMAL, OpenerBound, OpenerRanking, OpenerScore, first_moves, ordered
 from generator.search.traps import BUDGET, Trap, families, worst_case
 
 SETUP = "wordle"
@@ -65,6 +66,7 @@ TIERS = {"answers": "wordle", "common": "wordle-common", "allowed": "wordle-allo
 RULES = (GuessRule.FREE.value, GuessRule.HARD.value, GuessRule.SELF_HARD.value)
 #: the first words the Wordle solvers' document (seed 002) weighs
 DOCUMENT_OPENERS = ("alert", "sonde", "trail")
+PLAYERS_OPENERS = ("crane", "adieu", "audio", "raise", "slate", "stare", "roate", "arise")  # first words players like
 MODES = {"free": "normal", "hard": "hard", "self-hard": "self hard"}  # a guess rule as Wordle names its mode
 COMPACT_SECRETS = 3000  # trees of more secrets are written without indentation (a fifth of the size)
 
@@ -273,44 +275,25 @@ def rank_openers(tier: str, rule: str, strategy: str, words: list[tuple[str, int
 EXACT_RULES = (GuessRule.FREE.value, GuessRule.HARD.value)
 
 
-def exact_shortlist(rankings: Sequence[OpenerRanking], tier: str, rule: str, top: int) -> list[tuple[str, int]]:
-    """The first words to prove for a tier and rule: the ``top`` best of each
-    greedy ranking of it, best greedy total first, then :data:`OPENER`; each
-    with its place by entropy, the exact search's order after its bound."""
-    best: dict[str, int] = {}
-    for r in rankings:
-        if r.tier == tier and r.rule == rule and r.strategy != OPTIMAL:
-            for x in r.scores[:top]:
-                best[x.word] = min(best.get(x.word, x.total), x.total)
-    words = [*sorted(best, key=lambda w: (best[w], w)), *([] if OPENER in best else [OPENER])]
-    place = {w: i for i, w in enumerate(first_words(tier, rule, "entropy"), 1)}
-    return [(w, place[w]) for w in words if w in place]
-
-
-def rank_exact(tier: str, rule: str, words: list[tuple[str, int]], top: int, workers: int | None = None,
-               step: Callable[[str], None] | None = None) -> OpenerRanking:
-    """``words`` (from :func:`exact_shortlist` of ``top``) ranked by the
-    optimal tree after each, every move searched (each search split into jobs
-    over ``workers``): the least total with every secret within six guesses,
-    or where no such tree exists (hard mode after *trace*), the fewest
-    secrets past six and then the least total; those rank below. ``step(line)``
-    after each word."""
+def rank_optimal(tier: str, rule: str, best: int, workers: int | None = None,
+                 step: Callable[[Weighed, int], None] | None = None, limit: int | None = None) -> OpenerRanking:
+    """Every first word of a tier and mode weighed by the exact search
+    (:func:`generator.runs.first_words.prove_first_words`, each word a job
+    over ``workers``): the ``best`` least totals, proved the best of all, a
+    lower bound for every other word, and the exact totals of the words
+    asked for (:data:`OPENER`, :data:`DOCUMENT_OPENERS` and
+    :data:`PLAYERS_OPENERS`); each word's first-move place is its place by
+    entropy, the search's order. ``step(result, batch)`` after each word;
+    ``limit``: weigh only the first so many words in that order (the
+    ranking is then not complete, nor its best proved the best of all)."""
     if rule not in EXACT_RULES:
         raise StrategyError(f"the exact search plays {' and '.join(EXACT_RULES)} mode, not {rule}")
-    sid = TIERS[tier]
-    ctx = context(sid)
-    game = ctx.game(None, rule)
-    scores = []
-    for w, place in words:
-        try:
-            res = solve_opener(sid, rule, None, w, Options(), workers=workers)
-        except ExactError:  # no tree within six: the fewest past six
-            res = solve_opener(sid, rule, None, w, Options(fewest_late=True), workers=workers)
-        stats = ctx.game_tree(game, res.cols, res.root, res.strategy_data(game)).stats
-        assert stats is not None and stats.total_turns == res.total
-        scores.append(OpenerScore(w, res.total, stats.max_turns, res.late, place))
-        if step is not None:
-            step(f"{w}: {res.total}" + (f", {res.late} past six" if res.late else "") + f" ({res.seconds:.1f} s)")
-    built = {x.word for x in scores}
-    return OpenerRanking(tier, sid, rule, OPTIMAL, top, len(tier_answers(tier)), ordered(scores, OPTIMAL),
-                         tuple(w for w in (OPENER, *DOCUMENT_OPENERS) if w in built))
+    words = first_words(tier, rule, "entropy")
+    place = {w: i for i, w in enumerate(words, 1)}
+    asked = tuple(w for w in (OPENER, *DOCUMENT_OPENERS, *PLAYERS_OPENERS) if w in place)
+    table = prove_first_words(TIERS[tier], rule, words[:limit], best, asked, workers, step)
+    scores = [OpenerScore(w.word, w.value, w.max_turns, 0, place[w.word]) for w in table.exact]
+    bounds = [OpenerBound(w.word, None if w.value >= INF else w.value)
+              for w in sorted(table.bounded, key=lambda w: w.word)]
+    return OpenerRanking(tier, TIERS[tier], rule, OPTIMAL, best, len(tier_answers(tier)), ordered(scores, OPTIMAL),
+                         asked, tuple(bounds), len(words))

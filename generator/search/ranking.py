@@ -5,7 +5,10 @@ tier, the first words built and how the tree after each does. Building a tree
 per allowed word takes hours, so a ranking is exact over a **shortlist**:
 the words the strategy itself likes best as a first move
 (:func:`first_moves`), plus any words asked for, placed among them. The
-runs layer builds the trees (:func:`generator.runs.wordle.rank_openers`);
+:data:`OPTIMAL` ranking weighs every first word instead: exact totals for
+the best, a proved lower bound for each of the others
+(:mod:`generator.runs.first_words`). The runs layer builds the trees
+(:func:`generator.runs.wordle.rank_openers`);
 :mod:`generator.output.rankingfile` reads and writes rankings.
 """
 
@@ -36,6 +39,16 @@ class OpenerScore:
 
 
 @dataclass(frozen=True)
+class OpenerBound:
+    """A first word the :data:`OPTIMAL` ranking did not search to the end:
+    the tree after it costs at least ``at_least`` (None: no tree keeps every
+    secret within the game's turns)."""
+
+    word: str
+    at_least: int | None
+
+
+@dataclass(frozen=True)
 class OpenerRanking:
     """The first words of a strategy, rule and tier, best total first."""
 
@@ -47,16 +60,40 @@ class OpenerRanking:
     secrets: int
     scores: tuple[OpenerScore, ...]
     asked: tuple[str, ...] = ()  # words built on request, to be placed in the ranking
+    bounds: tuple[OpenerBound, ...] = ()  # OPTIMAL: the other first words weighed, each with a lower bound
+    first_words: int = 0  # OPTIMAL: the words allowed first (0: not counted)
+
+    @property
+    def complete(self) -> bool:
+        """Whether every word allowed first is weighed (:data:`OPTIMAL`)."""
+        return bool(self.first_words) and len(self.scores) + len(self.bounds) == self.first_words
+
+    @property
+    def proved_best(self) -> bool:
+        """Whether every first word is weighed and the ``shortlist`` best
+        totals are below every bound: they are the best of all first words."""
+        if not self.complete or len(self.scores) < self.shortlist:
+            return False
+        worst = self.scores[self.shortlist - 1].total
+        return all(b.at_least is None or worst < b.at_least for b in self.bounds)
+
+    @property
+    def bar(self) -> int | None:
+        """The least lower bound of the words without an exact total (None: none is finite)."""
+        return min((b.at_least for b in self.bounds if b.at_least is not None), default=None)
 
     @property
     def key(self) -> tuple[str, str, str]:
         return (self.tier, self.rule, self.strategy)
 
     def place(self, word: str) -> int | None:
-        """The place of ``word`` by total (1 = best), None if not built."""
+        """The place of ``word`` by total (1 = best), None if not built or,
+        in a ranking with bounds, not known (its total reaches the least
+        bound: words without an exact total may rank either side of it)."""
+        bar = self.bar
         for i, s in enumerate(self.scores, 1):
             if s.word == word:
-                return i
+                return i if bar is None or s.total < bar else None
         return None
 
     def mean(self, score: OpenerScore) -> float:

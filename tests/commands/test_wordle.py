@@ -7,8 +7,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from generator.output.rankingfile import read_rankings, write_rankings
-from generator.search.ranking import OpenerRanking, OpenerScore
+from generator.output.rankingfile import read_rankings
 
 
 def test_build_writes_verified_trees_and_keeps_them(cli, tmp_path: Path) -> None:
@@ -91,21 +90,32 @@ def test_openers_ranks_first_words_and_the_report_shows_them(cli, tmp_path: Path
     assert code == 0 and "openers, normal mode, minimax: " in out and "(placed: salet " in out
 
 
-def test_the_optimal_ranking_proves_the_best_greedy_openers(cli, user_error, tmp_path: Path) -> None:
+def test_the_optimal_ranking_proves_the_best_first_words(cli, user_error, monkeypatch, tmp_path: Path) -> None:
+    import generator.runs.wordle as wordle_runs
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(wordle_runs, "first_words", lambda tier, rule, strategy: ["slate", "salet", "reast", "qajaq"])
     trees = tmp_path / "trees"
-    argv = ("wordle", "openers", "--tier", "answers", "--strategy", "optimal", "--exact-top", "1",
-            "-j", "1", "-q", "--out", str(trees))
-    code, _, err = cli(*argv)
-    user_error(code, err, "optimal: no greedy ranking of answers, normal mode")
+    argv = ("wordle", "openers", "--strategy", "optimal", "--exact-top", "1", "-j", "1", "-q", "--out", str(trees))
     code, _, err = cli(*argv, "--rule", "self-hard")
     user_error(code, err, "the exact search plays free and hard mode, not self hard mode")
-    write_rankings(trees / "openers.json", [OpenerRanking(
-        "answers", "wordle", "free", "entropy", 1, 2315, (OpenerScore("slate", 7940, 5, 0, 9),))])
+    code, _, err = cli(*argv, "--tier", "common")
+    user_error(code, err, "optimal: the exact search weighs the first words of the answers tier only")
+    assert not trees.exists()
     code, out, _ = cli(*argv)
-    rows = [x.split()[:3] for x in out.splitlines() if x.strip()[:1].isdigit()]
-    assert code == 0 and rows == [["1", "salet", "7920"], ["2", "slate", "7928"]]
+    rows = [x.split()[:3] for x in out.splitlines() if x.split()[1:2] in (["salet"], ["slate"])]
+    # slate is asked for: its exact total, its place not known (reast has only a bound, below it or not)
+    assert code == 0 and rows == [["1", "salet", "7920"], ["?", "slate", "7928"]]
+    assert "2 of the 4 first words weighed have exact totals; each of the other 2 costs at least" in out
+    assert "the 1 best are the best of all (proved)" in out
     ranking = next(r for r in read_rankings(trees / "openers.json") if r.strategy == "optimal")
-    assert ranking.asked == ("salet",) and ranking.shortlist == 1
+    assert ranking.asked == ("salet", "slate") and ranking.shortlist == 1 and ranking.proved_best
+    assert {b.word for b in ranking.bounds} == {"reast", "qajaq"} and ranking.first_words == 4
+    # a shorter run: the first two words and those asked for, from the journal, not proved
+    code, out, _ = cli(*argv, "--weigh", "2")
+    assert code == 0 and "the 1 best of those weighed; 2 words not weighed" in out
+    ranking = next(r for r in read_rankings(trees / "openers.json") if r.strategy == "optimal")
+    assert not ranking.complete and not ranking.proved_best
 
 
 def test_traps_are_written_and_the_report_shows_them(cli, tmp_path: Path) -> None:

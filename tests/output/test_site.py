@@ -25,7 +25,7 @@ from generator.output.sitemodel import (
     sheet_models,
     site_model,
 )
-from generator.search.ranking import OpenerRanking, OpenerScore
+from generator.search.ranking import OpenerBound, OpenerRanking, OpenerScore
 from generator.search.traps import Family, Trap, WorstCase
 
 
@@ -111,12 +111,27 @@ def test_a_setup_page_shows_its_openers_ranking(games: Path) -> None:
     assert "## Best first words" in page and "<th scope=\"row\">salet</th>" in page
     assert "### entropy, normal mode" in page and "Greedy: most entropy; normal mode" in page
     assert "The exact search proves" not in page
-    optimal = OpenerRanking("answers", "wordle", "free", "optimal", 3, 2315, (OpenerScore("salet", 7920, 5, 0, 9),),
-                            ("salet",))
+    # the optimal ranking: every first word weighed, the best proved, the words players like placed
+    exact = tuple(OpenerScore(f"b{i:03d}", 7920 + i, 5, 0, i + 1) for i in range(21)) + (
+        OpenerScore("adieu", 8370, 6, 0, 900),)
+    optimal = OpenerRanking("answers", "wordle", "free", "optimal", 20, 2315, exact, ("adieu",),
+                            (OpenerBound("qajaq", 8269), OpenerBound("fuzzy", 7950), OpenerBound("xylyl", None)), 25)
     wordle = next(s for s in site_model(folders, cards, {}, Files(), [ranking, optimal]).setups if s.id == "wordle")
     assert [o.exact for o in wordle.openers] == [True, False]  # optimal first, as in the tier tables
+    view = wordle.openers[0]
+    assert (view.weighed, view.bar, view.no_tree, view.proved) == (25, 7950, 1, True)
+    assert [(x.place, x.word) for x in view.placed] == [(None, "adieu")]  # past the bound: no place known
     page = render("site/setup.md.j2", setup=wordle, site=model)
-    assert "The exact search proves the least total after each of the 1 first words: the 3 best" in page
+    assert ("**b000** is the best first word, proved. The exact search weighed every one of the 25 allowed first "
+            "words: the 20 best have their exact "
+            "totals and are proved the best of all; every word without an exact total costs at least 7950") in page
+    assert "after 1 word no play finds every secret within" in page
+    assert '<td class="n">–</td><th scope="row">adieu</th>' in page
+    partial = OpenerRanking("answers", "wordle", "free", "optimal", 20, 2315, exact, ("adieu",),
+                            (OpenerBound("qajaq", 8269),), 25)
+    wordle = next(s for s in site_model(folders, cards, {}, Files(), [partial]).setups if s.id == "wordle")
+    page = render("site/setup.md.j2", setup=wordle, site=model)
+    assert "weighed the first 23 of the 25 allowed first words" in page and "the proof is not complete" in page
 
 
 def test_a_setup_page_shows_its_traps(games: Path) -> None:

@@ -10,14 +10,12 @@ from generator.runs.wordle import (
     OPENER,
     WordleBuild,
     default_builds,
-    exact_shortlist,
     first_words,
-    rank_exact,
     rank_openers,
+    rank_optimal,
     shortlist,
     wordle_tree,
 )
-from generator.search.ranking import OpenerRanking, OpenerScore
 
 
 def test_default_builds_open_with_salet_except_letter_frequency() -> None:
@@ -81,22 +79,22 @@ def test_openers_shortlist_and_ranking() -> None:
     assert tree.stats is not None and tree.stats.total_turns == best.total
 
 
-def greedy(strategy: str, *words: str, best: int = 7930, rule: str = "free") -> OpenerRanking:
-    return OpenerRanking("answers", "wordle", rule, strategy, 1, 2315,
-                         tuple(OpenerScore(w, best + i, 5, 0, 1) for i, w in enumerate(words)))
+#: a few first words, in the search's order, for a proof short enough for a test
+FEW = ["slate", "salet", "nails", "reast", "qajaq", "fuzzy", "crane"]
 
 
-def test_the_exact_ranking_proves_the_best_words_of_the_greedy_ones() -> None:
-    rankings = [greedy("entropy", "slate", "reast", "crate"), greedy("scm", "reast", "trace", best=7990),
-                greedy("scm", "cigar", rule="hard")]
-    words = exact_shortlist(rankings, "answers", "free", 1)
-    entropy = first_words("answers", "free", "entropy")
-    # the best of each ranking (best greedy total first), then salet; placed by entropy
-    assert words == [(w, entropy.index(w) + 1) for w in ("slate", "reast", "salet")]
-    ranking = rank_exact("answers", "free", words, 1, workers=1)
-    # the optimal trees after them: salet's is the committed optimum
-    assert [(x.word, x.total, x.max_turns) for x in ranking.scores] == [
+def test_the_optimal_ranking_weighs_every_first_word_and_proves_the_best(monkeypatch, tmp_path) -> None:
+    import generator.runs.wordle as wordle_runs
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(wordle_runs, "first_words", lambda tier, rule, strategy: FEW)
+    ranking = rank_optimal("answers", "free", 2, workers=1)
+    # the two best and the words asked for (salet, crane, slate) exactly, a bound for the rest
+    assert [(x.word, x.total, x.max_turns) for x in ranking.scores[:3]] == [
         ("salet", 7920, 5), ("reast", 7923, 5), ("slate", 7928, 6)]
-    assert ranking.strategy == "optimal" and ranking.asked == ("salet",)
+    assert {x.word for x in ranking.scores} | {b.word for b in ranking.bounds} == set(FEW)
+    assert ranking.proved_best and ranking.bar is not None and ranking.bar > 7923
+    assert ranking.asked == ("salet", "crane", "slate")
+    assert [x.first_move_place for x in ranking.scores[:2]] == [2, 4]  # by the search's order
     with pytest.raises(StrategyError, match="free and hard mode, not self-hard"):
-        rank_exact("answers", "self-hard", words, 1)
+        rank_optimal("answers", "self-hard", 2)

@@ -1,0 +1,203 @@
+"""Every first word of Wordle weighed by the exact search: the best proved.
+
+:func:`prove_first_words` gives each word the rule allows first either the
+**exact total** of the optimal tree after it, or a **proved lower bound**,
+so that the ``best`` words with exact totals are the best of all:
+
+1. the words go in the exact search's order at the root (entropy: the best
+   words come early), in **batches**: the first ``best`` words (and any
+   word asked for by name), then ``best`` more, and each batch after
+   twice as many as the one before (the cut falls fastest early, when the
+   batches are small; later ones keep a cluster's workers busy);
+2. the first batch is searched exactly; each later batch with the cut one
+   above the ``best``-th least total found in the batches before it (the
+   **bar**): a word below it gets its exact total, any other the proof
+   that it costs at least the bar;
+3. so every word without an exact total costs more than the ``best``-th
+   exact one, and the least total is proved the best of all.
+
+Each word is one job (:func:`generator.runs.jobs.run_jobs`: this machine's
+cores or a Dask cluster), searched with a fresh memo, so what a job finds
+depends only on its word and its batch's cut: the same table on one core,
+every core or a cluster. Each result goes at once to a **journal** in the
+user's private cache folder (:func:`generator.runs.verdicts.private_cache`),
+named by the set-up's word lists, the rule and ``best``; a run interrupted
+(Ctrl-C, a machine gone) resumes where it stopped, and a finished run asked
+again reads its table back.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.core.catalog import setup
+from generator.core.files import write_atomic
+from generator.core.fingerprint import fingerprint, lists_digests
+from generator.core.tree import depth
+from generator.errors import StrategyError
+from generator.runs.exact import SetupProblem
+from generator.runs.jobs import run_jobs
+from generator.runs.split import job_search
+from generator.runs.verdicts import private_cache
+from generator.search.exact import INF, Options
+
+JOURNAL_FOLDER = "first-words"  # in the private cache folder
+
+
+@dataclass(frozen=True)
+class WordJob:
+    """One first word (guess row ``row``) to weigh below ``cut`` (INF: exactly)."""
+
+    problem: SetupProblem
+    word: str
+    row: int
+    cut: int
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """What the search found for a first word: its exact ``total`` and the
+    worst case of its tree when below the cut, else ``at_least`` (INF: no
+    tree keeps every secret within the turns)."""
+
+    word: str
+    cut: int
+    value: int  # the total if below the cut, else a lower bound at least the cut
+    max_turns: int
+    seconds: float
+
+    @property
+    def exact(self) -> bool:
+        return self.value < self.cut
+
+
+def weigh(job: WordJob) -> Weighed:
+    """The exact search after one first word, cut at ``job.cut`` (in a worker; a fresh memo)."""
+    t0 = time.perf_counter()
+    with job_search(job.problem, Options()) as s:
+        value = s.solve_root(opener=job.row, beta=job.cut)
+        worst = depth(s.tree()) if value < job.cut else 0
+    return Weighed(job.word, job.cut, int(value), worst, round(time.perf_counter() - t0, 3))
+
+
+@dataclass(frozen=True)
+class FirstWordTable:
+    """Every first word weighed (:func:`prove_first_words`): exact totals, the
+    least first, and lower bounds for the rest."""
+
+    exact: tuple[Weighed, ...]
+    bounded: tuple[Weighed, ...]
+    best: int
+
+    @property
+    def bar(self) -> int:
+        """The least lower bound of the words without an exact total (INF: none)."""
+        return min((w.value for w in self.bounded), default=INF)
+
+    @property
+    def proved(self) -> bool:
+        """Whether the ``best`` least exact totals are below every bound (so they are the best of all)."""
+        top = sorted(w.value for w in self.exact)[:self.best]
+        return len(top) == self.best and top[-1] < self.bar
+
+
+def batches(words: list[str], best: int, asked: Sequence[str] = ()) -> list[list[str]]:
+    """The first ``best`` words and the ``asked`` ones, then the others in
+    batches of ``best``, twice that, four times, ..."""
+    first = list(dict.fromkeys(words[:best] + list(asked)))
+    taken = set(first)
+    rest = [w for w in words if w not in taken]
+    out, at, size = [first], 0, best
+    while at < len(rest):
+        out.append(rest[at:at + size])
+        at, size = at + size, 2 * size
+    return out
+
+
+def cut_after(done: list[Weighed], best: int) -> int:
+    """The cut of the next batch: one above the ``best``-th least exact total so far (INF: fewer)."""
+    totals = sorted(w.value for w in done if w.exact)
+    return totals[best - 1] + 1 if len(totals) >= best else INF
+
+
+class Journal:
+    """The results of one proof so far, a JSON line each (module docstring);
+    none kept where the user has no private cache folder."""
+
+    def __init__(self, path: Path | None, identity: dict[str, object]) -> None:
+        self.path, self.identity = path, identity
+        self.found: dict[tuple[str, int], Weighed] = {}
+        if path is not None and path.is_file():
+            lines = path.read_text(encoding="utf-8").splitlines()
+            if lines and json.loads(lines[0]) == identity:
+                for line in lines[1:]:
+                    try:
+                        w = Weighed(**json.loads(line))
+                    except (ValueError, TypeError):
+                        break  # a line cut short by an interruption: the rest is searched again
+                    self.found[w.word, w.cut] = w
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            head = json.dumps(identity) + "\n"
+            write_atomic(path, (head + "".join(_line(w) for w in self.found.values())).encode())
+
+    def add(self, w: Weighed) -> None:
+        self.found[w.word, w.cut] = w
+        if self.path is not None:
+            with self.path.open("a", encoding="utf-8") as f:
+                f.write(_line(w))
+
+
+def _line(w: Weighed) -> str:
+    return json.dumps({"word": w.word, "cut": w.cut, "value": w.value, "max_turns": w.max_turns,
+                       "seconds": w.seconds}) + "\n"
+
+
+def journal_path(setup_id: str, rule: str) -> tuple[Path | None, dict[str, object]]:
+    """Where the journal of a set-up and rule lives (None: no private cache)
+    and what it names (each line's result holds for any ``best``)."""
+    s = setup(setup_id)
+    identity: dict[str, object] = {"setup": setup_id, "rule": rule}
+    key = fingerprint(lists_digests(s.answers, s.guesses, s.game.name), identity, "first-words")["digest"][:16]
+    folder = private_cache()
+    return (None if folder is None else folder / JOURNAL_FOLDER / f"{setup_id}-{rule}-{key}.jsonl"), identity
+
+
+def prove_first_words(setup_id: str, rule: str, words: list[str], best: int, asked: Sequence[str] = (),
+                      workers: int | None = None,
+                      step: Callable[[Weighed, int], None] | None = None) -> FirstWordTable:
+    """Every word of ``words`` (the exact search's order at the root) weighed,
+    the ``best`` least totals proved the best of all, and the ``asked``
+    words exactly (module docstring); ``step(result, batch)`` after each
+    word searched (not after those the journal holds)."""
+    problem = SetupProblem(setup_id, rule)
+    matrix = problem.load()[0]
+    rows = {w: i for i, w in enumerate(matrix.guesses.words)}
+    unknown = [w for w in [*words, *asked] if w not in rows]
+    if unknown:
+        raise StrategyError(f"not a guess of {setup_id}: {unknown[0]!r}")
+    path, identity = journal_path(setup_id, rule)
+    journal = Journal(path, identity)
+    done: list[Weighed] = []
+    for b, batch in enumerate(batches(words, best, asked)):
+        cut = cut_after(done, best)
+        todo = [WordJob(problem, w, rows[w], cut) for w in batch if (w, cut) not in journal.found]
+        for _, res in _run(todo, workers):
+            journal.add(res)
+            if step is not None:
+                step(res, b)
+        done += [journal.found[w, cut] for w in batch]
+    order = {w: i for i, w in enumerate(dict.fromkeys([*words, *asked]))}
+    exact = sorted((w for w in done if w.exact), key=lambda w: (w.value, order[w.word]))
+    bounded = [w for w in done if not w.exact]
+    return FirstWordTable(tuple(exact), tuple(bounded), best)
+
+
+def _run(todo: list[WordJob], workers: int | None) -> Iterator[tuple[WordJob, Weighed]]:
+    """The jobs of a batch (none: nothing to run)."""
+    return run_jobs(weigh, todo, workers) if todo else iter(())
+
