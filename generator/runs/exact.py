@@ -35,6 +35,7 @@ from generator.core.tree import Node, Tree
 from generator.runs.jobs import Progress, in_this_process, run_jobs
 from generator.runs.progress import reporter
 from generator.runs.split import (
+    LIMITED_TOP,
     PROBE,
     JobTime,
     Loaded,
@@ -306,14 +307,17 @@ def check_opener(ctx: Context, game: Game, rows: np.ndarray, opener: str) -> int
 def best_worst_case(setup_id: str, rule: str, letter: str | None, options: Options,
                     opener: str | None = None, limit: int = 12) -> int | None:
     """The smallest cap a tree can meet (with ``options``' move limit), or None
-    if none up to ``limit``: each cap tried by the same search."""
+    if none up to ``limit``: each cap tried by a limited search first (any
+    tree it finds proves the cap can be met), then by the same search."""
     ctx, game, cols, rows = _context_game(setup_id, rule, letter)
     first = (options.cap or game.turns) + 1
+    row = None if opener is None else check_opener(ctx, game, rows, opener)
+    quick = replace(options, top=min(options.top or LIMITED_TOP, LIMITED_TOP))
     for cap in range(first, limit + 1):
-        s = make_search(ctx.matrix, game, rows, replace(options, cap=cap, fewest_late=False, symmetric=False))
-        row = None if opener is None else check_opener(ctx, game, rows, opener)
-        if s.solve_root(cols, row) < INF:
-            return cap
+        for opts in (quick, options) if quick != options else (options,):
+            s = make_search(ctx.matrix, game, rows, replace(opts, cap=cap, fewest_late=False, symmetric=False))
+            if s.solve_root(cols, row) < INF:
+                return cap
         if s.dead_end:
             return None
     return None
