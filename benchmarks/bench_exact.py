@@ -1,27 +1,35 @@
-"""The exact search on Wordle from SALET: time and peak memory, one core and all cores.
+"""The exact search on Wordle beside Alex Selby's C++ optimiser, on a spread of first words.
 
-Run: python benchmarks/bench_exact.py [--reps N] [--reference PATH] [--rule free|hard] [--more]
+Run: python benchmarks/bench_exact.py --reference DIR [--before CHECKOUT] [--reps N] [--rule free|hard]
+[--words a,b,...]
 
-For normal and hard mode (or the one ``--rule``) it runs, as separate processes
-and alternating so that a loaded machine weighs on each alike,
+``DIR`` is a copy of github.com/alex1770/wordle (MIT; this project does not
+ship it): the benchmark builds its program there with
+``g++ -O3 -std=c++17`` into a temporary folder and takes the spread from its
+published ranking ``normal.some3593.proven``.
 
-* ``one core``: ``lingo-trees exact --setup wordle --opener salet --no-write -j 1``
+**The spread** (the rule, never the cases we tuned on): every 300th word of
+that ranking (ranks 0, 300, ..., 3300; where a word is on our blocklist, the
+next one), 12 words from the best (salet) to totals near 8240, and the words
+players start with: crane, adieu, raise, slate, stare, roate, arise, soare
+(not audio: the C++ program takes minutes on it, ours 30 s). ``--words``
+replaces the spread.
+
+For each first word, in normal and hard mode (or the one ``--rule``), it runs
+as separate processes, alternating which goes first from one word to the next,
+
+* ``ours``: ``python -m generator exact --setup wordle --rule R --opener WORD --no-write -j 1 -q``
   with ``NUMBA_NUM_THREADS=1``;
-* ``all cores``: ``-j`` the number of cores: the proof split into jobs on
-  that many worker processes;
-* ``reference`` (with ``--reference PATH``): a Wordle optimiser binary given by
-  the user, run as ``PATH [-H] -a <allowed> -h <answers> -w salet`` on the
-  same word lists (the interface of Alex Selby's program; this benchmark does
-  not build or contain it),
+* ``before`` (with ``--before CHECKOUT``): the same with another checkout's
+  code (say ``git worktree add CHECKOUT <commit>``), to compare a change;
+* ``C++``: ``wordle [-H] -a <allowed> -h <answers> -w WORD`` on the same
+  2022 lists,
 
-after one run of each that is not counted (the caches warm: numba's compiled
-kernels and Python's bytecode, which the runs may write as a user's Python
-does even where ``PYTHONDONTWRITEBYTECODE`` is set around this benchmark),
-and prints for each the median wall time of ``--reps`` runs (default 3), the
-largest peak resident set (the process and its workers) and the total found
-(published optimum: 7920 normal, 8122 hard). Wall time includes start-up
-(Python, the compiled kernels, the 12,972 x 2315 matrix). ``--more`` adds the
-matrix build figures and the limited search (10 moves per position).
+after one uncounted run of each of ours (numba's caches warm), and prints
+per word the median wall time of ``--reps`` runs (default 1) of each, the
+ratios to C++ and the totals (which must agree), then the median and
+largest ratios. Wall time includes start-up (Python, the kernels, the matrix; C++ its
+score table). One core each.
 
 Figures only; nothing is asserted. Times depend on the machine and on what
 else runs: compare only figures printed by one run.
@@ -31,106 +39,116 @@ from __future__ import annotations
 
 import os
 import re
-import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PUBLISHED = {"free": 7920, "hard": 8122}
+PLAYERS = ["crane", "adieu", "raise", "slate", "stare", "roate", "arise", "soare"]
+STEP, COUNT = 300, 12
 
 
 def arg(name: str, default: str | None = None) -> str | None:
     return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
 
 
-def run(cmd: list[str], env: dict[str, str]) -> tuple[float, float, str]:
-    """Wall seconds, peak resident MiB (the process and its waited children)
-    and the output of one command."""
+def spread(ranking: Path) -> list[str]:
+    """The spread of first words (module docstring)."""
+    from generator.core.sayable import blocked_words
+
+    blocked = blocked_words("en")
+    ranked = [line.split()[0] for line in ranking.read_text().splitlines() if line.strip()]
+    words: list[str] = []
+    for k in range(COUNT):
+        i = k * STEP
+        while ranked[i] in blocked:
+            i += 1
+        words.append(ranked[i])
+    return words + [w for w in PLAYERS if w not in words]
+
+
+def build_reference(source: Path, into: Path) -> Path:
+    exe = into / "wordle"
+    subprocess.run(["g++", "-O3", "-std=c++17", '-DCOMMITDESC="benchmark"', "-o", str(exe),
+                    str(source / "wordle.cpp")], check=True)
+    return exe
+
+
+def run(cmd: list[str], env: dict[str, str], cwd: Path) -> tuple[float, str]:
+    """Wall seconds and the output of one command (ours ends 2 where no tree keeps every answer within six)."""
     t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
-    out = proc.stdout.read().decode() if proc.stdout else ""
-    _, status, usage = os.wait4(proc.pid, 0)
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, cwd=cwd)
     wall = time.perf_counter() - t0
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"{' '.join(cmd)} failed:\n{out}")
-    return wall, usage.ru_maxrss / 1024, out
+    out = proc.stdout.decode()
+    if proc.returncode != 0 and NO_TREE not in out:
+        raise SystemExit(f"{' '.join(cmd)} failed:\n{out[-2000:]}")
+    return wall, out
+
+
+NO_TREE = "no tree solves every secret within 6 turns"
 
 
 def total_of(out: str) -> str:
-    m = re.search(r"total (\d+)", out) or re.search(r"score\s*=\s*(\d+)", out)
+    """The total found, or 'none' where no tree keeps every answer within six."""
+    if NO_TREE in out or re.search(r"First guess \w+\s*=\s*1000000000\b", out):
+        return "none"
+    m = re.search(r"total (\d+)", out) or re.search(r"First guess \w+\s*=\s*(\d+)", out)
     return m.group(1) if m else "?"
 
 
-def commands(rule: str, reference: str | None) -> dict[str, tuple[list[str], dict[str, str]]]:
-    cores = os.cpu_count() or 1
-    base = ["lingo-trees", "exact", "--setup", "wordle", "--rule", rule, "--opener", "salet", "--no-write", "-q"]
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    env.pop("PYTHONDONTWRITEBYTECODE", None)  # a user's Python keeps the bytecode of our modules
-    one = dict(env, NUMBA_NUM_THREADS="1")
-    cmds = {"one core": (base + ["-j", "1"], one),
-            f"all cores ({cores})": (base + ["-j", str(cores)], env)}
-    if reference:
-        lists = ["-a", str(ROOT / "wordlists/wordle-allowed.txt"), "-h", str(ROOT / "wordlists/wordle-answers.txt")]
-        cmds["reference"] = ([reference] + (["-H"] if rule == "hard" else []) + lists + ["-w", "salet"], env)
-    return cmds
-
-
-def timings(reps: int, reference: str | None, rules: list[str]) -> None:
-    for rule in rules:
-        mode = "normal" if rule == "free" else "hard"
-        cmds = commands(rule, reference)
-        walls: dict[str, list[float]] = {k: [] for k in cmds}
-        peaks: dict[str, float] = {k: 0.0 for k in cmds}
-        totals: dict[str, str] = {}
-        for cmd, env in cmds.values():  # warm the caches; not counted
-            run(cmd, env)
-        for _ in range(reps):
-            for name, (cmd, env) in cmds.items():
-                wall, peak, out = run(cmd, env)
-                walls[name].append(wall)
-                peaks[name] = max(peaks[name], peak)
-                totals[name] = total_of(out)
-        print(f"Wordle {mode} mode from SALET (optimum {PUBLISHED[rule]}), {reps} runs each, alternating")
-        for name in cmds:
-            runs = " ".join(f"{w:.2f}" for w in walls[name])
-            print(f"  {name:<17} median {statistics.median(walls[name]):6.2f} s  peak {peaks[name]:5.0f} MiB"
-                  f"  total {totals[name]}   (runs: {runs})", flush=True)
-        print()
-
-
-def more() -> None:
-    from generator.core.catalog import load_list
-    from generator.core.partition import Matrix
-    from generator.core.tree import depth
-    from generator.runs.exact import solve_opener
-    from generator.search.exact import Options
-
-    answers, guesses = load_list("wordle-answers"), load_list("wordle-allowed")
-    t0 = time.perf_counter()
-    m = Matrix.build(guesses, answers)
-    first = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    Matrix.build(guesses, answers)
-    print(f"pattern matrix {m.codes.shape[0]:,} x {m.codes.shape[1]} ({m.codes.dtype}): "
-          f"{m.codes.nbytes / 2**20:.1f} MiB; first build {first:.2f} s (incl. loading the kernels), "
-          f"again {time.perf_counter() - t0:.2f} s")
-    for rule in ("free", "hard"):
-        res = solve_opener("wordle", rule, None, "salet", Options(top=10), workers=1)
-        print(f"  {rule}: limited search, 10 moves per position: total {res.total}, max {depth(res.root)}, "
-              f"{res.seconds:.1f} s, {res.positions} positions")
-    print(f"memory peak of this process {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
-
-
 def main() -> None:
-    reps = int(arg("--reps", "3") or 3)
+    ref = arg("--reference")
+    if not ref:
+        raise SystemExit("give --reference DIR: a copy of github.com/alex1770/wordle (wordle.cpp and its lists)")
+    source = Path(ref)
+    reps = int(arg("--reps", "1") or 1)
     rule = arg("--rule")
-    timings(reps, arg("--reference"), [rule] if rule else ["free", "hard"])
-    if "--more" in sys.argv:
-        more()
-
+    given = arg("--words")
+    words = given.split(",") if given else spread(source / "normal.some3593.proven")
+    env = dict(os.environ, NUMBA_NUM_THREADS="1")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # a user's Python keeps the bytecode of our modules
+    checkouts = {"ours": ROOT}
+    if arg("--before"):
+        checkouts = {"before": Path(str(arg("--before"))).resolve(), "ours": ROOT}
+    envs = {k: dict(env, PYTHONPATH=str(path)) for k, path in checkouts.items()}
+    lists = ["-a", str(ROOT / "wordlists/wordle-allowed.txt"), "-h", str(ROOT / "wordlists/wordle-answers.txt")]
+    with tempfile.TemporaryDirectory() as tmp:
+        exe = build_reference(source, Path(tmp))
+        envs["C++"] = env
+        for r in [rule] if rule else ["free", "hard"]:
+            ours = [sys.executable, "-m", "generator", "exact", "--setup", "wordle", "--rule", r,
+                    "--no-write", "-j", "1", "-q", "--opener"]
+            theirs = [str(exe)] + (["-H"] if r == "hard" else []) + lists + ["-w"]
+            for k in checkouts:
+                run(ours + ["salet"], envs[k], Path(tmp))  # warm the caches; not counted
+            names = list(checkouts) + ["C++"]
+            print(f"Wordle {'normal' if r == 'free' else 'hard'} mode, one core, {reps} run(s) each, alternating")
+            print(f"  {'first word':<10}" + "".join(f"{k + ' s':>9}" for k in names)
+                  + "".join(f"{k + '/C++':>12}" for k in checkouts) + "  totals")
+            ratios: dict[str, list[float]] = {k: [] for k in checkouts}
+            for i, w in enumerate(words):
+                order = names if i % 2 == 0 else names[::-1]
+                walls: dict[str, list[float]] = {k: [] for k in names}
+                totals: dict[str, str] = {}
+                for _ in range(reps):
+                    for name in order:
+                        wall, out = run((theirs if name == "C++" else ours) + [w], envs[name], Path(tmp))
+                        walls[name].append(wall)
+                        totals[name] = total_of(out)
+                med = {k: statistics.median(v) for k, v in walls.items()}
+                for k in checkouts:
+                    ratios[k].append(med[k] / med["C++"])
+                flag = "" if len(set(totals.values())) == 1 else "   DIFFER"
+                print(f"  {w:<10}" + "".join(f"{med[k]:9.2f}" for k in names)
+                      + "".join(f"{med[k] / med['C++']:12.2f}" for k in checkouts)
+                      + f"  {' / '.join(totals[k] for k in names)}{flag}", flush=True)
+            for k in checkouts:
+                print(f"  {k}: median ratio {statistics.median(ratios[k]):.2f}, largest {max(ratios[k]):.2f}"
+                      f" ({len(words)} first words)", flush=True)
+            print()
 
 if __name__ == "__main__":
     main()
