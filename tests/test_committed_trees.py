@@ -75,8 +75,7 @@ def test_the_optimal_ranking_weighs_every_first_word_and_agrees_with_selby(rule:
     words = {x.word for x in r.scores} | {b.word for b in r.bounds}
     assert words <= set(load_list(setup("wordle").guesses).words) and len(words) == len(r.scores) + len(r.bounds)
     assert r.first_words == len(load_list(setup("wordle").guesses)) and r.shortlist >= 100
-    if rule == "free":  # normal mode: every first word weighed, the best proved (hard mode: the first ones)
-        assert r.complete and r.proved_best
+    assert r.complete and r.proved_best
     known: dict[str, int] = {}
     for name in files:
         known |= published(name)
@@ -85,9 +84,9 @@ def test_the_optimal_ranking_weighs_every_first_word_and_agrees_with_selby(rule:
     assert len(both) >= 100 and {w: exact[w] for w in both} == {w: known[w] for w in both}
     # a word with only a bound costs at least that much by the published totals too
     assert all(b.at_least is None or known[b.word] >= b.at_least for b in r.bounds if b.word in known)
-    if r.complete:  # the published best are ours, in their order (ties aside)
-        best = sorted(known.items(), key=lambda kv: kv[1])[:r.shortlist]
-        assert sorted(exact[w] for w, _ in best) == [t for _, t in best]
+    # the published best are ours, in their order (ties aside)
+    best = sorted(known.items(), key=lambda kv: kv[1])[:r.shortlist]
+    assert sorted(exact[w] for w, _ in best) == [t for _, t in best]
 
 
 def test_the_traps_are_those_of_every_tier() -> None:

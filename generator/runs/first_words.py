@@ -60,9 +60,10 @@ class WordJob:
 
 @dataclass(frozen=True)
 class Weighed:
-    """What the search found for a first word: its exact ``total`` and the
-    worst case of its tree when below the cut, else ``at_least`` (INF: no
-    tree keeps every secret within the turns)."""
+    """What the search found for a first word cut at ``cut``: below it,
+    ``value`` is the exact total and ``max_turns`` the worst case of the
+    tree; else ``value`` is a lower bound at least the cut (INF: no tree
+    keeps every secret within the turns)."""
 
     word: str
     cut: int
