@@ -147,14 +147,6 @@ def move_bound(n, r, p, w, largest, strict, fill, cap):  # type: ignore[no-untyp
 
 
 @kernel
-def parts_bound(n, r, p, w, strict, fill, cap):  # type: ignore[no-untyped-def]
-    """The least cost of a move known only by its ``p`` parts and win ``w``:
-    :func:`move_bound` with its largest part as small as ``p`` parts allow."""
-    q = max(p - w, 1)
-    return move_bound(n, r, p, w, max((n - w + q - 1) // q, 1), strict, fill, cap)
-
-
-@kernel
 def move_bounds(n, r, parts, wins, largest, strict, fill, cap):  # type: ignore[no-untyped-def]
     """:func:`move_bound` of each move (arrays of its parts, wins and largest part)."""
     out = np.empty(parts.shape[0], np.int64)
@@ -166,7 +158,8 @@ def move_bounds(n, r, parts, wins, largest, strict, fill, cap):  # type: ignore[
 @kernel
 def quick_floor_kernel(by_answer, rows, cols, npatterns, green, fill, cap, r, strict, enough):  # type: ignore[no-untyped-def]
     """The least bound of any useful move from its parts and win alone
-    (:func:`parts_kernel`, :func:`parts_bound`); and whether any move is useful.
+    (:func:`parts_kernel`): :func:`move_bound` with its largest part taken
+    as small as the part count allows; and whether any move is useful.
     Once a block of guesses has brought the least bound to ``enough`` or
     below, the rest are not looked at (the caller needs no less)."""
     m = rows.shape[0]
@@ -185,7 +178,8 @@ def quick_floor_kernel(by_answer, rows, cols, npatterns, green, fill, cap, r, st
             if p <= 1 and w == 0:
                 continue
             useful = True
-            floor = min(floor, parts_bound(n, r, p, w, strict, fill, cap))
+            smallest = max((n - w + max(p - w, 1) - 1) // max(p - w, 1), 1)
+            floor = min(floor, move_bound(n, r, p, w, smallest, strict, fill, cap))
         if floor <= enough:
             break
     return floor, useful
@@ -212,8 +206,9 @@ def local_floor_kernel(local, most, kept, at, npatterns, green, fill, cap, r, st
         if not kept[j]:
             continue
         top = min(k, most[j])
-        if useful and min(parts_bound(k, r, top, 1, strict, fill, cap),
-                          parts_bound(k, r, top, 0, strict, fill, cap)) >= floor:
+        if useful and min(move_bound(k, r, top, 1, max((k - 1 + max(top - 1, 1) - 1) // max(top - 1, 1), 1),
+                                     strict, fill, cap),
+                          move_bound(k, r, top, 0, max((k + top - 1) // top, 1), strict, fill, cap)) >= floor:
             break
         row = local[j]
         mark = j + 1
@@ -227,7 +222,8 @@ def local_floor_kernel(local, most, kept, at, npatterns, green, fill, cap, r, st
         if p <= 1 and w == 0:
             continue
         useful = True
-        floor = min(floor, parts_bound(k, r, p, w, strict, fill, cap))
+        smallest = max((k - w + max(p - w, 1) - 1) // max(p - w, 1), 1)
+        floor = min(floor, move_bound(k, r, p, w, smallest, strict, fill, cap))
         if floor <= enough:
             break
     return floor, useful
