@@ -392,27 +392,36 @@ class Search:
         if total + rest >= cut:
             return total + rest
         lows = [low for _, _, low in todo]
+        children: list[Position | None] = [None] * len(todo)  # each part's position, made once when needed
+
+        def child(i: int) -> Position:
+            made = children[i]
+            if made is None:
+                code, part, _ = todo[i]
+                made = children[i] = self._child(pos, row, code, part)
+            return made
+
         if self.floors and len(todo) > 1 and cut >= INF:  # nothing to cut: the work counted alike
             self._count(sum(len(part) for _, part, _ in todo if len(part) > 2) * len(allowed(pos.rows)))
         elif self.floors and len(todo) > 1:
             rows = allowed(pos.rows)
             floors = pos.floors or FloorRows(self.codes, pos.cols, rows, None)
-            for i, (code, part, low) in enumerate(todo):
+            for i, (_, part, low) in enumerate(todo):
                 if len(part) > 2:
                     # hard mode: the first guess's parts over the guesses each allows (deeper,
                     # filtering them costs more than the stronger floors save)
-                    child = self._child(pos, row, code, part) if self.hard and pos.turns == self.turns else None
-                    lows[i] = self._raise_floor(part, pos.turns - 1, rows, floors, low, child)
+                    allows = child(i) if self.hard and pos.turns == self.turns else None
+                    lows[i] = self._raise_floor(part, pos.turns - 1, rows, floors, low, allows)
                     rest += lows[i] - low
                     if total + rest >= cut:
                         return total + rest
         if self.families is not None:
-            for code, part, _ in reversed(todo):  # the smallest parts first: a family is often most of one
-                if self._family_dead(part, pos.turns - 1, partial(self._child, pos, row, code, part)):
+            for i in reversed(range(len(todo))):  # the smallest parts first: a family is often most of one
+                if self._family_dead(todo[i][1], pos.turns - 1, partial(child, i)):
                     return INF
-        for (code, part, _), low in zip(todo, lows):
+        for i, low in enumerate(lows):
             rest -= low
-            total += self.solve(self._child(pos, row, code, part), cut - total - rest)
+            total += self.solve(child(i), cut - total - rest)
             if total + rest >= cut:
                 return total + rest
         return total + rest
