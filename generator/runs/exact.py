@@ -308,14 +308,16 @@ def best_worst_case(setup_id: str, rule: str, letter: str | None, options: Optio
                     opener: str | None = None, limit: int = 12) -> int | None:
     """The smallest cap a tree can meet (with ``options``' move limit), or None
     if none up to ``limit``: each cap tried by a limited search first (any
-    tree it finds proves the cap can be met), then by the same search."""
+    tree it finds proves the cap can be met), then by the same search, each
+    stopping at the first tree found."""
     ctx, game, cols, rows = _context_game(setup_id, rule, letter)
     first = (options.cap or game.turns) + 1
     row = None if opener is None else check_opener(ctx, game, rows, opener)
     quick = replace(options, top=min(options.top or LIMITED_TOP, LIMITED_TOP))
     for cap in range(first, limit + 1):
         for opts in (quick, options) if quick != options else (options,):
-            s = make_search(ctx.matrix, game, rows, replace(opts, cap=cap, fewest_late=False, symmetric=False))
+            s = make_search(ctx.matrix, game, rows, replace(opts, cap=cap, fewest_late=False, symmetric=False,
+                                                                  any_tree=True))
             if s.solve_root(cols, row) < INF:
                 return cap
         if s.dead_end:

@@ -190,6 +190,9 @@ class Search:
         one move per orbit of the code symmetries (:class:`Symmetry`).
     shortcuts
         the :class:`Shortcut` taken (all by default).
+    any_tree
+        take the first move that has a tree within the cap: the cost found
+        is not the least, only whether a tree exists (much faster).
     """
 
     matrix: Matrix
@@ -203,6 +206,7 @@ class Search:
     max_work: int | None = None
     symmetric: bool = False
     shortcuts: Shortcut = ALL_SHORTCUTS
+    any_tree: bool = False
 
     def __post_init__(self) -> None:
         m = self.matrix
@@ -334,7 +338,7 @@ class Search:
             cost = lb if exact else self.play(row, pos, cut)
             if cost < best:
                 best, best_row = cost, row
-                if best == moves.floor:
+                if best == moves.floor or (self.any_tree and best < cut):  # (below its cut: a tree)
                     break
         return best, best_row
 
@@ -419,7 +423,11 @@ class Search:
             for i in reversed(range(len(todo))):  # the smallest parts first: a family is often most of one
                 if self._family_dead(todo[i][1], pos.turns - 1, partial(child, i)):
                     return INF
-        for i, low in enumerate(lows):
+        # largest first; where families are cut (hard mode), smallest first: a part
+        # with no tree within the cap, often a small one (a family), ends the move cheapest
+        order = range(len(todo)) if self.families is None else reversed(range(len(todo)))
+        for i in order:
+            low = lows[i]
             rest -= low
             total += self.solve(child(i), cut - total - rest)
             if total + rest >= cut:
@@ -691,7 +699,8 @@ class Options:
     :class:`OutOfBudget`) after scoring this many (guess, candidate) pairs in
     one search (a budget that does not depend on the machine); ``symmetric``:
     search one move per orbit of the code symmetries (Mastermind only: the
-    guesses and secrets are every code, in order).
+    guesses and secrets are every code, in order); ``any_tree``: only whether
+    a tree within the cap exists (the cost found is not the least).
     """
 
     top: int | None = None
@@ -700,10 +709,11 @@ class Options:
     fewest_late: bool = False
     max_work: int | None = None
     symmetric: bool = False
+    any_tree: bool = False
 
 
 def make_search(matrix: Matrix, game: Game, rows: np.ndarray, options: Options) -> Search:
     """The search of ``options`` for a game (its turns the cap unless ``options.cap``)."""
     return Search(matrix, turns=options.cap or game.turns, rows=rows, hard=game.guess_rule is GuessRule.HARD,
                   top=options.top, heuristic=options.heuristic, fewest_late=options.fewest_late,
-                  max_work=options.max_work, symmetric=options.symmetric)
+                  max_work=options.max_work, symmetric=options.symmetric, any_tree=options.any_tree)

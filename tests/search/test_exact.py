@@ -354,6 +354,17 @@ def test_the_family_cut_changes_no_cost_nor_tree_in_hard_mode(seed: int) -> None
             assert on.tree() == off.tree()
 
 
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("hard", [False, True])
+def test_any_tree_finds_a_tree_exactly_where_the_least_cost_does(seed: int, hard: bool) -> None:
+    m = families(1300 + seed, 16 + 2 * seed)
+    for turns in (3, 4, 5):
+        least = Search(m, turns=turns, hard=hard).solve_root()
+        first = Search(m, turns=turns, hard=hard, any_tree=True).solve_root()
+        assert (first < INF) == (least < INF)
+        assert first >= least
+
+
 def test_the_family_cut_finds_a_hard_mode_dead_end_without_a_search() -> None:
     # seven _atch words in hard mode: after _atch is green each guess tells
     # one word apart, so four turns cannot find all seven
