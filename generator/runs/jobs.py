@@ -142,6 +142,11 @@ def in_this_process(workers: int | None) -> bool:
     return not _scheduler and (default_workers() if workers is None else workers) <= 1
 
 
+def on_a_cluster() -> bool:
+    """Whether :func:`run_jobs` sends its jobs to a Dask scheduler."""
+    return _scheduler is not None
+
+
 def run_jobs(fn: Callable[[J], R], jobs: Iterable[J], workers: int | None = None) -> Iterator[tuple[J, R]]:
     """Yield ``(job, fn(job))`` for every job, in the order they finish.
 
