@@ -89,6 +89,19 @@ def test_the_optimal_ranking_weighs_every_first_word_and_agrees_with_selby(rule:
     assert sorted(exact[w] for w, _ in best) == [t for _, t in best]
 
 
+def test_the_optimal_trees_on_today_s_lists_cost_what_selby_published() -> None:
+    found = {}
+    for rule, name in (("free", "results_easy_nyt20230701.top20"), ("hard", "results_hard_nyt20230701.top20-salet")):
+        lines = (Path(__file__).resolve().parent / "data" / "selby" / name).read_text().splitlines()
+        known = {w: total for w, _, total in (line.split() for line in lines)}
+        for path in sorted((TREES / "wordle-2023" / rule).glob("optimal-*/all.json")):
+            tree = read_tree(path)
+            assert tree.stats is not None and tree.strategy["proved_minimal"]
+            found[rule, tree.root.guess] = (str(tree.stats.total_turns), known[tree.root.guess])
+    assert set(found) >= {("free", "tarse"), ("free", "salet"), ("hard", "tarse")}
+    assert all(ours == theirs for ours, theirs in found.values()), found
+
+
 def test_the_traps_are_those_of_every_tier() -> None:
     traps = read_traps(TREES / "traps.json")
     assert {(t.tier, t.setup) for t in traps} == {("answers", "wordle"), ("common", "wordle-common"),

@@ -41,6 +41,13 @@ wordle-allowed     answers + allowed-extra, sorted
 wordle-common      the words of wordle-allowed in common use: Zipf frequency
                    at least COMMON_ZIPF (as en-common-5); 4066 words, the
                    middle tier of Wordle's secrets (answers, common, allowed)
+wordle-2023-answers  Wordle's answers as the New York Times' WordleBot has
+                   them since 2023 (3,158 words): Alex Selby's wordlist_hidden
+                   (github.com/alex1770/wordle at 8fd3f1b, MIT; sources/
+                   selby-wordlist_hidden.txt) as it is, sorted
+wordle-2023-allowed  the 14,855 guesses the game accepts: his wordlist_all
+                   (sources/selby-wordlist_all.txt) as it is, sorted; it
+                   holds every word of wordle-allowed and wordle-2023-answers
 =================  ==========================================================
 
 The Dutch and ENABLE lists are sorted with plain code-point order
@@ -152,6 +159,8 @@ def derive() -> dict[str, list[str]]:
         "wordle-answers": answers,
         "wordle-allowed": sorted(set(answers) | set(extra)),
         "wordle-common": _common(sorted(set(answers) | set(extra))),
+        "wordle-2023-answers": _read("selby-wordlist_hidden.txt"),
+        "wordle-2023-allowed": _read("selby-wordlist_all.txt"),
     }
 
 

@@ -43,7 +43,9 @@ PLAIN_TITLES = {
     "nl-all": "Dutch, every word and inflection (OpenTaal)",
     "en-enable": "English, every ENABLE word",
     "wordle-answers": "Wordle's {words} answers (2022)",
-    "wordle-allowed": "Wordle's {words} allowed guesses (answers included)",
+    "wordle-allowed": "Wordle's {words} allowed guesses (2022, answers included)",
+    "wordle-2023-answers": "Wordle's {words} answers today (the WordleBot's, 2023)",
+    "wordle-2023-allowed": "Wordle's {words} guesses accepted today (answers included)",
 }
 
 

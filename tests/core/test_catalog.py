@@ -31,6 +31,8 @@ COUNTS = {
     "wordle-common": 4066,
     "wordle-answers": 2315,
     "wordle-allowed": 12972,
+    "wordle-2023-answers": 3158,
+    "wordle-2023-allowed": 14855,
 }
 
 
@@ -98,7 +100,8 @@ def test_answers_are_allowed_guesses(small: str, large: str) -> None:
 
 def test_setups() -> None:
     assert list(setups()) == ["nl", "nl-ij", "en", "nl-4", "nl-ij-4", "nl-6", "nl-ij-6", "nl-7", "nl-ij-7",
-                              "nl-8", "nl-ij-8", "en-common", "wordle", "wordle-common", "wordle-allowed"]
+                              "nl-8", "nl-ij-8", "en-common", "wordle", "wordle-common", "wordle-allowed",
+                              "wordle-2023"]
     nl = setup("nl")
     assert (nl.answers, nl.guesses) == ("nl-basis-5", "nl-all-5")
     assert nl.game.name == "lingo" and nl.game.turns == 5 and nl.game.reveals_first_letter
@@ -111,6 +114,11 @@ def test_setups() -> None:
     # the tiers of Wordle's secrets: the same guesses, more secrets
     assert [setup(t).answers for t in ("wordle-common", "wordle-allowed")] == ["wordle-common", "wordle-allowed"]
     assert {setup(t).guesses for t in ("wordle-common", "wordle-allowed")} == {"wordle-allowed"}
+    # today's game: the WordleBot's answers, every guess the game accepts (the 2022 ones among them)
+    today = setup("wordle-2023")
+    assert (today.answers, today.guesses) == ("wordle-2023-answers", "wordle-2023-allowed")
+    assert set(load_list("wordle-allowed").words) <= set(load_list(today.guesses).words)
+    assert set(load_list(today.answers).words) <= set(load_list(today.guesses).words)
 
 
 def test_every_list_has_its_provenance() -> None:
@@ -133,7 +141,7 @@ def test_unknown_list_id(call) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_unknown_setup_id() -> None:
-    with pytest.raises(CatalogError, match=r"unknown set-up 'fr' \(known: nl, nl-ij, en, nl-4, .*, wordle-allowed\)"):
+    with pytest.raises(CatalogError, match=r"unknown set-up 'fr' \(known: nl, nl-ij, en, nl-4, .*, wordle-allowed, wordle-2023\)"):
         setup("fr")
 
 

@@ -46,7 +46,7 @@ def test_lists_have_plain_names() -> None:
     index = orjson.loads(dict(helper_files())["helper/index.json"])
     titles = {lst["id"]: lst["title"] for lst in index["lists"]}
     assert titles["wordle-answers"] == "Wordle's 2,315 answers (2022)"
-    assert titles["wordle-allowed"] == f"Wordle's {len(load_list('wordle-allowed')):,} allowed guesses (answers included)"
+    assert titles["wordle-allowed"] == f"Wordle's {len(load_list('wordle-allowed')):,} allowed guesses (2022, answers included)"
     assert titles["en-enable"] == "English, every ENABLE word"
     assert len(set(titles.values())) == len(titles)
     for lid, title in titles.items():

@@ -92,7 +92,7 @@ def test_nav_groups_lingo_by_language_then_length(games: Path, tmp_path: Path) -
     assert [next(iter(s)) for s in lingo[1]["English"]] == ["Every English length",
                                                              "Five letters, common words (any ENABLE word may be guessed)"]
     wordle = next(entry["Wordle"] for entry in nav if "Wordle" in entry)  # a section per tier of secrets
-    assert [next(iter(s)) for s in wordle] == ["The official answers", "The common allowed words"]
+    assert [next(iter(s)) for s in wordle] == ["The official answers (2022)", "The common allowed words (2022)"]
 
 
 def test_a_setup_page_shows_its_openers_ranking(games: Path) -> None:

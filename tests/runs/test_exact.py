@@ -11,7 +11,7 @@ from generator.core.verify import verify_tree
 from generator.runs.exact import NO_TREE, Cost, choose_opener, letter_tree, solve_opener
 from generator.runs.letters import build_tree
 from generator.runs.split import RunStats, Split
-from generator.search.exact import INF, LATE, Options
+from generator.search.exact import INF, LATE, ExactError, Options
 
 
 @pytest.mark.slow
@@ -87,3 +87,10 @@ def test_an_opener_searched_whole_or_split_into_jobs_has_the_same_tree() -> None
     assert len({j.wave for j in stats.jobs}) > 1  # split more than once
     assert whole.proved and whole.cost == split.cost
     assert repr(whole.root) == repr(split.root)
+
+
+@pytest.mark.slow
+def test_wordle_today_hard_mode_from_salet_has_no_tree_as_selby_found() -> None:
+    # his results_hard_nyt20230701: salet Infinity (tests/data/selby/)
+    with pytest.raises(ExactError, match="no tree solves every secret within 6 turns"):
+        solve_opener("wordle-2023", "hard", None, "salet", Options(), workers=1)
