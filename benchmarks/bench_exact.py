@@ -1,7 +1,7 @@
 """The exact search on Wordle beside Alex Selby's C++ optimiser, on a spread of first words.
 
 Run: python benchmarks/bench_exact.py --reference DIR [--before CHECKOUT] [--reps N] [--rule free|hard]
-[--words a,b,...]
+[--words a,b,...] [--today]
 
 ``DIR`` is a copy of github.com/alex1770/wordle (MIT; this project does not
 ship it): the benchmark builds its program there with
@@ -13,7 +13,10 @@ that ranking (ranks 0, 300, ..., 3300; where a word is on our blocklist, the
 next one), 12 words from the best (salet) to totals near 8240, and the words
 players start with: crane, adieu, raise, slate, stare, roate, arise, soare
 (not audio: the C++ program takes minutes on it, ours 30 s). ``--words``
-replaces the spread.
+replaces the spread. ``--today``: the lists of today (our set-up
+``wordle-2023``, the 3,158 answers and 14,855 guesses, the C++ program's
+default lists); its words are then those of our committed trees, tarse and
+salet (the C++ program takes minutes a word there).
 
 For each first word, in normal and hard mode (or the one ``--rule``), it runs
 as separate processes, alternating which goes first from one word to the next,
@@ -107,25 +110,29 @@ def main() -> None:
     reps = int(arg("--reps", "1") or 1)
     rule = arg("--rule")
     given = arg("--words")
-    words = given.split(",") if given else spread(source / "normal.some3593.proven")
+    today = "--today" in sys.argv
+    setup_id = "wordle-2023" if today else "wordle"
+    words = given.split(",") if given else ["tarse", "salet"] if today else spread(source / "normal.some3593.proven")
     env = dict(os.environ, NUMBA_NUM_THREADS="1")
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # a user's Python keeps the bytecode of our modules
     checkouts = {"ours": ROOT}
     if arg("--before"):
         checkouts = {"before": Path(str(arg("--before"))).resolve(), "ours": ROOT}
     envs = {k: dict(env, PYTHONPATH=str(path)) for k, path in checkouts.items()}
-    lists = ["-a", str(ROOT / "wordlists/wordle-allowed.txt"), "-h", str(ROOT / "wordlists/wordle-answers.txt")]
+    lists = ["-a", str(ROOT / f"wordlists/{setup_id}-allowed.txt"),
+             "-h", str(ROOT / f"wordlists/{setup_id}-answers.txt")]
     with tempfile.TemporaryDirectory() as tmp:
         exe = build_reference(source, Path(tmp))
         envs["C++"] = env
         for r in [rule] if rule else ["free", "hard"]:
-            ours = [sys.executable, "-m", "generator", "exact", "--setup", "wordle", "--rule", r,
+            ours = [sys.executable, "-m", "generator", "exact", "--setup", setup_id, "--rule", r,
                     "--no-write", "-j", "1", "-q", "--opener"]
             theirs = [str(exe)] + (["-H"] if r == "hard" else []) + lists + ["-w"]
             for k in checkouts:
                 run(ours + ["salet"], envs[k], Path(tmp))  # warm the caches; not counted
             names = list(checkouts) + ["C++"]
-            print(f"Wordle {'normal' if r == 'free' else 'hard'} mode, one core, {reps} run(s) each, alternating")
+            print(f"Wordle ({setup_id}) {'normal' if r == 'free' else 'hard'} mode, one core, {reps} run(s) each, "
+                  "alternating")
             print(f"  {'first word':<10}" + "".join(f"{k + ' s':>9}" for k in names)
                   + "".join(f"{k + '/C++':>12}" for k in checkouts) + "  totals")
             ratios: dict[str, list[float]] = {k: [] for k in checkouts}

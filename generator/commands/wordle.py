@@ -40,6 +40,7 @@ from generator.runs.progress import Reporter
 from generator.runs.wordle import (
     DOCUMENT_OPENERS,
     EXACT_RULES,
+    EXACT_TIERS,
     MODES,
     OPENER,
     RULES,
@@ -86,7 +87,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     many(o, "--rule", choices=RULES, metavar="RULE", help="modes (default free)")
     many(o, "--strategy", choices=[*GREEDY, OPTIMAL], metavar="NAME",
          help=f"rules of play (default all greedy ones: {', '.join(GREEDY)}); {OPTIMAL}: every first word "
-              "weighed by the exact search, the best proved the best of all (see --exact-top; the answers tier)")
+              "weighed by the exact search, the best proved the best of all (see --exact-top; the answers and "
+              "today tiers)")
     o.add_argument("--shortlist", type=positive, default=40, metavar="N",
                    help="build the trees of the N best first words by the rule's own keys and the N best by "
                         f"entropy (default 40), and of {', '.join((OPENER, *DOCUMENT_OPENERS))}")
@@ -115,8 +117,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 def add_tier(parser: argparse.ArgumentParser) -> None:
     many(parser, "--tier", choices=list(TIERS), metavar="TIER",
-         help="secrets from: answers (the official 2315), common (allowed words in common use), "
-              "allowed (all 12,972); default all")
+         help="secrets from: answers (the official 2,315 of 2022), common (allowed words in common use), "
+              "allowed (all 12,972), today (the WordleBot's 3,158, any of 14,855 guesses); default all")
 
 
 def run_build(args: argparse.Namespace) -> int:
@@ -178,17 +180,17 @@ def run_openers(args: argparse.Namespace) -> int:
     if OPTIMAL in strategies and wrong:  # before any work
         raise StrategyError(f"{OPTIMAL}: the exact search plays {' and '.join(EXACT_RULES)} mode, "
                             f"not {MODES[wrong[0]]} mode")
-    if OPTIMAL in strategies and args.tier and args.tier != ["answers"]:
-        raise StrategyError(f"{OPTIMAL}: the exact search weighs the first words of the answers tier only "
-                            "(give --tier answers)")
+    if OPTIMAL in strategies and args.tier and not set(args.tier) <= set(EXACT_TIERS):
+        raise StrategyError(f"{OPTIMAL}: the exact search weighs the first words of the "
+                            f"{' and '.join(EXACT_TIERS)} tiers only (give --tier {EXACT_TIERS[0]})")
     done: list[OpenerRanking] = []
     for tier in args.tier or list(TIERS):
         for rule in args.rule or ["free"]:
             for strategy in strategies:
-                if strategy == OPTIMAL and tier != "answers":
+                if strategy == OPTIMAL and tier not in EXACT_TIERS:
                     continue
                 if strategy == OPTIMAL:
-                    ranking = _optimal_ranking(args, rule, progress)
+                    ranking = _optimal_ranking(args, tier, rule, progress)
                     what = ("every first word" if args.weigh is None else f"the first {args.weigh} words")
                     what += (f" weighed, exact totals for the {args.exact_top} best and the words asked for; "
                              "first move: the place by entropy")
@@ -218,15 +220,15 @@ def run_openers(args: argparse.Namespace) -> int:
     return 0
 
 
-def _optimal_ranking(args: argparse.Namespace, rule: str, progress: Reporter) -> OpenerRanking:
-    """Every first word on the answers weighed by the exact search (one job each)."""
-    steps = progress.steps(len(first_words("answers", rule, "entropy")), f"answers, {MODES[rule]} mode, {OPTIMAL}")
+def _optimal_ranking(args: argparse.Namespace, tier: str, rule: str, progress: Reporter) -> OpenerRanking:
+    """Every first word of a tier weighed by the exact search (one job each)."""
+    steps = progress.steps(len(first_words(tier, rule, "entropy")), f"{tier}, {MODES[rule]} mode, {OPTIMAL}")
 
     def step(w: Weighed, batch: int) -> None:
         found = f"{w.value}" if w.exact else "no tree within six" if w.value >= INF else f"at least {w.value}"
         steps.step(f"batch {batch}: {w.word} {found} ({w.seconds:.1f} s)")
 
-    ranking = rank_optimal("answers", rule, args.exact_top, args.jobs, step, args.weigh)
+    ranking = rank_optimal(tier, rule, args.exact_top, args.jobs, step, args.weigh)
     steps.close()
     return ranking
 

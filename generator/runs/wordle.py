@@ -9,9 +9,11 @@ fixed opener lives in ``trees/<tier's set-up>/<rule>/<strategy>-<opener>/all.jso
 one from the rule's own first choice in ``.../<rule>/<strategy>/all.json``.
 
 **Tiers** (:data:`TIERS`): where the secret comes from, each a set-up of the
-catalog with the same 12,972 allowed guesses: the official answers
-(``wordle``), the allowed words in common use (``wordle-common``, wordfreq
-Zipf >= 2.5) and every allowed word (``wordle-allowed``).
+catalog. On the 2022 lists, with the same 12,972 allowed guesses: the
+official answers (``wordle``), the allowed words in common use
+(``wordle-common``, wordfreq Zipf >= 2.5) and every allowed word
+(``wordle-allowed``). Today's game (``wordle-2023``): the WordleBot's 3,158
+answers, the 14,855 guesses the game accepts.
 
 **Openers** (:func:`rank_openers`): the first words of a rule and tier ranked
 by the total of the greedy tree each leads to, exact over a shortlist
@@ -61,7 +63,9 @@ OPENER = "salet"  # the opener of the committed optimal trees
 LETTER_FREQUENCY = "letter-frequency"
 #: the tiers of Wordle's secrets, each a set-up of the catalog: the official
 #: answers, the allowed words in common use (wordfreq, as en-common), every allowed word
-TIERS = {"answers": "wordle", "common": "wordle-common", "allowed": "wordle-allowed"}
+TIERS = {"answers": "wordle", "common": "wordle-common", "allowed": "wordle-allowed", "today": "wordle-2023"}
+#: the tiers whose every first word the exact search weighs (the others have too many secrets)
+EXACT_TIERS = ("answers", "today")
 #: normal mode, hard mode, self hard mode (only words that can still be the secret)
 RULES = (GuessRule.FREE.value, GuessRule.HARD.value, GuessRule.SELF_HARD.value)
 #: the first words the Wordle solvers' document (seed 002) weighs
@@ -84,7 +88,7 @@ def candidates_only(rule: str, strategy: str) -> bool:
 def traps(tier: str, top: int, budget: int = BUDGET) -> list[Trap]:
     """The ``top`` largest one-letter families of a tier's words, with their
     worst cases (each search visits at most ``budget`` positions)."""
-    allowed = load_list(setup(SETUP).guesses)
+    allowed = load_list(setup(TIERS[tier]).guesses)
     words = load_list(setup(TIERS[tier]).answers)
     return [Trap(tier, TIERS[tier], f, worst_case(allowed, f.words, f.words, budget=budget),
                  worst_case(allowed, f.words, allowed.words, budget=budget), budget)
@@ -133,8 +137,9 @@ def default_builds(rules: list[str], strategies: list[str], opener: str | None =
     ``opener`` (None: each strategy's own first guess); where only candidates
     are played (letter frequency, self hard mode) and the opener can be no
     secret of the tier, the strategy opens with its own choice."""
-    if opener is not None:
-        _guess_row(opener)  # a word that is no guess fails here, before any build
+    for tier in tiers:
+        if opener is not None:
+            _guess_row(opener, TIERS[tier])  # a word that is no guess fails here, before any build
     out = []
     for tier in tiers:
         answers = tier_answers(tier)
@@ -288,6 +293,9 @@ def rank_optimal(tier: str, rule: str, best: int, workers: int | None = None,
     ranking is then not complete, nor its best proved the best of all)."""
     if rule not in EXACT_RULES:
         raise StrategyError(f"the exact search plays {' and '.join(EXACT_RULES)} mode, not {rule}")
+    if tier not in EXACT_TIERS:
+        raise StrategyError(f"the exact search weighs the first words of the {' and '.join(EXACT_TIERS)} tiers, "
+                            f"not {tier}")
     words = first_words(tier, rule, "entropy")
     place = {w: i for i, w in enumerate(words, 1)}
     asked = tuple(w for w in (OPENER, *DOCUMENT_OPENERS, *PLAYERS_OPENERS) if w in place)

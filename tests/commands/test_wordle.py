@@ -96,11 +96,12 @@ def test_the_optimal_ranking_proves_the_best_first_words(cli, user_error, monkey
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setattr(wordle_runs, "first_words", lambda tier, rule, strategy: ["slate", "salet", "reast", "qajaq"])
     trees = tmp_path / "trees"
-    argv = ("wordle", "openers", "--strategy", "optimal", "--exact-top", "1", "-j", "1", "-q", "--out", str(trees))
+    argv = ("wordle", "openers", "--strategy", "optimal", "--tier", "answers", "--exact-top", "1", "-j", "1", "-q",
+            "--out", str(trees))
     code, _, err = cli(*argv, "--rule", "self-hard")
     user_error(code, err, "the exact search plays free and hard mode, not self hard mode")
     code, _, err = cli(*argv, "--tier", "common")
-    user_error(code, err, "optimal: the exact search weighs the first words of the answers tier only")
+    user_error(code, err, "optimal: the exact search weighs the first words of the answers and today tiers only")
     assert not trees.exists()
     code, out, _ = cli(*argv)
     rows = [x.split()[:3] for x in out.splitlines() if x.split()[1:2] in (["salet"], ["slate"])]
