@@ -541,6 +541,33 @@ def test_the_high_contrast_colours_are_one_tap_away(served: str, browser: Any, a
         pg.context.close()
 
 
+def test_the_tv_look_is_one_tap_away(served: str, browser: Any, answers: dict[str, list[str]]) -> None:
+    """The shows' look: a red square for the right place, a yellow circle for elsewhere."""
+    pg = new_page(browser, **PHONE)
+    try:
+        open_game(pg, game_url(served, "nl", "free", answers["nl"].index("quota")))
+        type_word(pg, "quark")  # a green and a yellow tile at least
+        type_word(pg, "xenon")
+        before = pg.evaluate(TILE_COLOURS)
+        assert pg.text_content("#practice .tv-switch") == "TV colours: off"
+        pg.tap("#practice .tv-switch")
+        assert pg.evaluate("document.documentElement.getAttribute('data-lt-palette')") == "tv"
+        assert pg.text_content("#practice .tv-switch") == "TV colours: on"
+        after = pg.evaluate(TILE_COLOURS)
+        assert after == pg.evaluate(SITE_COLOURS) and after[0] != before[0] and after[1] == before[1]
+        assert pg.evaluate("getComputedStyle(document.querySelector('#board .tile.g')).backgroundColor") == "rgb(198, 40, 40)"
+        assert pg.evaluate(LOW_CONTRAST)["low"] == []
+        pg.tap("#practice .palette-switch")  # one look turned on turns the other off
+        assert pg.evaluate("document.documentElement.getAttribute('data-lt-palette')") == "contrast"
+        assert pg.text_content("#practice .tv-switch") == "TV colours: off"
+        pg.tap("#practice .palette-switch")
+        assert pg.evaluate("document.documentElement.getAttribute('data-lt-palette')") is None
+        assert pg.evaluate(TILE_COLOURS) == before
+        assert pg.errors == []
+    finally:
+        pg.context.close()
+
+
 def test_evil_words_are_text(served: str, page: Any) -> None:
     open_game(page, f"{served}/evil/practice.html?setup=evil&rule=free&mode=random&word=a<b>x")
     assert "word=" in page.url and "a<b>x" not in page.url and "a%3Cb%3Ex" not in page.url

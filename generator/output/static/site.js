@@ -1,33 +1,42 @@
 /* lingo-trees, on every page: a table wider than the screen says that it
  * scrolls (its box gets the class "scrolls"; site.css shows the note), and
- * the high-contrast tile colours (orange: right place, blue: elsewhere, as
- * Wordle's option), for colour-blind players. The choice is
- * kept in localStorage and set as data-lt-palette="contrast" on <html>
- * (site.css holds the colours). Every <button class="palette-switch"> turns
- * it on and off and says which colours are on. The theme's own switch (the
- * header's sun and moon) chooses light or dark. */
+ * the tile colours a player may choose: the TV shows' look (a red square
+ * for the right place, a yellow circle for elsewhere) and high-contrast
+ * colours (orange: right place, blue: elsewhere, as Wordle's option) for
+ * colour-blind players. The choice is kept in localStorage and set as
+ * data-lt-palette="tv" or "contrast" on <html> (site.css holds the
+ * colours). Every <button class="tv-switch"> and <button
+ * class="palette-switch"> turns its colours on and off and says whether
+ * they are on; one turned on turns the other off. The theme's own switch
+ * (the header's sun and moon) chooses light or dark. */
 (function () {
   "use strict";
   var KEY = "lingo-trees.palette";
+  var SWITCHES = { tv: ["button.tv-switch", "TV colours"], contrast: ["button.palette-switch", "High-contrast colours"] };
   function saved() {
-    try { return localStorage.getItem(KEY) === "contrast"; } catch (e) { return false; }
+    try { var v = localStorage.getItem(KEY); return SWITCHES.hasOwnProperty(v) ? v : ""; } catch (e) { return ""; }
   }
-  function apply(on) {
-    if (on) document.documentElement.setAttribute("data-lt-palette", "contrast");
+  function apply(palette) {
+    if (palette) document.documentElement.setAttribute("data-lt-palette", palette);
     else document.documentElement.removeAttribute("data-lt-palette");
-    var buttons = document.querySelectorAll("button.palette-switch");
-    for (var i = 0; i < buttons.length; i++) {
-      buttons[i].setAttribute("aria-pressed", on ? "true" : "false");
-      buttons[i].textContent = on ? "High-contrast colours: on" : "High-contrast colours: off";
+    for (var name in SWITCHES) {
+      var buttons = document.querySelectorAll(SWITCHES[name][0]);
+      for (var i = 0; i < buttons.length; i++) {
+        buttons[i].setAttribute("aria-pressed", palette === name ? "true" : "false");
+        buttons[i].textContent = SWITCHES[name][1] + (palette === name ? ": on" : ": off");
+      }
     }
   }
   apply(saved());
   document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest("button.palette-switch");
-    if (!button) return;
-    var on = document.documentElement.getAttribute("data-lt-palette") !== "contrast";
-    try { localStorage.setItem(KEY, on ? "contrast" : "normal"); } catch (e) { /* private mode: this page only */ }
-    apply(on);
+    for (var name in SWITCHES) {
+      var button = event.target.closest && event.target.closest(SWITCHES[name][0]);
+      if (!button) continue;
+      var next = document.documentElement.getAttribute("data-lt-palette") === name ? "" : name;
+      try { localStorage.setItem(KEY, next || "normal"); } catch (e) { /* private mode: this page only */ }
+      apply(next);
+      return;
+    }
   });
   function markScrolling() {
     var boxes = document.querySelectorAll(".letters-table, .card-screen");
