@@ -19,12 +19,14 @@ nl-basis-N-ij      basiswoorden-gekeurd, ^[a-z]+$, N letters when every
 nl-all-N-ij        the same over basiswoorden + flexies
 nl-basis           basiswoorden-gekeurd, ^[a-z]+$, every length
 nl-all             basiswoorden + flexies, ^[a-z]+$, every length
-en-enable-5        ENABLE (enable1.txt): lines of five letters
-en-common-5        the words of en-enable-5 in common use: Zipf frequency
+en-enable-N        ENABLE (enable1.txt): lines of N letters, N = 4 to 8
+en-common-N        the words of en-enable-N in common use: Zipf frequency
                    (wordfreq, English, the version pinned in COMMON_WORDFREQ)
                    at least COMMON_ZIPF = 2.5, i.e. seen about three times
                    in a million words of running text or more, less the
-                   words of blocklist-en
+                   words of blocklist-en (one threshold at every length:
+                   whether a contestant knows a word does not depend on
+                   its length)
 en-enable          not derived: sources/enable1.txt is used as it is (every
                    line is already a lowercase a-z word, sorted, no duplicates)
 blocklist-L        the words a player is never asked to say, nor given as a
@@ -150,12 +152,12 @@ def derive() -> dict[str, list[str]]:
         lists[f"nl-all-{n}"] = [w for w in every if len(w) == n]
         lists[f"nl-basis-{n}-ij"] = [w for w in basis if _units(w) == n and w not in nl_blocked]
         lists[f"nl-all-{n}-ij"] = [w for w in every if _units(w) == n]
-    enable5 = [w for w in enable if len(w) == 5]
+    for n in LINGO_LENGTHS:
+        lists[f"en-enable-{n}"] = [w for w in enable if len(w) == n]
+        lists[f"en-common-{n}"] = [w for w in _common(lists[f"en-enable-{n}"]) if w not in en_blocked]
     return lists | {f"blocklist-{language}": words for language, words in blocked.items()} | {
         "nl-basis": basis,
         "nl-all": every,
-        "en-enable-5": enable5,
-        "en-common-5": [w for w in _common(enable5) if w not in en_blocked],
         "wordle-answers": answers,
         "wordle-allowed": sorted(set(answers) | set(extra)),
         "wordle-common": _common(sorted(set(answers) | set(extra))),

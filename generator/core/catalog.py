@@ -79,6 +79,7 @@ class Setup:
     (Dutch, five letters), so reports and pages show them beside ours.
     ``show``: the TV show that plays its words and tiles; the site leads a
     contestant to its TV card (TV rules, the human scheme) first.
+    ``played``: where the show plays words of this length (its rounds).
     ``tables``: whether it has tables a player learns (the strategies with a
     table: human, human-lookup, shared); a list of every word, which no
     player learns (ENABLE), has its lookup trees alone.
@@ -92,6 +93,7 @@ class Setup:
     paper: bool = False
     show: str = ""  # the TV show that plays it ("Dutch LINGO on TV"): its secrets hold no blocked word
     tables: bool = True
+    played: str = ""  # where the show plays words of this length
 
 
 _LIST_KEYS = ("language", "length", "alphabet", "digraphs", "file", "source", "version",
@@ -172,7 +174,8 @@ def _setup(path: Path, setup_id: str, entry: Any, lists: dict[str, ListSpec]) ->
     game = replace(game, length=spec.length, digraphs=spec.digraphs, turns=turns)
     return Setup(setup_id, _field(path, where, entry, "title", str, setup_id), game,
                  entry["answers"], entry["guesses"], _field(path, where, entry, "paper", bool, False),
-                 _field(path, where, entry, "show", str, ""), _field(path, where, entry, "tables", bool, True))
+                 _field(path, where, entry, "show", str, ""), _field(path, where, entry, "tables", bool, True),
+                 _field(path, where, entry, "played", str, ""))
 
 
 @cache

@@ -231,6 +231,7 @@ class SetupView:
     traps: tuple[TrapRow, ...] = ()  # its largest one-letter families
     answers_filter: str = ""  # how the answers list was chosen (the catalog's filter)
     show: str = ""  # the TV show that plays it (the catalog's): its TV rules come first
+    played: str = ""  # where the show plays words of its length (the catalog's)
 
     @property
     def rules(self) -> list[str]:
@@ -483,7 +484,7 @@ def _setup_view(sid: str, family: str, views: list[FolderView]) -> SetupView:
         how = lists[s.answers].filter if s.answers in lists else ""
         return SetupView(sid, s.title, family, s.answers, s.guesses, tuple(s.game.digraphs), tuple(views),
                          _comparison(views) if s.paper else (), language, s.game.length, answers_filter=how,
-                         show=s.show)
+                         show=s.show, played=s.played)
     if family == "mastermind":
         codes = "; ".join(f"{_variant_title(rule)}, {_codes(rule)}" for rule in dict.fromkeys(v.rule for v in views))
         return SetupView(sid, "Mastermind and Bulls and Cows", family, f"every code ({codes})",

@@ -17,6 +17,7 @@ from generator.core.catalog import (
     wordlists_dir,
 )
 from generator.core.rules import GuessRule
+from generator.core.sayable import blocked_words
 from generator.errors import CatalogError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,6 +74,18 @@ def test_english_common_words_are_enable_words_guessing_any() -> None:
     assert set(common) <= set(load_list("en-enable-5"))
 
 
+#: English Lingo's lengths: (common answers, ENABLE guesses), one Zipf threshold for all
+ENGLISH = {4: (2366, 3903), 5: (3765, 8636), 6: (5118, 15232), 7: (5737, 23109), 8: (5417, 28420)}
+
+
+@pytest.mark.parametrize("n", sorted(ENGLISH))
+def test_english_common_words_at_every_length(n: int) -> None:
+    answers, guesses = load_list(f"en-common-{n}"), load_list(f"en-enable-{n}")
+    assert (len(answers), len(guesses)) == ENGLISH[n]
+    assert answers.length == guesses.length == n
+    assert set(answers) <= set(guesses) and not set(answers) & blocked_words("en")
+
+
 def test_wordle_answers_keep_the_original_order() -> None:
     assert load_list("wordle-answers").words[:3] == ("cigar", "rebut", "sissy")
 
@@ -100,8 +113,7 @@ def test_answers_are_allowed_guesses(small: str, large: str) -> None:
 
 def test_setups() -> None:
     assert list(setups()) == ["nl", "nl-ij", "en", "nl-4", "nl-ij-4", "nl-6", "nl-ij-6", "nl-7", "nl-ij-7",
-                              "nl-8", "nl-ij-8", "en-common", "wordle", "wordle-common", "wordle-allowed",
-                              "wordle-2023"]
+                              "nl-8", "nl-ij-8", "en-common", "wordle", "wordle-common", "wordle-allowed", "wordle-2023"]
     nl = setup("nl")
     assert (nl.answers, nl.guesses) == ("nl-basis-5", "nl-all-5")
     assert nl.game.name == "lingo" and nl.game.turns == 5 and nl.game.reveals_first_letter

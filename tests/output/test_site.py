@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import html
 import re
 import shutil
 import zipfile
@@ -359,3 +360,9 @@ def test_a_hostile_folder_name_is_refused(tiny: Path, tmp_path: Path, folder: st
     with pytest.raises(SiteError, match=r"the strategy folder .* is not an id"):
         site.build_site(trees, tmp_path / "out", pdf="none", progress=lambda _: None)
     assert not (tmp_path / "out").exists()
+
+
+def test_a_show_page_says_where_the_show_plays_each_length(shipped_site, tmp_path: Path) -> None:
+    built = shipped_site(tmp_path, [f"en-common/same-start/human/{x}.json" for x in ("q", "x")])
+    text = html.unescape((built / "english-lingo-on-tv-itv-cbs.html").read_text(encoding="utf-8"))
+    assert "<p>Played on ITV (since 2021) in the rounds and as the end game's second word; on CBS" in text
