@@ -105,7 +105,7 @@ def test_the_optimal_trees_on_today_s_lists_cost_what_selby_published() -> None:
 def test_the_traps_are_those_of_every_tier() -> None:
     traps = read_traps(TREES / "traps.json")
     assert {(t.tier, t.setup) for t in traps} == {("answers", "wordle"), ("common", "wordle-common"),
-                                                 ("allowed", "wordle-allowed")}
+                                                 ("allowed", "wordle-allowed"), ("today", "wordle-2023")}
     for t in traps:
         words = set(load_list(setup(t.setup).answers).words)
         assert set(t.family.words) <= words and t.one_by_one.guesses == len(t.family.words)
