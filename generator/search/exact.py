@@ -547,7 +547,9 @@ class Search:
         scanned as ``floors`` has them: its parent's best moves first, so
         that a move that brings the floor down to ``low`` is met early and
         the scan stops there; only those the part's position ``child``
-        allows, if given), which the memo then keeps. Its parent's other
+        allows, if given), which the memo then keeps (in hard mode only
+        with ``child``: without it the rows scanned are the parent's, which
+        need not be those the part's own key allows). Its parent's other
         parts are not searched yet: their floors may cut the move before
         any is. The work counted is every row's (a budget does not depend on
         where the scan stops)."""
@@ -558,9 +560,10 @@ class Search:
             return low
         if not useful and self.dead_end is None:
             self.dead_end = describe_dead_end(self.matrix, child or Position(part, r, (), rows))
-        key = self._key(part, r, () if child is None else child.state)
-        if floor > self.lower.get(key, 0):
-            self.lower[key] = floor
+        if child is not None or not self.hard:  # (hard mode: only under the key of the rows it scanned)
+            key = self._key(part, r, () if child is None else child.state)
+            if floor > self.lower.get(key, 0):
+                self.lower[key] = floor
         return floor
 
     def _family_dead(self, cols: np.ndarray, r: int, position: Callable[[], Position]) -> bool:
