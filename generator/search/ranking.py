@@ -74,8 +74,8 @@ class OpenerRanking:
         totals are below every bound: they are the best of all first words."""
         if not self.complete or len(self.scores) < self.shortlist:
             return False
-        worst = self.scores[self.shortlist - 1].total
-        return all(b.at_least is None or worst < b.at_least for b in self.bounds)
+        bar = self.bar
+        return bar is None or self.scores[self.shortlist - 1].total < bar
 
     @property
     def bar(self) -> int | None:
