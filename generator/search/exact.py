@@ -661,17 +661,25 @@ class FloorRows:
     def __init__(self, codes: np.ndarray, cols: np.ndarray, rows: np.ndarray, parts: np.ndarray | None) -> None:
         self.codes, self.cols, self.rows, self.parts = codes, cols, rows, parts
         self._local: tuple[np.ndarray, np.ndarray] | None = None
-        self._order = np.lexsort((rows, -parts)) if parts is not None else np.arange(len(rows))
+        self._order: np.ndarray | None = None
         self._every: np.ndarray | None = None
+
+    def order(self) -> np.ndarray:
+        """The rows' order in :meth:`local`: most parts first (made when a floor is first raised)."""
+        if self._order is None:
+            self._order = (np.lexsort((self.rows, -self.parts)) if self.parts is not None
+                           else np.arange(len(self.rows)))
+        return self._order
 
     def local(self) -> tuple[np.ndarray, np.ndarray]:
         """The codes of the rows, most parts first, and those parts."""
         if self._local is None:
             parts = np.full(len(self.rows), len(self.cols)) if self.parts is None else self.parts
-            rows = self.rows[self._order]
+            order = self.order()
+            rows = self.rows[order]
             whole = len(self.cols) == self.codes.shape[1]  # every secret (a root): the rows alone
             codes = self.codes[rows] if whole else self.codes[np.ix_(rows, self.cols)]
-            self._local = np.ascontiguousarray(codes), np.ascontiguousarray(parts[self._order], dtype=np.int64)
+            self._local = np.ascontiguousarray(codes), np.ascontiguousarray(parts[order], dtype=np.int64)
         return self._local
 
     def kept(self, allowed: np.ndarray | None) -> np.ndarray:
@@ -682,7 +690,7 @@ class FloorRows:
             if self._every is None:
                 self._every = np.ones(len(self.rows), np.uint8)
             return self._every
-        return np.isin(self.rows[self._order], allowed, assume_unique=True).view(np.uint8)
+        return np.isin(self.rows[self.order()], allowed, assume_unique=True).view(np.uint8)
 
     def places(self, part: np.ndarray) -> np.ndarray:
         """The places of ``part``'s secrets among the position's."""
