@@ -236,7 +236,7 @@ def _optimal_ranking(args: argparse.Namespace, tier: str, rule: str, progress: R
 def _bounds_line(r: OpenerRanking) -> str:
     """What the optimal ranking proves of the first words without an exact total."""
     words = len(r.scores) + len(r.bounds)
-    none = sum(b.at_least is None for b in r.bounds)
+    none = r.no_tree
     line = f"{len(r.scores)} of the {words} first words weighed have exact totals"
     line += "; " if r.bounds else ""
     if r.bar is not None:

@@ -336,15 +336,14 @@ def trap_row(t: Trap) -> TrapRow:
 
 def openers_view(r: OpenerRanking, family: str) -> OpenersView:
     bar = r.bar
-    rows = [OpenerRow(i if bar is None or x.total < bar else None, x.word, x.total, r.mean(x), x.max_turns, x.late,
-                      x.first_move_place)
-            for i, x in enumerate(r.scores, 1)]
+    rows = [OpenerRow(r.place(x.word), x.word, x.total, r.mean(x), x.max_turns, x.late, x.first_move_place)
+            for x in r.scores]
     weighed = len(r.scores) + len(r.bounds) if r.bounds else 0
     return OpenersView(strategy_short(family, r.strategy), strategy_title(family, r.strategy),
                        rule_title(r.rule, family), len(rows), r.shortlist, tuple(rows[:TOP_OPENERS]),
                        tuple(x for x in rows[TOP_OPENERS:] if x.word in r.asked), r.strategy == OPTIMAL,
                        weighed, r.first_words, bar, round(bar / r.secrets, 4) if bar is not None and r.secrets else 0.0,
-                       sum(b.at_least is None for b in r.bounds), r.proved_best)
+                       r.no_tree, r.proved_best)
 
 
 @dataclass(frozen=True)

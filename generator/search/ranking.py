@@ -83,6 +83,11 @@ class OpenerRanking:
         return min((b.at_least for b in self.bounds if b.at_least is not None), default=None)
 
     @property
+    def no_tree(self) -> int:
+        """How many words without an exact total leave no tree within the game's turns."""
+        return sum(b.at_least is None for b in self.bounds)
+
+    @property
     def key(self) -> tuple[str, str, str]:
         return (self.tier, self.rule, self.strategy)
 
