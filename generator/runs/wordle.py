@@ -137,11 +137,10 @@ def default_builds(rules: list[str], strategies: list[str], opener: str | None =
     ``opener`` (None: each strategy's own first guess); where only candidates
     are played (letter frequency, self hard mode) and the opener can be no
     secret of the tier, the strategy opens with its own choice."""
+    out = []
     for tier in tiers:
         if opener is not None:
             _guess_row(opener, TIERS[tier])  # a word that is no guess fails here, before any build
-    out = []
-    for tier in tiers:
         answers = tier_answers(tier)
         for rule in rules:
             for name in strategies:
