@@ -11,6 +11,8 @@ fails there, without a browser.
 vectors            the Python original                                    JavaScript
 =================  =====================================================  ==========================
 ``feedback``       :func:`generator.core.feedback.feedback` (digraphs)    ``feedback``
+``repeats``        the same on Wordle words with repeated letters         ``feedback``
+``hard``           :func:`generator.core.rules.hard_mode_violation`       ``hardModeViolation``
 ``parse``          :func:`generator.core.feedback.parse_pattern`          ``parsePattern``
 ``pegs``           :func:`generator.core.kinds.pegs` (Mastermind)         ``pegs``
 ``clues``          :func:`generator.search.clues.solve`, ``regex``,       ``fit``, ``constraints``,
@@ -39,6 +41,7 @@ import orjson
 from generator.core.catalog import CHECKOUT, load_list
 from generator.core.feedback import feedback, parse_pattern
 from generator.core.kinds import codes_of, kind_of, mask, pegs, replay_calls
+from generator.core.rules import hard_mode_violation
 from generator.core.scoring import expected
 from generator.core.tree import Node, Tree, play
 from generator.core.words import WordList
@@ -53,6 +56,12 @@ PLAYS = ("nl/free/scm/q.json", "nl-ij/same-start/human/q.json", "en/free/optimal
 HANGMAN = ("hangman/en-enable/6/optimal/4.json", "hangman/nl-basis/6/risk/3.json")
 #: the word lists the clue and score vectors use (one with the digraph ij)
 LISTS = ("wordle-answers", "nl-basis-5-ij")
+#: the list of today's Wordle (the practice page's ``wordle-2023``): repeated letters and hard mode
+WORDLE = "wordle-2023-allowed"
+#: guesses and secrets whose letters repeat, each pair both ways: the cases the rule for repeats decides
+REPEATS = (("ninny", "annex"), ("mosso", "misos"), ("sassy", "misos"), ("speed", "abide"), ("eerie", "elder"),
+           ("geese", "eerie"), ("llama", "label"), ("array", "rarer"), ("kayak", "knack"), ("error", "roger"),
+           ("sissy", "missy"), ("tatty", "treat"), ("abbey", "babes"), ("emcee", "creme"), ("queue", "quell"))
 
 
 def _letters(words: WordList) -> dict[str, Any]:
@@ -75,6 +84,35 @@ def feedback_vectors(rng: random.Random) -> list[dict[str, Any]]:
         sample = rng.sample(words.words, 40) + rng.sample(repeats, 20)
         pairs = [[g, s, feedback(words.split(g), words.split(s))] for g in sample for s in sample]
         out.append({**_letters(words), "pairs": pairs})
+    return out
+
+
+def repeat_vectors(rng: random.Random) -> dict[str, Any]:
+    """Guess, secret and pattern: the pinned pairs of :data:`REPEATS` (both
+    ways), and every pair of words of today's Wordle list that repeat a letter."""
+    words = load_list(WORDLE)
+    repeats = [w for w in words.words if len(set(w)) < len(w)]
+    sample = rng.sample(repeats, 60)
+    pairs = [(g, s) for a, b in REPEATS for g, s in ((a, b), (b, a))] + [(g, s) for g in sample for s in sample]
+    return {**_letters(words), "pairs": [[g, s, feedback(g, s)] for g, s in pairs]}
+
+
+def hard_vectors(rng: random.Random) -> list[list[Any]]:
+    """A guess played, its pattern for a secret, the next guess and why hard
+    mode refuses it (None: allowed): words of today's Wordle list, half of
+    them with repeated letters; the next guess now and then the secret or a
+    word that fits."""
+    words = load_list(WORDLE)
+    repeats = [w for w in words.words if len(set(w)) < len(w)]
+    out: list[list[Any]] = []
+    for _ in range(3000):
+        previous, secret = (rng.choice(repeats if rng.random() < 0.5 else words.words) for _ in range(2))
+        pattern = feedback(previous, secret)
+        pick = rng.random()
+        fitting = [w for w in rng.sample(words.words, 200) if feedback(previous, w) == pattern]
+        guess = secret if pick < 0.2 else rng.choice(fitting) if pick < 0.4 and fitting else rng.choice(
+            repeats if rng.random() < 0.5 else words.words)
+        out.append([previous, pattern, guess, hard_mode_violation(previous, pattern, guess)])
     return out
 
 
@@ -208,7 +246,8 @@ def vectors(seed: int = 39) -> dict[str, Any]:
     """Every vector, from a seeded sample: the same file every run."""
     rng = random.Random(seed)
     return {
-        "feedback": feedback_vectors(rng), "parse": parse_vectors(), "pegs": pegs_vectors(rng),
+        "feedback": feedback_vectors(rng), "repeats": repeat_vectors(rng), "hard": hard_vectors(rng),
+        "parse": parse_vectors(), "pegs": pegs_vectors(rng),
         "clues": clue_vectors(rng), "scores": score_vectors(rng), "days": day_vectors(rng), "plays": play_vectors(),
         "hangman": hangman_vectors(),
         "lists": list_vectors(),

@@ -53,6 +53,26 @@ test("feedback is generator.core.feedback.feedback, digraphs as one letter", () 
   }
 });
 
+test("Wordle's repeated letters get the feedback generator.core.feedback.feedback gives them", () => {
+  const letters = lettersOf(V.repeats);
+  const pinned = new Map(V.repeats.pairs.map(([g, s, p]) => [g + " " + s, p]));
+  assert.equal(pinned.get("ninny annex"), "Y.G..");  // the documented cases: the vectors are Python's own
+  assert.equal(pinned.get("mosso misos"), "GYGY.");
+  const repeats = (w) => new Set(w).size < w.length;
+  assert.ok(V.repeats.pairs.length >= 3600 && V.repeats.pairs.every(([g, s]) => repeats(g) || repeats(s)));
+  assert.deepEqual(drift(V.repeats.pairs, ([g, s]) => WG.feedback(letters, g, s), (p) => p[2]), []);
+});
+
+test("hard mode refuses the guesses generator.core.rules.hard_mode_violation refuses, saying why as it does", () => {
+  const split = (w) => w.split("");
+  assert.ok(V.hard.length >= 3000);
+  const why = V.hard.map((h) => h[3]);
+  assert.ok(why.includes(null) && why.some((w) => w && w.includes("stay in place")) &&
+            why.some((w) => w && w.includes("(once)")) && why.some((w) => w && w.includes("(2 times)")));
+  assert.deepEqual(drift(V.hard, ([prev, pattern, guess]) => WG.hardModeViolation(split(prev), pattern, split(guess)),
+                         (h) => h[3]), []);
+});
+
 test("a typed pattern reads as generator.core.feedback.parse_pattern reads it", () => {
   assert.deepEqual(drift(V.parse, ([text]) => WG.parsePattern(text, 5), (p) => p[1]), []);
 });

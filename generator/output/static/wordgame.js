@@ -1,15 +1,17 @@
 /* lingo-trees word-game engine for the browser: letters, feedback, clues,
- * pegs, the day index and tree replay (LINGO, Wordle, Mastermind, Hangman).
+ * hard mode, pegs, the day index and tree replay (LINGO, Wordle, Mastermind,
+ * Hangman).
  *
- * The same rules as the Python package (generator.core.feedback and
- * generator.search.clues): a digraph such as "ij" is one letter; feedback
- * marks greens first, then yellows left to right while the secret has that
- * letter left; a clue is a guess with its pattern (G right place, Y elsewhere,
- * . absent); the words that fit are those that would give every clue its
- * pattern. An ES module used by the lookup, the clue helper and its Web
- * Worker, the practice and the Hangman pages, so it touches no page;
- * tests/js checks every function against vectors the Python code writes
- * (node --test tests/js/).
+ * The same rules as the Python package (generator.core.feedback,
+ * generator.core.rules and generator.search.clues): a digraph such as "ij"
+ * is one letter; feedback marks greens first, then yellows left to right
+ * while the secret has that letter left; a clue is a guess with its pattern
+ * (G right place, Y elsewhere, . absent); the words that fit are those that
+ * would give every clue its pattern; in Wordle's hard mode a guess keeps
+ * every green in place and plays every letter revealed again. An ES module
+ * used by the lookup, the clue helper and its Web Worker, the practice and
+ * the Hangman pages, so it touches no page; tests/js checks every function
+ * against vectors the Python code writes (node --test tests/js/).
  */
 
 /* A list's letters: single characters plus digraphs, each with a code. */
@@ -203,6 +205,32 @@ export function feedback(letters, guess, secret) {
   var n = g.length, codes = new Uint8Array(2 * n);
   for (var i = 0; i < n; i++) { codes[i] = letters.code[g[i]]; codes[n + i] = letters.code[s[i]]; }
   return patternOfCode(patternCode(codes, 0, codes, n, n, new Int32Array(letters.letters.length)), n);
+}
+
+/* Why guess breaks Wordle's hard mode after previous got pattern (all
+ * three lists of letters, the pattern G/Y/.), or null, as
+ * generator.core.rules.hard_mode_violation says it: every green stays in
+ * its place, and every letter revealed (green or yellow) is played again,
+ * as many times as that guess revealed it. */
+export function hardModeViolation(previous, pattern, guess) {
+  var need = {}, have = {}, i;
+  for (i = 0; i < previous.length; i++) {
+    if (pattern[i] === "G" && guess[i] !== previous[i]) {
+      return "the '" + previous[i] + "' must stay in place " + (i + 1);
+    }
+  }
+  for (i = 0; i < previous.length; i++) {
+    if (pattern[i] === "G" || pattern[i] === "Y") need[previous[i]] = (need[previous[i]] || 0) + 1;
+  }
+  for (i = 0; i < guess.length; i++) have[guess[i]] = (have[guess[i]] || 0) + 1;
+  var letters = Object.keys(need).sort(cmp);
+  for (i = 0; i < letters.length; i++) {
+    var n = need[letters[i]];
+    if ((have[letters[i]] || 0) < n) {
+      return "the '" + letters[i] + "' must be played again (" + (n === 1 ? "once" : n + " times") + ")";
+    }
+  }
+  return null;
 }
 
 /* Mastermind's pegs ("2B1W") of a code guessed for a secret code, as
