@@ -2,14 +2,20 @@
 
 A small site is built from the shipped word lists and the human and optimal
 trees of a few letters (Dutch q and x under both rules, Dutch with ``ij`` as
-one letter: ij) and served on 127.0.0.1. Games are won by typing the optimal
+one letter: ij), and today's Wordle (``wordle-2023``: the optimal trees from
+TARSE and SALET and the greedy one, normal and hard mode), and served on
+127.0.0.1. Games are won by typing the optimal
 tree's moves and lost by tapping five wrong words on the on-screen keyboard;
 after each the page must show the guesses and turns the human and optimal
 trees play for that word (as :func:`generator.core.tree.play` replays them).
 Unknown words and (TV rules) words with another first letter are refused and
 cost no turn; the word of the day is :func:`~generator.output.practicedata.day_index`
 of the date; words with ``<`` and quotes stay text; with the server stopped a
-game visited still plays.
+game visited still plays. Wordle: six turns, no letter shown, every accepted
+guess counts, repeated letters get the feedback of
+:func:`generator.core.feedback.feedback`, hard mode refuses what
+:func:`generator.core.rules.hard_mode_violation` refuses (saying why) and
+the TV colours' switch is hidden.
 
 On a phone (390 x 844, touch): a first visit plays the index's default game
 (:func:`~generator.output.practicedata.default_game`), its board and keyboard
@@ -32,7 +38,8 @@ from typing import Any
 import pytest
 
 from generator.core.catalog import CHECKOUT, load_list, setup
-from generator.core.feedback import replier
+from generator.core.feedback import feedback, replier
+from generator.core.rules import hard_mode_violation
 from generator.core.tree import play
 from generator.output import site
 from generator.output.practicedata import RULE_NAMES, day_index, default_game, practice_setups
@@ -42,6 +49,11 @@ pytestmark = pytest.mark.browser
 
 TREES = {("nl", "free"): ("q", "x"), ("nl", "same-start"): ("q", "x"), ("nl-ij", "free"): ("ij",)}
 STRATEGIES = ("human", "optimal")
+#: today's Wordle: the summary's trees (practicedata.SUMMARY) of each rule; no SALET tree in hard mode (none within six)
+WORDLE = "wordle-2023"
+WORDLE_TREES = {"free": ("optimal-tarse", "optimal-salet", "expected-salet"),
+                "hard": ("optimal-tarse", "expected-salet")}
+WORDLE_STRATEGIES = WORDLE_TREES["free"]
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1, "has_touch": True, "is_mobile": True}
 SIDEWAYS = {**PHONE, "viewport": {"width": 844, "height": 390}}
 
@@ -52,7 +64,8 @@ def practice_site_dir(tmp_path_factory: pytest.TempPathFactory, evil_project: An
     (``<root>/site``), and the evil project's site (``<root>/evil``)."""
     root = tmp_path_factory.mktemp("practice")
     shipped_site(root, [f"{sid}/{rule}/{strategy}/{letter}.json" for (sid, rule), letters in TREES.items()
-                        for strategy in STRATEGIES for letter in letters])
+                        for strategy in STRATEGIES for letter in letters] +
+                 [f"{WORDLE}/{rule}/{strategy}/all.json" for rule, names in WORDLE_TREES.items() for strategy in names])
     mp = pytest.MonkeyPatch()
     try:
         mp.setenv("LINGO_TREES_ROOT", str(root / "evil-project"))
@@ -74,7 +87,7 @@ def served(serve: Any, practice_site_dir: Path) -> Iterator[str]:
 def answers(practice_site_dir: Path) -> dict[str, list[str]]:
     """The possible secrets of each set-up, as the page reads them."""
     return {sid: (practice_site_dir / "site" / "practice" / sid / "answers.txt").read_text().splitlines()
-            for sid in ("nl", "nl-ij")}
+            for sid in ("nl", "nl-ij", WORDLE)}
 
 
 def reply(sid: str) -> Any:
@@ -82,9 +95,11 @@ def reply(sid: str) -> Any:
 
 
 def tree_play(sid: str, rule: str, strategy: str, secret: str) -> list[tuple[str, str]]:
-    """The guesses a committed tree plays for ``secret``, with their feedback."""
+    """The guesses a committed tree plays for ``secret``, with their feedback
+    (LINGO: the tree of its first letter; Wordle: the one tree, ``all.json``)."""
     split = load_list(setup(sid).answers).alphabet.split
-    tree = read_tree(CHECKOUT / "trees" / sid / rule / strategy / f"{split(secret)[0]}.json")
+    letter = split(secret)[0] if setup(sid).game.reveals_first_letter else "all"
+    tree = read_tree(CHECKOUT / "trees" / sid / rule / strategy / f"{letter}.json")
     return [(w, reply(sid)(w, secret)) for w in play(tree.root, secret, reply(sid))]
 
 
@@ -116,12 +131,12 @@ def tap_word(page: Any, word: str, split: Any) -> None:
     page.click('#keyboard [data-key="Enter"]')
 
 
-def check_summary(page: Any, sid: str, rule: str, secret: str) -> None:
+def check_summary(page: Any, sid: str, rule: str, secret: str, strategies: tuple[str, ...] = STRATEGIES) -> None:
     """The trees' play shown after the game is that of the tree files."""
     page.wait_for_function("window.lingoPractice.summary !== null")
     assert page.text_content("#summary-word") == secret
     summary = page.evaluate("window.lingoPractice.summary")
-    assert [s["strategy"] for s in summary] == list(STRATEGIES)
+    assert [s["strategy"] for s in summary] == list(strategies)
     for s in summary:
         want = tree_play(sid, rule, s["strategy"], secret)
         assert s["words"] == [w for w, _ in want] and s["turns"] == len(want), (s, want)
@@ -342,7 +357,7 @@ def test_a_first_visit_on_a_phone_plays_the_default_game_in_the_first_screen(ser
     assert f"setup={want[0]}&rule={want[1]}&mode=day" in phone.url
     # names, not ids
     assert phone.locator("#pick-setup option").all_text_contents() == [
-        setup(sid).title for sid in ("nl-ij", "nl")]
+        setup(sid).title for sid in ("nl-ij", "nl", WORDLE)]  # LINGO first
     assert phone.locator("#pick-rule option").all_text_contents() == [RULE_NAMES["free"]]
     assert "nl-ij" not in phone.text_content("#practice")
     # the board and the keyboard in the first screen
@@ -598,3 +613,167 @@ def test_a_game_plays_offline_after_a_visit(serve: Any, practice_site_dir: Path,
     type_word(page, "xenon")
     check_summary(page, "nl", "free", "xenon")
     assert page.errors == []
+
+
+# -- Wordle ---------------------------------------------------------------------------------------------------------
+
+
+def test_a_wordle_game_won_by_typing_the_optimal_moves(served: str, page: Any, answers: dict[str, list[str]]) -> None:
+    words = answers[WORDLE]
+    assert words == list(load_list("wordle-2023-answers").words)  # every answer of today's Wordle, none dropped
+    # the word the optimal tree from TARSE takes longest to find: all six turns
+    at = max(range(len(words)), key=lambda i: (len(tree_play(WORDLE, "free", "optimal-tarse", words[i])), -i))
+    secret = words[at]
+    moves = tree_play(WORDLE, "free", "optimal-tarse", secret)
+    assert len(moves) == 6 and moves[0][0] == "tarse"
+    assert any(w not in words for w, _ in moves[1:-1])  # guesses that are no answer count as turns
+    open_game(page, game_url(served, WORDLE, "free", at))
+    assert page.locator("#pick-rule option").all_text_contents() == [
+        "Normal mode (any accepted word may be guessed)",
+        "Hard mode (greens stay in place, every letter found is played again)"]
+    assert page.locator("#board .row").count() == 6 and page.locator("#board .tile.shown").count() == 0
+    assert page.text_content("#status") == "Turn 1 of 6."  # no letter shown
+    for i, (word, _) in enumerate(moves):
+        type_word(page, word)
+        assert played(page) == moves[:i + 1]
+        if i < 5:
+            assert page.text_content("#status").endswith(f"Turn {i + 2} of 6.")
+    assert page.text_content("#status") == f"Won in 6 turns: the word is {secret}."
+    check_summary(page, WORDLE, "free", secret, WORDLE_STRATEGIES)
+    assert page.text_content("#summary .you") == "You: 6 turns."
+    titles = page.locator("#summary-trees h3").all_text_contents()
+    assert len(titles) == 3 and "tarse" in titles[0] and "salet" in titles[1] and titles[2].startswith("Greedy")
+    assert page.errors == []
+
+
+def test_wordle_accepts_every_guess_of_today_s_list(served: str, page: Any, answers: dict[str, list[str]]) -> None:
+    allowed = list(load_list("wordle-2023-allowed").words)
+    assert len(allowed) == 14_855
+    open_game(page, game_url(served, WORDLE, "free", answers[WORDLE].index("geese")))
+    assert page.evaluate("words => words.filter(w => !window.lingoPractice.accepts(w))", allowed) == []
+    assert page.evaluate("words => words.filter(w => window.lingoPractice.accepts(w))",
+                         ["qqqqq", "geeses", "gees", "GEESE", "zzzzz", "x"]) == []
+    rare = ["aahed", "zymic", "xylyl"]  # accepted, never the secret
+    assert not set(rare) & set(answers[WORDLE]) and set(rare) <= set(allowed)
+    for word in rare:
+        type_word(page, word)
+    assert played(page) == [(w, feedback(w, "geese")) for w in rare]
+    type_word(page, "qqqqq")
+    assert "qqqqq is not in the word list" in page.text_content("#status") and len(played(page)) == len(rare)
+    assert page.errors == []
+
+
+#: guesses whose letters repeat, against a secret whose letters repeat: yellows and greys that the rule decides
+REPEATED = ("eerie", "emcee", "sense", "levee", "tepee", "esses")
+
+
+def test_a_wordle_game_of_repeated_letters_lost_on_a_phone(served: str, phone: Any,
+                                                           answers: dict[str, list[str]]) -> None:
+    at = answers[WORDLE].index("geese")
+    open_game(phone, game_url(served, WORDLE, "free", at))
+    # the board of six rows and the keyboard in the first screen of a 390 px phone
+    assert phone.evaluate("window.scrollY") == 0
+    for part in ("#board", "#keyboard", "#status"):
+        w = where(phone, part)
+        assert w["top"] >= w["under"] and w["bottom"] <= w["screen"], (part, w)
+    assert phone.evaluate(SIDEWAYS_SCROLL) <= 0
+    assert phone.is_hidden("#practice .tv-switch") and phone.is_visible("#practice .palette-switch")
+    for word in REPEATED:
+        tap_word_on(phone, word)
+    want = [(w, feedback(w, "geese")) for w in REPEATED]
+    assert want[0] == ("eerie", "YG..G") and want[5] == ("esses", "YY.Y.")  # one e of three is yellow, ...
+    assert played(phone) == want  # ... as the Python rule says, word by word
+    assert phone.locator("#keyboard .key[data-key='e']").get_attribute("data-show") == "G"
+    assert_game_over_in_view(phone, "Out of turns: the word was geese.")
+    check_summary(phone, WORDLE, "free", "geese", WORDLE_STRATEGIES)
+    assert phone.text_content("#summary .you") == "You: not found in 6 turns."
+    assert phone.evaluate(SIDEWAYS_SCROLL) <= 0
+    assert phone.errors == []
+
+
+def hard_case(words: list[str], allowed: list[str]) -> tuple[str, str, str, str, str]:
+    """A secret for which TARSE shows a green and a yellow, a word hard mode
+    refuses for moving the green, and one for leaving out the yellow."""
+    for secret in words:
+        pattern = feedback("tarse", secret)
+        if "G" in pattern and "Y" in pattern:
+            why = {w: hard_mode_violation("tarse", pattern, w) or "" for w in allowed}
+            moved = next(w for w in allowed if "stay in place" in why[w])
+            missing = next(w for w in allowed if "played again" in why[w])
+            return secret, moved, why[moved], missing, why[missing]
+    raise AssertionError("no such secret")
+
+
+def test_hard_mode_refuses_what_the_python_rule_refuses(served: str, page: Any, answers: dict[str, list[str]]) -> None:
+    allowed = list(load_list("wordle-2023-allowed").words)
+    secret, moved, why_moved, missing, why_missing = hard_case(answers[WORDLE], allowed)
+    moves = tree_play(WORDLE, "hard", "optimal-tarse", secret)
+    assert moves[0][0] == "tarse" and len(moves) >= 3
+    open_game(page, game_url(served, WORDLE, "hard", answers[WORDLE].index(secret)))
+    type_word(page, "tarse")
+    assert "Hard mode: greens stay in place" in page.text_content("#status")
+    for word, why in ((moved, why_moved), (missing, why_missing)):
+        type_word(page, word)
+        assert page.text_content("#status") == \
+            f"{word} breaks hard mode: {why}. Try another word (this does not count as a turn)."
+        assert page.get_attribute("#status", "class") == "error" and len(played(page)) == 1
+        for _ in range(5):
+            page.keyboard.press("Backspace")
+    for word, _ in moves[1:]:  # the hard-mode tree's moves keep the rule
+        type_word(page, word)
+    assert played(page) == moves
+    assert page.text_content("#status") == f"Won in {len(moves)} turns: the word is {secret}."
+    page.wait_for_function("window.lingoPractice.summary !== null")
+    summary = {s["strategy"]: s for s in page.evaluate("window.lingoPractice.summary")}
+    assert list(summary) == list(WORDLE_STRATEGIES)
+    assert summary["optimal-salet"]["turns"] is None  # no such tree in hard mode
+    assert page.text_content('#summary-trees section[data-strategy="optimal-salet"] p') == \
+        "This site has no such tree under this rule."
+    for name in WORDLE_TREES["hard"]:
+        assert summary[name]["words"] == [w for w, _ in tree_play(WORDLE, "hard", name, secret)]
+    # under normal mode the same word, and a refused word counts
+    page.select_option("#pick-rule", "free")
+    page.wait_for_function("location.search.indexOf('rule=free') >= 0 && window.lingoPractice.ready")
+    type_word(page, "tarse")
+    type_word(page, moved)
+    assert [w for w, _ in played(page)] == ["tarse", moved]
+    assert page.errors == []
+
+
+def test_the_word_of_the_day_of_wordle(served: str, page: Any, answers: dict[str, list[str]]) -> None:
+    n = len(answers[WORDLE])
+    assert n == 3158
+    for day in ("2026-11-23", "2027-02-28"):
+        open_game(page, f"{served}/site/practice.html?setup={WORDLE}&rule=free&mode=day&date={day}")
+        assert page.evaluate("window.lingoPractice.index") == day_index(day, WORDLE, n)
+        assert f"Word of the day, {day}" in page.text_content("#game-title")
+    assert page.errors == []
+
+
+def test_wordle_keeps_its_colours_under_the_tv_look(served: str, browser: Any, answers: dict[str, list[str]]) -> None:
+    pg = new_page(browser, **PHONE)
+    try:
+        open_game(pg, game_url(served, "nl", "free", answers["nl"].index("quota")))
+        type_word(pg, "quark")
+        pg.tap("#practice .tv-switch")  # the TV look, on a LINGO game
+        assert pg.evaluate("document.documentElement.getAttribute('data-lt-palette')") == "tv"
+        assert pg.evaluate("getComputedStyle(document.querySelector('#board .tile.g')).backgroundColor") == \
+            "rgb(198, 40, 40)"
+        pg.select_option("#pick-setup", WORDLE)  # Wordle: no TV look, no switch
+        pg.wait_for_function("location.search.indexOf('setup=wordle-2023') >= 0 && window.lingoPractice.ready")
+        assert pg.is_hidden("#practice .tv-switch")
+        secret = answers[WORDLE][pg.evaluate("window.lingoPractice.index")]
+        pg.focus("#board")  # from the picker back to the game
+        type_word(pg, secret)
+        assert pg.evaluate("getComputedStyle(document.querySelector('#board .tile.g')).backgroundColor") == \
+            "rgb(46, 125, 50)"  # Wordle's green, site.css's --lt-g
+        pg.tap("#practice .palette-switch")  # high contrast still works here
+        assert pg.evaluate("getComputedStyle(document.querySelector('#board .tile.g')).backgroundColor") == \
+            "rgb(245, 121, 58)"
+        assert pg.evaluate(LOW_CONTRAST)["low"] == []
+        pg.select_option("#pick-setup", "nl")  # back to LINGO: the switch again
+        pg.wait_for_function("location.search.indexOf('setup=nl&') >= 0 && window.lingoPractice.ready")
+        assert pg.is_visible("#practice .tv-switch")
+        assert pg.errors == []
+    finally:
+        pg.context.close()

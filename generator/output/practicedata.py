@@ -1,25 +1,40 @@
-"""The practice page's data: the words of each LINGO set-up, and the word of the day.
+"""The practice page's data: the words of each set-up played, and the word of the day.
 
 The site's practice page (``practice.html``, :mod:`generator.output.site`)
-plays a LINGO game in the browser and afterwards walks the set-up's human and
-optimal trees (``trees/<setup>/<rule>/<strategy>/<letter>.json``) for the
-secret. It reads static files made here, plain text, one word a line:
+plays a game of LINGO or Wordle in the browser and afterwards walks the
+set-up's trees (``trees/<setup>/<rule>/<strategy>/<letter>.json``) for the
+secret: LINGO's human and optimal trees of the secret's first letter,
+Wordle's optimal trees and a greedy one (``all.json``, :data:`SUMMARY`).
+It reads static files made here, plain text, one word a line:
 
-* ``practice/<setup>/answers.txt``: the words that may be the secret, the
-  set-up's answers whose first letter has trees on the site and that are in
-  common use and not blocked (:mod:`generator.core.sayable`), in list order.
-  A game's word is named by its place in this file (``word=N`` in the page's
-  URL), and the word of the day is the one at :func:`day_index`;
+* ``practice/<setup>/answers.txt``: the words that may be the secret, in list
+  order. For LINGO, the set-up's answers whose first letter has trees on the
+  site and that are in common use and not blocked
+  (:mod:`generator.core.sayable`). For Wordle, the set-up's answers whole:
+  they are the game's own, chosen by its editors, and the common-use rule
+  would drop a fifth of today's (636 of the WordleBot's 3,158: *acrid*,
+  *amble*, *ashen*, ...), while the blocklist is for the games said aloud
+  (:data:`~generator.core.sayable.SPOKEN_GAMES`). A game's word is named by
+  its place in this file (``word=N`` in the page's URL), and the word of the
+  day is the one at :func:`day_index`;
 * ``practice/<setup>/guesses.txt``: the other words that may be guessed, the
   set-up's guesses that are not in ``answers.txt`` (a rare answer may still
-  be guessed). A secret may always be guessed.
+  be guessed). A secret may always be guessed: every word of both files is
+  accepted, for ``wordle-2023`` the 14,855 guesses today's Wordle accepts.
 
-The page itself holds :func:`practice_index`: per set-up its title, length,
-turns, letters (alphabet and digraphs), word counts, and per rule the start
-letters of the human and optimal trees the after-game summary walks; the
-rules' names in players' words (:data:`RULE_NAMES`); and the game a first
-visit opens (:func:`default_game`: the show's own, Dutch five letters under
-TV rules). The page remembers a player's later choice in the browser.
+The Wordle set-ups played are those whose secrets are the game's own answer
+lists (:data:`WORDLE_SETUPS`: today's, then 2022's); ``wordle-common`` and
+``wordle-allowed`` draw theirs from the allowed guesses, a test bed for the
+search, not a game anyone plays.
+
+The page itself holds :func:`practice_index`: per set-up its game, title,
+length, turns, whether the first letter is shown, letters (alphabet and
+digraphs), word counts, its rules in players' words (:data:`RULE_NAMES`,
+:data:`WORDLE_RULE_NAMES`: only the rules the page enforces,
+:data:`PLAYED_RULES`), the strategies the after-game summary walks and per
+rule their start letters; and the game a first visit opens
+(:func:`default_game`: the show's own, Dutch five letters under TV rules).
+The page remembers a player's later choice in the browser.
 """
 
 from __future__ import annotations
@@ -35,23 +50,47 @@ from generator.core.sayable import blocked_mask, common_mask
 from generator.core.words import Word
 from generator.output.sheets import render
 
-__all__ = ["DEFAULT_RULE", "DEFAULT_SETUPS", "FORMAT_VERSION", "RULE_NAMES", "PRACTICE_STRATEGIES",
-           "PracticeSetup", "day_index", "default_game", "practice_files", "practice_index", "practice_setups",
-           "write_practice"]
+__all__ = ["DEFAULT_RULE", "DEFAULT_SETUPS", "FORMAT_VERSION", "PLAYED_RULES", "PRACTICE_STRATEGIES", "RULE_NAMES",
+           "SUMMARY", "WHOLE", "WORDLE_RULE_NAMES", "WORDLE_SETUPS", "PracticeSetup", "day_index", "default_game",
+           "practice_files", "practice_index", "practice_setups", "write_practice"]
 
-FORMAT_VERSION = 1
-#: the strategies whose play the page shows after a game, in that order
+#: the index's format (the page's ``#practice-index``)
+#:
+#: * 1: the LINGO set-ups, one ``rule_titles`` and ``strategy_titles`` for all
+#: * 2: Wordle too; per set-up its ``game``, ``first_letter_shown``,
+#:   ``rule_titles`` (the top-level one is gone) and ``strategies`` (the
+#:   summary's, in order)
+FORMAT_VERSION = 2
+#: the strategies whose play the page shows after a LINGO game, in that order
 PRACTICE_STRATEGIES = ("human", "optimal")
+#: the strategies the summary walks, per game, in that order (a set-up shows
+#: those it has trees of): Wordle's optimal trees from TARSE and SALET (the
+#: best first words of today's lists and of 2022's) and the greedy one the
+#: clue helper's ranking follows (least expected group size, from SALET)
+SUMMARY = {"lingo": PRACTICE_STRATEGIES, "wordle": ("optimal-tarse", "optimal-salet", "expected-salet")}
+#: the Wordle set-ups played, in the picker's order: their secrets are the
+#: game's own answers (today's WordleBot list, then the 2022 list)
+WORDLE_SETUPS = ("wordle-2023", "wordle")
+#: the rules the page enforces (self hard mode is a solver's rule, not the game's)
+PLAYED_RULES = ("free", "same-start", "hard")
+#: the tree of a game that shows no letter (``trees/<setup>/<rule>/<strategy>/all.json``)
+WHOLE = "all"
 #: the set-up a first visit plays, the first of these the site has: the show's
 #: own (Dutch LINGO, five letters, 'ij' one tile as on TV), else Dutch five letters
 DEFAULT_SETUPS = ("nl-ij", "nl")
 #: the rule a first visit plays, where the set-up has trees for it: the show's
 DEFAULT_RULE = "same-start"
-#: the rules as the page's picker names them (a rule not here: the site's title for it)
+#: LINGO's rules as the page's picker names them (a rule not here: the site's title for it)
 RULE_NAMES = {
     "same-start": "TV rules (every guess begins with the letter shown)",
     "free": "Free rule (any word may be guessed)",
 }
+#: Wordle's, in its players' words
+WORDLE_RULE_NAMES = {
+    "free": "Normal mode (any accepted word may be guessed)",
+    "hard": "Hard mode (greens stay in place, every letter found is played again)",
+}
+_NAMES = {"lingo": RULE_NAMES, "wordle": WORDLE_RULE_NAMES}
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 TreeLetters = Mapping[str, Mapping[str, Sequence[str]]]
@@ -69,9 +108,12 @@ class PracticeSetup:
     turns: int
     alphabet: str
     digraphs: tuple[str, ...]
-    answers: tuple[Word, ...]  # the possible secrets (common, not blocked), in list order
+    answers: tuple[Word, ...]  # the possible secrets, in list order (LINGO: common, not blocked)
     guesses: tuple[Word, ...]  # the other allowed guesses, in list order
-    trees: dict[str, dict[str, tuple[str, ...]]]  # rule -> strategy (PRACTICE_STRATEGIES) -> letters
+    trees: dict[str, dict[str, tuple[str, ...]]]  # rule (PLAYED_RULES) -> strategy (SUMMARY) -> letters
+    game: str = "lingo"  # the game's name: lingo or wordle
+    first_letter_shown: bool = True
+    strategies: tuple[str, ...] = PRACTICE_STRATEGIES  # the summary's, in order
 
 
 def day_index(date: str, setup: str, count: int) -> int:
@@ -106,27 +148,56 @@ def day_index(date: str, setup: str, count: int) -> int:
 def practice_setups(trees: Mapping[str, TreeLetters]) -> list[PracticeSetup]:
     """The set-ups the page offers: those of ``trees`` (set-up -> its
     :data:`TreeLetters`) that are LINGO games of the catalog (the first
-    letter shown), in that order."""
+    letter shown), in that order, then the Wordle ones of
+    :data:`WORDLE_SETUPS` that have trees, in that order. Only the rules of
+    :data:`PLAYED_RULES` are kept, each with the trees of :data:`SUMMARY`."""
     known = setups()
-    out = []
+    lingo, wordle = [], []
     for sid, rules in trees.items():
         s = known.get(sid)
-        if s is None or not s.game.reveals_first_letter or s.game.feedback != "positional":
+        if s is None or s.game.feedback != "positional":
             continue
-        answers, guesses = load_list(s.answers), load_list(s.guesses)
-        letters = {letter for strategies in rules.values() for found in strategies.values() for letter in found}
-        drawn = common_mask(answers) & ~blocked_mask(answers)
-        secrets = tuple(w for w, ok in zip(answers.words, drawn) if ok and answers.split(w)[0] in letters)
-        taken = set(secrets)
-        spec = list_spec(s.answers)
-        out.append(PracticeSetup(
-            id=sid, title=s.title, length=s.game.length, turns=s.game.turns, alphabet=spec.alphabet,
-            digraphs=tuple(spec.digraphs), answers=secrets,
-            guesses=tuple(w for w in guesses.words if w not in taken),
-            trees={rule: {name: tuple(strategies[name]) for name in PRACTICE_STRATEGIES if name in strategies}
-                   for rule, strategies in rules.items()},
-        ))
-    return out
+        if s.game.reveals_first_letter:
+            lingo.append(_lingo_setup(sid, rules))
+        elif s.game.name == "wordle" and sid in WORDLE_SETUPS and set(rules) & set(PLAYED_RULES):
+            wordle.append(_wordle_setup(sid, rules))
+    return lingo + sorted(wordle, key=lambda p: WORDLE_SETUPS.index(p.id))
+
+
+def _kept(rules: TreeLetters, strategies: Sequence[str]) -> dict[str, dict[str, tuple[str, ...]]]:
+    """The rules the page plays, each with the summary's trees."""
+    return {rule: {name: tuple(found[name]) for name in strategies if name in found}
+            for rule, found in rules.items() if rule in PLAYED_RULES}
+
+
+def _lingo_setup(sid: str, rules: TreeLetters) -> PracticeSetup:
+    """A LINGO set-up: secrets in common use, not blocked, of a first letter with trees."""
+    s = setups()[sid]
+    answers, guesses = load_list(s.answers), load_list(s.guesses)
+    letters = {letter for strategies in rules.values() for found in strategies.values() for letter in found}
+    drawn = common_mask(answers) & ~blocked_mask(answers)
+    secrets = tuple(w for w, ok in zip(answers.words, drawn) if ok and answers.split(w)[0] in letters)
+    taken = set(secrets)
+    spec = list_spec(s.answers)
+    return PracticeSetup(
+        id=sid, title=s.title, length=s.game.length, turns=s.game.turns, alphabet=spec.alphabet,
+        digraphs=tuple(spec.digraphs), answers=secrets, guesses=tuple(w for w in guesses.words if w not in taken),
+        trees=_kept(rules, PRACTICE_STRATEGIES))
+
+
+def _wordle_setup(sid: str, rules: TreeLetters) -> PracticeSetup:
+    """A Wordle set-up: its answers whole are the secrets (the module's docstring says why)."""
+    s = setups()[sid]
+    answers, guesses = load_list(s.answers), load_list(s.guesses)
+    taken = set(answers.words)
+    spec = list_spec(s.answers)
+    kept = _kept(rules, SUMMARY["wordle"])
+    have = {name for found in kept.values() for name in found}
+    return PracticeSetup(
+        id=sid, title=s.title, length=s.game.length, turns=s.game.turns, alphabet=spec.alphabet,
+        digraphs=tuple(spec.digraphs), answers=answers.words,
+        guesses=tuple(w for w in guesses.words if w not in taken), trees=kept,
+        game="wordle", first_letter_shown=False, strategies=tuple(n for n in SUMMARY["wordle"] if n in have))
 
 
 def _words_file(words: Sequence[Word]) -> bytes:
@@ -152,29 +223,32 @@ def default_game(offered: Sequence[PracticeSetup]) -> tuple[str, str]:
     return chosen.id, DEFAULT_RULE if DEFAULT_RULE in rules or not rules else rules[0]
 
 
-def _rule_name(rule: str, rule_titles: Mapping[str, str]) -> str:
-    if rule in RULE_NAMES:
-        return RULE_NAMES[rule]
+def _rule_name(rule: str, game: str, rule_titles: Mapping[str, str]) -> str:
+    if rule in _NAMES.get(game, {}):
+        return _NAMES[game][rule]
     title = rule_titles.get(rule, rule)
     return title[:1].upper() + title[1:]
 
 
 def practice_index(offered: Sequence[PracticeSetup], rule_titles: Mapping[str, str],
                    strategy_titles: Mapping[str, str]) -> dict[str, Any]:
-    """What the page holds: the set-ups, their letters and files, the trees of
-    the summary, the rules' names (:data:`RULE_NAMES`, else ``rule_titles``)
-    and the game a first visit plays (:func:`default_game`)."""
+    """What the page holds: the set-ups, their letters and files, their
+    rules' names (:data:`RULE_NAMES`, :data:`WORDLE_RULE_NAMES`, else
+    ``rule_titles``), the trees of the summary with their titles
+    (``strategy_titles``) and the game a first visit plays (:func:`default_game`)."""
     first_setup, first_rule = default_game(offered) if offered else ("", "")
     return {
         "format": "lingo-trees.practice-index", "version": FORMAT_VERSION,
         "default": {"setup": first_setup, "rule": first_rule},
-        "rule_titles": {rule: _rule_name(rule, rule_titles) for s in offered for rule in s.trees},
-        "strategy_titles": {name: strategy_titles.get(name, name) for name in PRACTICE_STRATEGIES},
+        "strategy_titles": {name: strategy_titles.get(name, name)
+                            for name in dict.fromkeys(n for s in offered for n in s.strategies)},
         "setups": [{
-            "id": s.id, "title": s.title, "length": s.length, "turns": s.turns,
-            "alphabet": s.alphabet, "digraphs": list(s.digraphs),
+            "id": s.id, "game": s.game, "title": s.title, "length": s.length, "turns": s.turns,
+            "first_letter_shown": s.first_letter_shown, "alphabet": s.alphabet, "digraphs": list(s.digraphs),
             "answers": {"file": f"practice/{s.id}/answers.txt", "count": len(s.answers)},
             "guesses": {"file": f"practice/{s.id}/guesses.txt", "count": len(s.guesses)},
+            "rule_titles": {rule: _rule_name(rule, s.game, rule_titles) for rule in s.trees},
+            "strategies": list(s.strategies),
             "trees": {rule: {name: list(letters) for name, letters in by.items()} for rule, by in s.trees.items()},
         } for s in offered],
     }
@@ -183,8 +257,8 @@ def practice_index(offered: Sequence[PracticeSetup], rule_titles: Mapping[str, s
 def write_practice(docs: Path, lookup: Mapping[str, Any]) -> None:
     """Write the practice page (``practice.md``) and its word files into a
     site's ``docs`` folder; ``lookup`` is the lookup's index of the site's
-    trees (:func:`~generator.output.sitemodel.lookup_index`). No LINGO
-    set-up, no page."""
+    trees (:func:`~generator.output.sitemodel.lookup_index`). No set-up
+    to play (:func:`practice_setups`), no page."""
     offered = practice_setups({sid: s["rules"] for sid, s in lookup["setups"].items()})
     if not offered:
         return

@@ -268,7 +268,7 @@ def _render_pages(project: Path, model: SiteModel, letter_sheets: dict[str, Lett
     write_atomic(assets / "lookup-index.json", orjson.dumps(lookup, option=orjson.OPT_INDENT_2))
     (docs / "lookup.md").write_text(render("site/lookup.md.j2", site=model), encoding="utf-8")
     (docs / "helper.md").write_text(render("site/helper.md.j2", index=_helper_data(docs)), encoding="utf-8")
-    write_practice(docs, lookup)  # practice.md and its words, for the LINGO set-ups
+    write_practice(docs, lookup)  # practice.md and its words, for the LINGO and Wordle set-ups
     if model.hangman is not None:
         (docs / "hangman.md").write_text(render("site/hangman.md.j2", page=model.hangman), encoding="utf-8")
     files = {(f.setup, f.rule, f.strategy): d for f, d in model.folder_downloads}

@@ -1,4 +1,4 @@
-"""The practice page's data: the words of each LINGO set-up, the word of the day."""
+"""The practice page's data: the words of each LINGO and Wordle set-up, the word of the day."""
 
 from __future__ import annotations
 
@@ -14,7 +14,10 @@ from generator.core.catalog import load_list, setups
 from generator.core.sayable import blocked_mask, common_mask
 from generator.core.words import WordList
 from generator.output.practicedata import (
+    FORMAT_VERSION,
     RULE_NAMES,
+    SUMMARY,
+    WORDLE_RULE_NAMES,
     PracticeSetup,
     day_index,
     default_game,
@@ -84,7 +87,7 @@ def test_every_secret_is_a_common_word_that_is_not_blocked() -> None:
     for sid, s in offered.items():
         answers = load_list(setups()[sid].answers)
         assert s.answers == tuple(zipf_common(answers)), sid
-        assert s.answers and (sid == "en-common" or len(s.answers) < len(answers.words)), sid  # en-common: all common
+        assert s.answers and (sid.startswith("en-common") or len(s.answers) < len(answers.words)), sid  # all common
     for sid, rare in (("en", ["goral", "vatic", "oxeye", "wheep"]), ("nl-4", ["zijp"])):
         assert all(w in load_list(setups()[sid].answers).words for w in rare)
         assert not set(rare) & set(offered[sid].answers), sid
@@ -99,10 +102,71 @@ def test_a_digraph_is_a_start_letter() -> None:
     assert i.answers and not any(w.startswith("ij") for w in i.answers)
 
 
-def test_only_lingo_set_ups_are_played() -> None:
-    found = practice_setups({"wordle": {"free": {"human": ["x"]}}, "mastermind": {"4x6": {"knuth": ["all"]}},
+def test_only_lingo_and_the_game_s_own_wordle_set_ups_are_played() -> None:
+    found = practice_setups({"wordle": {"free": {"optimal-salet": ["all"]}}, "mastermind": {"4x6": {"knuth": ["all"]}},
+                             "wordle-common": {"free": {"expected-salet": ["all"]}},
+                             "wordle-allowed": {"free": {"expected-salet": ["all"]}},
+                             "wordle-2023": {"free": {"optimal-tarse": ["all"]}},
                              "nosuch": {"free": {"human": ["q"]}}, "en": {"free": {"human": ["x"]}}})
-    assert [s.id for s in found] == ["en"]
+    assert [s.id for s in found] == ["en", "wordle-2023", "wordle"]  # LINGO first, then today's Wordle
+    assert [s.game for s in found] == ["lingo", "wordle", "wordle"]
+    # a Wordle set-up with no rule the page can enforce (self hard mode) is not played
+    assert practice_setups({"wordle": {"self-hard": {"scm": ["all"]}}}) == []
+
+
+WORDLE_2023 = {"free": {"optimal-tarse": ["all"], "optimal-salet": ["all"], "expected-salet": ["all"], "scm": ["all"]},
+               "hard": {"optimal-tarse": ["all"], "expected-salet": ["all"]}, "self-hard": {"expected": ["all"]}}
+
+
+def test_today_s_wordle_accepts_every_guess_and_draws_from_every_answer() -> None:
+    (w,) = practice_setups({"wordle-2023": WORDLE_2023})
+    answers, allowed = load_list("wordle-2023-answers"), load_list("wordle-2023-allowed")
+    # the game's answers whole, in list order: the common-use rule would drop real answers
+    assert w.answers == answers.words and len(w.answers) == 3158
+    assert {"acrid", "amble", "ashen"} <= set(w.answers)
+    assert not {"acrid", "amble", "ashen"} & set(zipf_common(answers))
+    assert set(w.guesses).isdisjoint(w.answers) and len(set(w.guesses)) == len(w.guesses)
+    accepted = set(w.answers) | set(w.guesses)
+    assert len(accepted) == len(w.answers) + len(w.guesses) == 14_855 and accepted == set(allowed.words)
+    assert (w.length, w.turns, w.first_letter_shown, w.game) == (5, 6, False, "wordle")
+    # normal and hard mode, each with the summary's trees; self hard mode is not played
+    assert w.trees == {"free": {"optimal-tarse": ("all",), "optimal-salet": ("all",), "expected-salet": ("all",)},
+                       "hard": {"optimal-tarse": ("all",), "expected-salet": ("all",)}}
+    assert w.strategies == SUMMARY["wordle"] == ("optimal-tarse", "optimal-salet", "expected-salet")
+
+
+def test_2022_wordle_plays_its_own_answers_with_the_trees_it_has() -> None:
+    (w,) = practice_setups({"wordle": {"free": {"optimal-salet": ["all"], "expected-salet": ["all"]},
+                                       "hard": {"optimal-salet": ["all"]}}})
+    assert w.answers == load_list("wordle-answers").words and w.answers[0] == "cigar"
+    assert len(w.answers) + len(w.guesses) == len(load_list("wordle-allowed").words) == 12_972
+    assert w.strategies == ("optimal-salet", "expected-salet")  # no TARSE tree for 2022
+
+
+def test_the_index_names_wordle_s_rules_and_trees() -> None:
+    offered = practice_setups({"nl": {"free": {"human": ["q"]}, "same-start": {"optimal": ["q"]}},
+                               "wordle-2023": WORDLE_2023})
+    titles = {"human": "Human", "optimal": "Optimal", "optimal-tarse": "Optimal, from tarse",
+              "optimal-salet": "Optimal, from salet", "expected-salet": "Greedy, from salet"}
+    index = practice_index(offered, {"free": "free rule: any word", "hard": "hard mode: it"}, titles)
+    assert index["version"] == FORMAT_VERSION == 2
+    assert index["default"] == {"setup": "nl", "rule": "same-start"}
+    assert index["strategy_titles"] == titles  # each once, LINGO's first
+    nl, wordle = index["setups"]
+    assert (nl["game"], nl["first_letter_shown"], nl["strategies"]) == ("lingo", True, ["human", "optimal"])
+    assert nl["rule_titles"] == {"free": RULE_NAMES["free"], "same-start": RULE_NAMES["same-start"]}
+    assert (wordle["game"], wordle["first_letter_shown"], wordle["turns"]) == ("wordle", False, 6)
+    assert wordle["rule_titles"] == {"free": WORDLE_RULE_NAMES["free"], "hard": WORDLE_RULE_NAMES["hard"]}
+    assert wordle["rule_titles"]["free"].startswith("Normal mode") and wordle["rule_titles"]["hard"].startswith("Hard")
+    assert wordle["strategies"] == ["optimal-tarse", "optimal-salet", "expected-salet"]
+    assert wordle["trees"]["hard"] == {"optimal-tarse": ["all"], "expected-salet": ["all"]}
+    assert wordle["answers"]["count"] + wordle["guesses"]["count"] == 14_855
+
+
+def test_the_word_of_the_day_of_wordle_is_the_same_rule() -> None:
+    (w,) = practice_setups({"wordle-2023": WORDLE_2023})
+    at = day_index("2026-11-23", "wordle-2023", len(w.answers))
+    assert 0 <= at < 3158 and at != day_index("2026-11-23", "wordle", len(w.answers))
 
 
 def words_of(data: bytes) -> list[str]:
@@ -132,8 +196,8 @@ def test_the_index_names_files_counts_and_trees() -> None:
     offered = practice_setups({"nl": {"free": {"human": ["q"], "optimal": ["q", "x"], "scm": ["q"]}}})
     index = practice_index(offered, {"free": "free rule"}, {"human": "Human", "optimal": "Optimal", "scm": "SCM"})
     assert index["strategy_titles"] == {"human": "Human", "optimal": "Optimal"}
-    assert index["rule_titles"] == {"free": "Free rule (any word may be guessed)"}
     (nl,) = index["setups"]
+    assert nl["rule_titles"] == {"free": "Free rule (any word may be guessed)"}
     assert nl["answers"] == {"file": "practice/nl/answers.txt", "count": len(offered[0].answers)}
     assert nl["trees"] == {"free": {"human": ["q"], "optimal": ["q", "x"]}}
     assert nl["alphabet"] == "abcdefghijklmnopqrstuvwxyz" and nl["turns"] == 5
@@ -162,8 +226,8 @@ def test_rules_and_set_ups_have_players_names() -> None:
     offered = practice_setups({"nl-ij": {"free": {"human": ["q"]}, "same-start": {"human": ["q"]},
                                          "hard": {"human": ["q"]}}})
     index = practice_index(offered, {"free": "free rule: any word", "hard": "hard mode: every guess uses it"}, {})
-    assert index["rule_titles"] == {"free": RULE_NAMES["free"], "same-start": RULE_NAMES["same-start"],
-                                    "hard": "Hard mode: every guess uses it"}
+    assert index["setups"][0]["rule_titles"] == {"free": RULE_NAMES["free"], "same-start": RULE_NAMES["same-start"],
+                                                 "hard": "Hard mode: every guess uses it"}
     assert RULE_NAMES["same-start"] == "TV rules (every guess begins with the letter shown)"
     assert RULE_NAMES["free"].startswith("Free rule")
     assert index["setups"][0]["title"] == "Dutch LINGO, five letters, 'ij' one tile"
@@ -187,9 +251,19 @@ def test_the_page_holds_the_index(tmp_path: Path) -> None:
     assert '<script type="module" src="assets/practice.js">' in page  # it imports wordgame.js and dom.js
 
 
-def test_no_lingo_set_up_no_page(tmp_path: Path) -> None:
-    write_practice(tmp_path, lookup({"wordle": {"free": {"human": ["x"]}}}))
+def test_no_set_up_to_play_no_page(tmp_path: Path) -> None:
+    write_practice(tmp_path, lookup({"wordle-common": {"free": {"human": ["all"]}}, "mastermind": {"4x6": {}}}))
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_wordle_page_has_every_accepted_word(tmp_path: Path) -> None:
+    write_practice(tmp_path, lookup({"wordle-2023": WORDLE_2023}))
+    page = (tmp_path / "practice.md").read_text(encoding="utf-8")
+    assert page.startswith("# Practice LINGO and Wordle")
+    files = {kind: (tmp_path / f"practice/wordle-2023/{kind}.txt").read_text().splitlines()
+             for kind in ("answers", "guesses")}
+    assert files["answers"] == list(load_list("wordle-2023-answers").words)
+    assert sorted(files["answers"] + files["guesses"]) == list(load_list("wordle-2023-allowed").words)
 
 
 def test_words_and_titles_are_escaped(tmp_path: Path, evil_project: Callable[[Path], Path],

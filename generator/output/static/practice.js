@@ -1,5 +1,7 @@
-/* lingo-trees practice game: play LINGO in the browser, then see how the
- * human scheme and the optimal tree would have played the same word.
+/* lingo-trees practice game: play LINGO or Wordle in the browser, then see
+ * how the set-up's trees would have played the same word (LINGO: the human
+ * scheme and the optimal tree of the word's first letter; Wordle: the
+ * optimal trees and a greedy one, the set-up's "strategies").
  *
  * State in the URL: practice.html?setup=S&rule=R&mode=day[&date=YYYY-MM-DD]
  * (the word of the day: the same for everyone on a date) or
@@ -12,10 +14,12 @@
  * The page holds the index (#practice-index, made by
  * generator.output.practicedata); the words are in practice/S/answers.txt
  * (the possible secrets) and practice/S/guesses.txt (the other allowed
- * guesses), one a line; after the game the human and optimal trees of the
- * word's start letter are read from trees/. The rules (letters, digraphs,
- * feedback) are those of wordgame.js. Words are always inserted as text,
- * never as HTML.
+ * guesses), one a line; after the game the trees are read from trees/
+ * (LINGO: the start letter's, S/R/T/<letter>.json; Wordle, no letter shown:
+ * S/R/T/all.json). The rules (letters, digraphs, feedback, hard mode) are
+ * those of wordgame.js: under TV rules every guess begins with the letter
+ * shown, in hard mode every guess keeps the greens in place and plays every
+ * letter found again. Words are always inserted as text, never as HTML.
  */
 import * as WG from "./wordgame.js";
 import { $, NAMES, clear, fetchJson, fetchLines, has, keep, loadFailed, markClass, messages, options, recall, text,
@@ -28,6 +32,7 @@ function practice() {
   var base = root.getAttribute("data-base") || "";
   var RANK = { ".": 1, "Y": 2, "G": 3 };
   var ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
+  var WHOLE = "all";  // the tree of a game that shows no letter (generator.output.practicedata.WHOLE)
   var el = {
     setup: $("pick-setup"), rule: $("pick-rule"), random: $("new-random"), day: $("new-day"),
     share: $("share"), title: $("game-title"), board: $("board"), status: $("status"),
@@ -42,8 +47,10 @@ function practice() {
   var state = { setup: "", rule: "", want: "", mode: "day", word: null, date: "" };
   var words = {};  // set-up id -> {answers: [...], valid: {word: true}, letters: WordGame.Letters}
   var data = null, setup = null, game = null, keys = {}, run = 0;
-  // for tests: the word's place in answers.txt (it is in the URL of a random word too), the trees' play after a game
-  var api = window.lingoPractice = { dayIndex: WG.dayIndex, ready: false, index: null, summary: null };
+  // for tests: the word's place in answers.txt (it is in the URL of a random word too), the trees' play after
+  // a game, whether a word counts as a guess
+  var api = window.lingoPractice = { dayIndex: WG.dayIndex, ready: false, index: null, summary: null,
+                                     accepts: function (word) { return data !== null && valid(word); } };
   function pad(n) { return (n < 10 ? "0" : "") + n; }
   function today() {  // the local date, YYYY-MM-DD
     var d = new Date();
@@ -96,7 +103,12 @@ function practice() {
     index.setups.forEach(function (s) { titles[s.id] = s.title; });
     state.setup = pick(el.setup, ids, titles, state.setup);
     setup = setups[state.setup];
-    state.rule = pick(el.rule, Object.keys(setup.trees), index.rule_titles, ruleOf(setup, state.want));
+    state.rule = pick(el.rule, Object.keys(setup.trees), setup.rule_titles, ruleOf(setup, state.want));
+    // Wordle has no TV look: its switch goes, and its tiles keep Wordle's colours (practice.css)
+    root.classList.toggle("no-letter-shown", !setup.first_letter_shown);
+    Array.prototype.forEach.call(root.querySelectorAll(".tv-switch"), function (b) {
+      b.hidden = !setup.first_letter_shown;
+    });
   }
   /* The player's last pick of set-up and rule ({} if none, or not this site's). */
   function saved() {
@@ -160,7 +172,8 @@ function practice() {
   function start() {
     var picked = secretIndex(), i = picked.index;
     var secret = data.answers[i], parts = split(secret);
-    game = { index: i, secret: secret, parts: parts, first: parts[0], rows: [], typed: "", over: false, won: false };
+    var first = setup.first_letter_shown ? parts[0] : "";  // LINGO shows it; Wordle none
+    game = { index: i, secret: secret, parts: parts, first: first, rows: [], typed: "", over: false, won: false };
     run += 1;
     api.summary = null;
     api.index = i;
@@ -180,12 +193,17 @@ function practice() {
 
   function turnMessage() {
     var turn = game.rows.length + 1;
-    var rule = state.rule === "same-start" ? " Under TV rules every guess begins with " + upper(game.first) + "." : "";
-    return "Turn " + turn + " of " + setup.turns + ": the word begins with " + upper(game.first) + "." + rule;
+    var rule = state.rule === "same-start" ? " Under TV rules every guess begins with " + upper(game.first) + "."
+      : state.rule === "hard" ? " Hard mode: greens stay in place, every letter found is played again." : "";
+    var shown = game.first ? ": the word begins with " + upper(game.first) : "";
+    return "Turn " + turn + " of " + setup.turns + shown + "." + rule;
   }
 
-  function known() {  // the letter known at each place: the first, and every green so far
+  /* The letter known at each place, shown in the row to type (LINGO, as on
+   * TV: the first, and every green so far); Wordle shows none. */
+  function known() {
     var out = game.parts.map(function (_, k) { return k === 0 ? game.first : ""; });
+    if (!game.first) return out;
     game.rows.forEach(function (r) {
       for (var k = 0; k < r.parts.length; k++) if (r.pattern[k] === "G") out[k] = r.parts[k];
     });
@@ -215,7 +233,7 @@ function practice() {
       var current = !game.over && i === game.rows.length;
       var typed = current ? split(game.typed) : [];
       var label = "turn " + (i + 1) + (current ? (typed.length ? ", your guess so far: " + game.typed
-        : ": the word begins with " + game.first) : ": not played");
+        : game.first ? ": the word begins with " + game.first : ": type a word") : ": not played");
       var cells = row(el.board, label);
       cells.parentNode.className = "row" + (current ? " current" : "");
       for (var k = 0; k < L; k++) {
@@ -262,6 +280,11 @@ function practice() {
           " does not: try another word (this does not count as a turn).", "error");
       return;
     }
+    var why = state.rule === "hard" ? hardMode(parts) : null;
+    if (why) {
+      say(word + " breaks hard mode: " + why + ". Try another word (this does not count as a turn).", "error");
+      return;
+    }
     var pattern = WG.feedback(data.letters, word, game.secret);
     game.rows.push({ word: word, parts: parts, pattern: pattern });
     game.typed = "";
@@ -274,6 +297,15 @@ function practice() {
     else if (game.over) say(said + " Out of turns: the word was " + game.secret + ".", "error");
     else say(said + " " + turnMessage());
     if (game.over) { summary(); finish(); }
+  }
+
+  /* Why a guess breaks hard mode after the turns played, or null. */
+  function hardMode(parts) {
+    for (var i = 0; i < game.rows.length; i++) {
+      var why = WG.hardModeViolation(game.rows[i].parts, game.rows[i].pattern, parts);
+      if (why) return why;
+    }
+    return null;
   }
 
   /* The game is over: the result and "Play again" where the player looks. */
@@ -362,8 +394,8 @@ function practice() {
   }
 
   function summary() {
-    var mine = run, secret = game.secret, letter = game.first;
-    var names = Object.keys(index.strategy_titles);
+    var mine = run, secret = game.secret, letter = game.first || WHOLE;
+    var names = setup.strategies;
     var have = setup.trees[state.rule] || {};
     el.summaryWord.textContent = secret;
     el.summary.hidden = false;
@@ -380,7 +412,8 @@ function practice() {
     var found = [];
     Promise.all(sections.map(function (s) {
       if ((have[s.name] || []).indexOf(letter) < 0) {
-        s.note.textContent = "This site has no such tree for " + upper(letter) + " under this rule.";
+        s.note.textContent = "This site has no such tree" + (game.first ? " for " + upper(letter) : "") +
+          " under this rule.";
         found.push({ strategy: s.name, turns: null, words: [] });
         return null;
       }
@@ -451,7 +484,7 @@ function practice() {
   window.addEventListener("keydown", onKey, true);
 
   fromUrl();
-  if (!index.setups.length) { say("No LINGO set-up on this site.", "error"); return; }
+  if (!index.setups.length) { say("No game to practise on this site.", "error"); return; }
   load();
 }
 practice();
