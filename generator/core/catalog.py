@@ -124,6 +124,14 @@ def _read_catalog(path: Path) -> dict[str, Any]:
 
 
 _KIND_NAMES = {str: "text", int: "a whole number", bool: "true or false", list: "a list", dict: "a table"}
+_SETUP_KEYS = ("title", "show", "played", "game", "answers", "guesses", "turns", "paper", "tables")
+
+
+def _known_keys(path: Path, where: str, entry: dict[str, Any], keys: tuple[str, ...]) -> None:
+    """A key the catalog does not know is a typo that would be ignored: an error naming it."""
+    unknown = [k for k in entry if k not in keys]
+    if unknown:
+        raise CatalogError(f"{path}: {where}: unknown key {short(unknown[0])!r} (known: {', '.join(keys)})")
 
 
 def _field(path: Path, where: str, entry: dict[str, Any], key: str, kind: type, default: Any = None) -> Any:
@@ -138,6 +146,7 @@ def _list_spec(path: Path, list_id: str, entry: Any) -> ListSpec:
     where = f"list {list_id!r}"
     if not isinstance(entry, dict):
         raise CatalogError(f"{path}: {where} is not a table")
+    _known_keys(path, where, entry, (*_LIST_KEYS, "helper"))
     missing = [k for k in _LIST_KEYS if k not in entry]
     if missing:
         raise CatalogError(f"{path}: {where} lacks {', '.join(missing)}")
@@ -160,6 +169,7 @@ def _setup(path: Path, setup_id: str, entry: Any, lists: dict[str, ListSpec]) ->
     where = f"set-up {setup_id!r}"
     if not isinstance(entry, dict):
         raise CatalogError(f"{path}: {where} is not a table")
+    _known_keys(path, where, entry, _SETUP_KEYS)
     for key in ("answers", "guesses"):
         if entry.get(key) not in lists:
             raise CatalogError(f"{path}: {where} names unknown list {short(repr(entry.get(key)))}")
@@ -181,6 +191,7 @@ def _setup(path: Path, setup_id: str, entry: Any, lists: dict[str, ListSpec]) ->
 @cache
 def _catalog(path: Path) -> tuple[dict[str, ListSpec], dict[str, Setup]]:
     data = _read_catalog(path)
+    _known_keys(path, "the catalog", data, ("lists", "setups"))
     tables = {key: _field(path, "the catalog", data, key, dict, {}) for key in ("lists", "setups")}
     lists: dict[str, ListSpec] = {}
     for list_id, entry in tables["lists"].items():

@@ -215,6 +215,20 @@ def test_catalog_entry_lacking_keys(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         load_list("demo")
 
 
+@pytest.mark.parametrize("extra, message", [
+    ('[setups.x]\ngame = "lingo"\nanswers = "demo"\nguesses = "demo"\nturn = 6\n',
+     r"set-up 'x': unknown key 'turn' \(known: title, show, played, game, answers, guesses, turns"),
+    ('[lists.demo2]\nlanguage = "en"\nlenght = 5\n', r"list 'demo2': unknown key 'lenght' \(known: language, length"),
+    ('[setup.x]\ngame = "lingo"\n', r"the catalog: unknown key 'setup' \(known: lists, setups\)"),
+])
+def test_a_misspelt_catalog_key_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, extra: str,
+                                         message: str) -> None:
+    root = _catalog_root(tmp_path, LIST + "\n" + extra, {"demo.txt": "cigar\n"})
+    monkeypatch.setenv("LINGO_TREES_ROOT", str(root))
+    with pytest.raises(CatalogError, match=message):
+        setups()
+
+
 def test_setup_naming_an_unknown_list(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     text = LIST + '\n[setups.x]\ngame = "lingo"\nanswers = "demo"\nguesses = "nope"\n'
     root = _catalog_root(tmp_path, text, {"demo.txt": "cigar\n"})
