@@ -30,6 +30,7 @@ The searches themselves run in numba: :mod:`generator.search.learn_kernels`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from math import comb
 from typing import Any
@@ -78,8 +79,8 @@ class Costs:
     that cannot be played in time costs :data:`INF`. A group is given by local indices into ``cols``
     (sorted), a word by its index into ``rows``. The codes of every word for
     every secret are copied once, and where it fits in :data:`BITS_MOST`
-    bytes, a table of the words that tell each pair of secrets apart; a memo
-    keeps the groups met by the searches that run on one thread.
+    bytes, a table of the words that tell each pair of secrets apart; memos keep
+    the groups met by the searches, one per thread.
     """
 
     def __init__(self, matrix: Matrix, cols: np.ndarray, rows: np.ndarray, turns: int,
@@ -107,6 +108,7 @@ class Costs:
         self.late = late
         self.memo: Any = new_memo()  # of the groups played in time (kernels.exceptions)
         self.late_memo: Any = new_memo()  # of the groups where secrets come late (kernels.late_exceptions)
+        self.thread_memos: list[Any] = []  # one per thread of the scans of pairs and triples (kernels.exceptions)
         self.budget = np.array([0, budget, 0], np.int64)  # work done, most, spent: see learn_kernels
 
     @property
@@ -174,20 +176,29 @@ class Costs:
 
     def best_sets(self, k: int, ub: int) -> list[Found]:
         """The best set of ``k`` openers (1 to 3) below cost ``ub``, if any.
-        A single opener is searched with the memo (its groups run deep),
-        pairs and triples on every thread (with the memo where secrets may
-        come late)."""
+        A single opener is searched with the memo (its groups run deep), and
+        so are sets where secrets may come late; pairs and triples on every
+        thread, each with a memo of its own (numba's are not safe across
+        threads; the kernels run without the GIL)."""
         m = len(self.rows)
         out = np.zeros((m, 4), np.int64)
         out[:, 2] = -1
+        least = np.array([ub], np.int64)  # the least cost found by any first word
         if k == 1 or self.late:
             kernels.sets_serial(self.lx, np.arange(m), k, self.turns, self.npatterns, np.int64(ub), out,
-                                self.late_memo, self.late, self.memo, self.budget)
+                                self.late_memo, self.late, self.memo, self.budget, least)
         else:  # a scan of every set, its cost bounded by their number: no budget
-            st = np.zeros((m, 3), np.int64)
-            st[:, 1] = 1 << 62
-            kernels.sets_kernel(self.lx, _dealt(m), k, self.turns, self.npatterns, np.int64(ub), out,
-                                self.memo, self.memo, st)
+            blocks = _dealt(m)
+            while len(self.thread_memos) < len(blocks):
+                self.thread_memos.append(new_memo())
+
+            def scan(i: int) -> None:
+                kernels.sets_serial(self.lx, blocks[i], k, self.turns, self.npatterns, np.int64(ub), out,
+                                    self.thread_memos[i], False, self.thread_memos[i],
+                                    np.array([0, 1 << 62, 0], np.int64), least)
+
+            with ThreadPoolExecutor(len(blocks)) as pool:
+                list(pool.map(scan, range(len(blocks))))
         found = [(int(out[a, 0]), -k, int(out[a, 1]), (a, *(int(x) for x in out[a, 2:k + 1]))[:k])
                  for a in range(m) if out[a, 2] >= 0]
         return [min(found)] if found else []
@@ -198,10 +209,12 @@ class Costs:
         return bool(self.budget[2])
 
 
-def _dealt(m: int) -> np.ndarray:
-    """0 to ``m - 1`` dealt round robin to the kernels' threads, one block each."""
+def _dealt(m: int) -> list[np.ndarray]:
+    """0 to ``m - 1`` dealt round robin to the kernels' threads, one block
+    each: the blocks cost alike (a first word has fewer sets the later it
+    comes)."""
     n = threads()
-    return np.concatenate([np.arange(r, m, n, dtype=np.int64) for r in range(n)])
+    return [np.arange(r, m, n, dtype=np.int64) for r in range(n)]
 
 
 # -- the search over sets of openers -----------------------------------------------------
@@ -268,7 +281,7 @@ def fewest_words(costs: Costs, max_k: int, hints: Sequence[tuple[int, ...]] = ()
     ks = range(1, max(1, min(max_k, MAX_OPENERS, costs.turns - 1)) + 1)
     skipped = [k for k in ks if k > 1 and comb(len(costs.rows), k) > SETS_MOST]
     best = _first_bound(costs, hints)
-    best, lower, complete = _raise_target(costs, [k for k in ks if k not in skipped], best)
+    best, lower, complete = _raise_target(costs, [k for k in ks if k not in skipped], best, min(skipped, default=INF))
     return _fewest(costs, ks, skipped, best, lower, complete)
 
 
@@ -293,7 +306,7 @@ def _first_bound(costs: Costs, hints: Sequence[tuple[int, ...]]) -> Found:
     return best
 
 
-def _raise_target(costs: Costs, ks: Sequence[int], best: Found) -> tuple[Found, int, bool]:
+def _raise_target(costs: Costs, ks: Sequence[int], best: Found, cap: int) -> tuple[Found, int, bool]:
     """The best set of ``ks`` openers, from the best known ``best``: (that
     set, a lower bound of its cost, whether every set was searched).
 
@@ -302,12 +315,18 @@ def _raise_target(costs: Costs, ks: Sequence[int], best: Found) -> tuple[Found, 
     so the first target some set meets gives the least cost, and every
     target no set meets is a lower bound (should the budget run out). The
     target counts words over the late and uncommon ones of the best known: a
-    set with fewer of those is below the first target already."""
+    set with fewer of those is below the first target already.
+
+    Once the target passes ``cap`` words (the fewest openers of the sets too
+    many to search, so the words' lower bound can rise no higher), single
+    openers are searched no more: a better set is looked for among pairs
+    only (with four turns left, a single opener's groups run deep: English
+    four-letter words' took hours)."""
     base = best[0] - best[0] % UNCOMMON if best[0] < INF else 0
     lower, target, complete = 0, 2, not costs.spent
     while best[0] < INF and complete:
         ub = min(base + target, best[0])
-        found = [x for k in ks if k < ub for x in costs.best_sets(k, ub)]
+        found = [x for k in ks if k < ub and (k > 1 or ub <= base + cap) for x in costs.best_sets(k, ub)]
         best = min([best, *found])  # a set found is whole, even once the budget is spent
         if costs.spent or found or ub == best[0]:
             complete = not costs.spent
@@ -322,8 +341,10 @@ def _fewest(costs: Costs, ks: range, skipped: list[int], best: Found, lower: int
     note of what was searched (sets of ``skipped`` openers were too many)."""
     m = len(costs.rows)
     cost, _, _, openers = best
-    scans = ", ".join({1: "every single opener", 2: "every pair", 3: "every triple"}[k]
-                      for k in ks if k not in skipped)
+    single = "every single opener"
+    if skipped and cost < INF and cost % UNCOMMON > min(skipped):  # see _raise_target
+        single += f" below {min(skipped)} words"
+    scans = ", ".join({1: single, 2: "every pair", 3: "every triple"}[k] for k in ks if k not in skipped)
     stop = f"stopped after {costs.budget[0]:.2g} words times secrets scored" if not complete else ""
     if cost >= INF:
         return Fewest((), INF, INF, [f"{scans} of {m} words searched: " + (stop or "none plays every word in time")])

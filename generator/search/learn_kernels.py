@@ -462,13 +462,18 @@ def _last_opener(lx, order, bounds, ng, gorder, sizes, row, base, t, npat, bw, h
 
 
 @kernel
-def _best_after(lx, a, k, turns, npat, ub, out, memo, use_memo, late, strict, st):  # type: ignore[no-untyped-def]
+def _best_after(lx, a, k, turns, npat, ub, out, memo, use_memo, late, strict, st, least):  # type: ignore[no-untyped-def]
     """The best set of ``k`` openers (1 to 3) that begins with word ``a``,
     ``a < b < c``: least cost (each opener one, plus its price, plus the
     exception moves), then least sum of squared group sizes, then first, if
     below ``ub``: ``out`` = (cost, squares, b, c), ``b`` -1 where none is
     (``a`` itself for a single opener). The groups of the openers before the
-    last are made once and split by each last one."""
+    last are made once and split by each last one.
+
+    ``least[0]`` is the least cost any first word has found (shared by the
+    threads of a scan, updated here): a set that costs more is dropped as
+    soon as it does, since it is no scan's best. So ``out`` may hold nothing
+    where that word's best costs more; the best of the scan is the same."""
     sub, price = lx[0], lx[2]
     m, n = sub.shape
     t = turns - k
@@ -495,35 +500,29 @@ def _best_after(lx, a, k, turns, npat, ub, out, memo, use_memo, late, strict, st
         before = k - 1 + price[a] + (price[b] if k == 3 else 0)
         for last in range(a, a + 1) if k == 1 else range(b + 1, m):
             base = before + 1 + price[last] if k > 1 else k + price[a]
+            g = least[0]
             cost, squares = _last_opener(lx, order, bounds, ng, gorder, sizes, sub[last], base, t, npat,
-                                         bw, out[2] >= 0, counts, over, memo, use_memo, late, strict, st)
+                                         min(g, bw), g < bw or out[2] >= 0, counts, over, memo, use_memo, late,
+                                         strict, st)
             if cost >= 0 and (cost < bw or squares < bs):
                 bw = cost
                 bs = squares
+                if cost < least[0]:  # threads may race here: a lost update only prunes less
+                    least[0] = cost
                 out[2] = a if k == 1 else (last if k == 2 else b)
                 out[3] = last if k == 3 else -1
     out[0] = bw
     out[1] = bs
 
 
-@kernel(parallel=True)
-def sets_kernel(lx, firsts, k, turns, npat, ub, out, memo, strict, st):  # type: ignore[no-untyped-def]
-    """:func:`_best_after` for the first words ``firsts``, on every thread
-    (no memo, no secret late), each with its own budget (``st[a]``). A
-    thread takes a block of ``firsts``: dealt round robin (:func:`generator.search.learn._dealt`),
-    the blocks cost alike (a first word has fewer sets the later it comes)."""
-    for i in prange(firsts.shape[0]):
-        a = firsts[i]
-        _best_after(lx, a, k, turns, npat, ub, out[a], memo, False, False, strict, st[a])
-
-
 @kernel
-def sets_serial(lx, firsts, k, turns, npat, ub, out, memo, late, strict, st):  # type: ignore[no-untyped-def]
+def sets_serial(lx, firsts, k, turns, npat, ub, out, memo, late, strict, st, least):  # type: ignore[no-untyped-def]
     """:func:`_best_after` for the first words ``firsts``, with the memos
-    (``late``: secrets may come late, :func:`late_exceptions`) and one
-    budget ``st``; stops once it is spent."""
+    (``late``: secrets may come late, :func:`late_exceptions`), one budget
+    ``st`` and the least cost found (``least``, see :func:`_best_after`);
+    stops once the budget is spent."""
     for a in firsts:
-        _best_after(lx, a, k, turns, npat, ub, out[a], memo if late else strict, True, late, strict, st)
+        _best_after(lx, a, k, turns, npat, ub, out[a], memo if late else strict, True, late, strict, st, least)
         if st[2]:
             break
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from functools import cache
 from itertools import combinations
+from math import comb
 
 import numpy as np
 import pytest
@@ -12,6 +13,8 @@ import pytest
 from generator.core.catalog import load_list
 from generator.core.partition import Matrix
 from generator.core.words import parse_wordlist
+from generator.core import jit
+from generator.search import learn
 from generator.search.learn import INF, LATE, UNCOMMON, Costs, fewest_words
 
 WORDS = load_list("nl-all-5").words
@@ -52,12 +55,13 @@ def reference(m: Matrix, rows: list[int], price: dict[int, int], late: bool):
     return cost
 
 
-def reference_sets(m: Matrix, rows: list[int], price: dict[int, int], late: bool, turns: int = 5) -> int:
-    """The least cost over every set of one to three openers."""
+def reference_sets(m: Matrix, rows: list[int], price: dict[int, int], late: bool, turns: int = 5,
+                   ks: tuple[int, ...] = (1, 2, 3)) -> int:
+    """The least cost over every set of ``ks`` openers."""
     cost = reference(m, rows, price, late)
     cols = list(range(len(m.answers)))
     best = INF
-    for k in (1, 2, 3):
+    for k in ks:
         for openers in combinations(rows, k):
             groups: dict[tuple[int, ...], list[int]] = {}
             for c in cols:
@@ -125,3 +129,29 @@ def test_no_opener_where_the_turns_suffice() -> None:
     m = letter(1, 5, 3)
     found = fewest_words(Costs(m, np.arange(5), np.arange(len(m.guesses)), 5), 3)
     assert (found.openers, found.words, found.proved) == ((), 0, True)
+
+
+def test_where_triples_are_too_many_every_pair_is_searched(monkeypatch: pytest.MonkeyPatch) -> None:
+    m = letter(45, 60, 2)  # four turns: six words to learn, more than three openers
+    rows = list(range(len(m.guesses)))
+    monkeypatch.setattr(learn, "SETS_MOST", comb(len(rows), 2))  # pairs searched, triples too many
+    costs = Costs(m, np.arange(len(m.answers)), np.array(rows), 4)
+    found = fewest_words(costs, 3)
+    assert found.words > 3 and found.cost == costs.cost(found.openers)
+    assert reference_sets(m, rows, {}, False, 4) <= found.cost <= reference_sets(m, rows, {}, False, 4, ks=(2,))
+    assert found.lower_bound == 3 and not found.proved  # as many as the openers of a triple
+    assert found.notes[-1].startswith("every single opener below 3 words, every pair of 62 words searched;")
+
+
+def test_the_scans_of_pairs_give_the_same_on_any_number_of_threads() -> None:
+    m = letter(50, 26, 8)
+    rows = np.arange(len(m.guesses))
+    found = []
+    for n in (1, 2, 3):
+        jit.use_threads(n)
+        try:
+            costs = Costs(m, np.arange(len(m.answers)), rows, 5)
+            found.append([costs.best_sets(2, ub) for ub in (3, 5, 8, INF)])
+        finally:
+            jit.use_threads(jit.default_threads())
+    assert found[0] == found[1] == found[2] and found[0][-1]
