@@ -10,10 +10,10 @@ from math import comb
 import numpy as np
 import pytest
 
+from generator.core import jit
 from generator.core.catalog import load_list
 from generator.core.partition import Matrix
 from generator.core.words import parse_wordlist
-from generator.core import jit
 from generator.search import learn
 from generator.search.learn import INF, LATE, UNCOMMON, Costs, fewest_words
 
