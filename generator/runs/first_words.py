@@ -94,17 +94,6 @@ class FirstWordTable:
     bounded: tuple[Weighed, ...]
     best: int
 
-    @property
-    def bar(self) -> int:
-        """The least lower bound of the words without an exact total (INF: none)."""
-        return min((w.value for w in self.bounded), default=INF)
-
-    @property
-    def proved(self) -> bool:
-        """Whether the ``best`` least exact totals are below every bound (so they are the best of all)."""
-        top = sorted(w.value for w in self.exact)[:self.best]
-        return len(top) == self.best and top[-1] < self.bar
-
 
 def batches(words: list[str], best: int, asked: Sequence[str] = ()) -> list[list[str]]:
     """The first ``best`` words and the ``asked`` ones, then the others in
