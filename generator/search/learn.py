@@ -22,7 +22,9 @@ set of up to three openers for the fewest words:
   groups too large (one move each at least) leave it below the best known
   set, in kernels that drop a set as soon as it cannot be better. Every set
   is searched, so the best found is the minimum: the letter's lower bound is
-  proved.
+  proved. Where the sets of ``k`` openers are too many to search
+  (:data:`SETS_MOST`), ``k`` words bound the words from below, and the
+  search looks for a better set of fewer openers without proving it.
 
 The searches themselves run in numba: :mod:`generator.search.learn_kernels`.
 """
