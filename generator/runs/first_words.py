@@ -92,7 +92,6 @@ class FirstWordTable:
 
     exact: tuple[Weighed, ...]
     bounded: tuple[Weighed, ...]
-    best: int
 
 
 def batches(words: list[str], best: int, asked: Sequence[str] = ()) -> list[list[str]]:
@@ -184,7 +183,7 @@ def prove_first_words(setup_id: str, rule: str, words: list[str], best: int, ask
     order = {w: i for i, w in enumerate(dict.fromkeys([*words, *asked]))}
     exact = sorted((w for w in done if w.exact), key=lambda w: (w.value, order[w.word]))
     bounded = [w for w in done if not w.exact]
-    return FirstWordTable(tuple(exact), tuple(bounded), best)
+    return FirstWordTable(tuple(exact), tuple(bounded))
 
 
 def _run(todo: list[WordJob], workers: int | None) -> Iterator[tuple[WordJob, Weighed]]:
