@@ -158,9 +158,9 @@ def practice_setups(trees: Mapping[str, TreeLetters]) -> list[PracticeSetup]:
         if s is None or s.game.feedback != "positional":
             continue
         if s.game.reveals_first_letter:
-            lingo.append(_lingo_setup(sid, rules))
+            lingo.append(_played_setup(sid, rules))
         elif s.game.name == "wordle" and sid in WORDLE_SETUPS and set(rules) & set(PLAYED_RULES):
-            wordle.append(_wordle_setup(sid, rules))
+            wordle.append(_played_setup(sid, rules))
     return lingo + sorted(wordle, key=lambda p: WORDLE_SETUPS.index(p.id))
 
 
@@ -170,34 +170,29 @@ def _kept(rules: TreeLetters, strategies: Sequence[str]) -> dict[str, dict[str, 
             for rule, found in rules.items() if rule in PLAYED_RULES}
 
 
-def _lingo_setup(sid: str, rules: TreeLetters) -> PracticeSetup:
-    """A LINGO set-up: secrets in common use, not blocked, of a first letter with trees."""
+def _played_setup(sid: str, rules: TreeLetters) -> PracticeSetup:
+    """One set-up as the page plays it. LINGO's secrets are its answers in
+    common use, not blocked, of a first letter with trees; Wordle's are its
+    answers whole (the module's docstring says why)."""
     s = setups()[sid]
     answers, guesses = load_list(s.answers), load_list(s.guesses)
-    letters = {letter for strategies in rules.values() for found in strategies.values() for letter in found}
-    drawn = common_mask(answers) & ~blocked_mask(answers)
-    secrets = tuple(w for w, ok in zip(answers.words, drawn) if ok and answers.split(w)[0] in letters)
+    lingo = s.game.reveals_first_letter
+    if lingo:
+        letters = {letter for strategies in rules.values() for found in strategies.values() for letter in found}
+        drawn = common_mask(answers) & ~blocked_mask(answers)
+        secrets = tuple(w for w, ok in zip(answers.words, drawn) if ok and answers.split(w)[0] in letters)
+    else:
+        secrets = answers.words
     taken = set(secrets)
     spec = list_spec(s.answers)
-    return PracticeSetup(
-        id=sid, title=s.title, length=s.game.length, turns=s.game.turns, alphabet=spec.alphabet,
-        digraphs=tuple(spec.digraphs), answers=secrets, guesses=tuple(w for w in guesses.words if w not in taken),
-        trees=_kept(rules, PRACTICE_STRATEGIES))
-
-
-def _wordle_setup(sid: str, rules: TreeLetters) -> PracticeSetup:
-    """A Wordle set-up: its answers whole are the secrets (the module's docstring says why)."""
-    s = setups()[sid]
-    answers, guesses = load_list(s.answers), load_list(s.guesses)
-    taken = set(answers.words)
-    spec = list_spec(s.answers)
-    kept = _kept(rules, SUMMARY["wordle"])
+    summary = PRACTICE_STRATEGIES if lingo else SUMMARY["wordle"]
+    kept = _kept(rules, summary)
     have = {name for found in kept.values() for name in found}
     return PracticeSetup(
         id=sid, title=s.title, length=s.game.length, turns=s.game.turns, alphabet=spec.alphabet,
-        digraphs=tuple(spec.digraphs), answers=answers.words,
-        guesses=tuple(w for w in guesses.words if w not in taken), trees=kept,
-        game="wordle", first_letter_shown=False, strategies=tuple(n for n in SUMMARY["wordle"] if n in have))
+        digraphs=tuple(spec.digraphs), answers=secrets, guesses=tuple(w for w in guesses.words if w not in taken),
+        trees=kept, game="lingo" if lingo else "wordle", first_letter_shown=lingo,
+        strategies=summary if lingo else tuple(n for n in summary if n in have))
 
 
 def _words_file(words: Sequence[Word]) -> bytes:
