@@ -24,7 +24,10 @@ set of up to three openers for the fewest words:
   is searched, so the best found is the minimum: the letter's lower bound is
   proved. Where the sets of ``k`` openers are too many to search
   (:data:`SETS_MOST`), ``k`` words bound the words from below, and the
-  search looks for a better set of fewer openers without proving it.
+  search looks for a better set of fewer openers without proving it. Pairs
+  and triples are scanned on every thread, first words in order of promise
+  (:meth:`Costs.promise`): a good set is found early, and its cost, shared by
+  the threads, drops the sets that cannot beat it.
 
 The searches themselves run in numba: :mod:`generator.search.learn_kernels`.
 """
@@ -186,24 +189,43 @@ class Costs:
         out = np.zeros((m, 4), np.int64)
         out[:, 2] = -1
         least = np.array([ub], np.int64)  # the least cost found by any first word
-        if k == 1 or self.late:
-            kernels.sets_serial(self.lx, np.arange(m), k, self.turns, self.npatterns, np.int64(ub), out,
-                                self.late_memo, self.late, self.memo, self.budget, least)
+        if k == 1 or self.late:  # in the words' order: where the budget runs out, what it covered is plain
+            firsts = np.arange(m)
+            kernels.sets_serial(self.lx, firsts, k, self.turns, self.npatterns, np.int64(ub), out,
+                                self.late_memo, self.late, self.memo, self.budget, least, firsts)
         else:  # a scan of every set, its cost bounded by their number: no budget
-            blocks = _dealt(m)
+            order = self.promise()
+            rank = np.empty(m, np.int64)
+            rank[order] = np.arange(m)
+            blocks = _dealt(order)
             while len(self.thread_memos) < len(blocks):
                 self.thread_memos.append(new_memo())
 
             def scan(i: int) -> None:
                 kernels.sets_serial(self.lx, blocks[i], k, self.turns, self.npatterns, np.int64(ub), out,
                                     self.thread_memos[i], False, self.thread_memos[i],
-                                    np.array([0, 1 << 62, 0], np.int64), least)
+                                    np.array([0, 1 << 62, 0], np.int64), least, rank)
 
             with ThreadPoolExecutor(len(blocks)) as pool:
                 list(pool.map(scan, range(len(blocks))))
-        found = [(int(out[a, 0]), -k, int(out[a, 1]), (a, *(int(x) for x in out[a, 2:k + 1]))[:k])
-                 for a in range(m) if out[a, 2] >= 0]
+        found = [(int(out[a, 0]), -k, int(out[a, 1]), tuple(sorted((a, *(int(x) for x in out[a, 2:k + 1]))[:k])))
+                 for a in range(m) if out[a, 2] >= 0]  # each set as its words sorted, whatever the scan's order
         return [min(found)] if found else []
+
+    def promise(self) -> np.ndarray:
+        """The words as single openers, the least sum of squared group sizes
+        first, then first: the order in which scans take their first words,
+        so that a good set is found early and bounds the rest. Each set is
+        scanned from the first of its words in this order."""
+        cached: np.ndarray | None = self.__dict__.get("_promise")
+        if cached is None:
+            n = len(self.cols)
+            counts = np.zeros(self.npatterns, np.int32)
+            everyone = np.arange(n, dtype=np.int64)
+            squares = [kernels.split_over(self.sub[w], everyone, n, 0, counts)[1] for w in range(len(self.rows))]
+            cached = np.lexsort((np.arange(len(self.rows)), squares)).astype(np.int64)
+            self.__dict__["_promise"] = cached
+        return cached
 
     @property
     def spent(self) -> bool:
@@ -211,12 +233,12 @@ class Costs:
         return bool(self.budget[2])
 
 
-def _dealt(m: int) -> list[np.ndarray]:
-    """0 to ``m - 1`` dealt round robin to the kernels' threads, one block
-    each: the blocks cost alike (a first word has fewer sets the later it
-    comes)."""
+def _dealt(order: np.ndarray) -> list[np.ndarray]:
+    """The first words in ``order`` dealt round robin to the kernels'
+    threads, one block each: the blocks cost alike (a first word has fewer
+    sets the later it comes)."""
     n = threads()
-    return [np.arange(r, m, n, dtype=np.int64) for r in range(n)]
+    return [np.ascontiguousarray(order[r::n], dtype=np.int64) for r in range(n)]
 
 
 # -- the search over sets of openers -----------------------------------------------------

@@ -462,7 +462,7 @@ def _last_opener(lx, order, bounds, ng, gorder, sizes, row, base, t, npat, bw, h
 
 
 @kernel
-def _best_after(lx, a, k, turns, npat, ub, out, memo, use_memo, late, strict, st, least):  # type: ignore[no-untyped-def]
+def _best_after(lx, a, k, turns, npat, ub, out, memo, use_memo, late, strict, st, least, rank):  # type: ignore[no-untyped-def]
     """The best set of ``k`` openers (1 to 3) that begins with word ``a``,
     ``a < b < c``: least cost (each opener one, plus its price, plus the
     exception moves), then least sum of squared group sizes, then first, if
@@ -486,7 +486,9 @@ def _best_after(lx, a, k, turns, npat, ub, out, memo, use_memo, late, strict, st
     bs = np.int64(0)
     out[2] = -1
     out[3] = -1
-    for b in range(a + 1 if k == 3 else a, m if k == 3 else a + 1):
+    for b in range(0 if k == 3 else a, m if k == 3 else a + 1):
+        if k == 3 and rank[b] <= rank[a]:
+            continue
         for i in range(n):
             if k == 2:
                 keys[i] = sub[a, i]
@@ -498,13 +500,16 @@ def _best_after(lx, a, k, turns, npat, ub, out, memo, use_memo, late, strict, st
             sizes[g] = bounds[g + 1] - bounds[g]
         gorder = np.argsort(-sizes[:ng], kind="mergesort")
         before = k - 1 + price[a] + (price[b] if k == 3 else 0)
-        for last in range(a, a + 1) if k == 1 else range(b + 1, m):
+        for last in range(a, a + 1) if k == 1 else range(m):
+            if k > 1 and rank[last] <= rank[b]:
+                continue
             base = before + 1 + price[last] if k > 1 else k + price[a]
             g = least[0]
             cost, squares = _last_opener(lx, order, bounds, ng, gorder, sizes, sub[last], base, t, npat,
                                          min(g, bw), g < bw or out[2] >= 0, counts, over, memo, use_memo, late,
                                          strict, st)
-            if cost >= 0 and (cost < bw or squares < bs):
+            if cost >= 0 and (cost < bw or squares < bs
+                              or (squares == bs and k == 3 and out[2] >= 0 and _sorted_before(a, b, last, out[2], out[3]))):
                 bw = cost
                 bs = squares
                 if cost < least[0]:  # threads may race here: a lost update only prunes less
@@ -516,13 +521,26 @@ def _best_after(lx, a, k, turns, npat, ub, out, memo, use_memo, late, strict, st
 
 
 @kernel
-def sets_serial(lx, firsts, k, turns, npat, ub, out, memo, late, strict, st, least):  # type: ignore[no-untyped-def]
+def _sorted_before(a, b, c, b0, c0):  # type: ignore[no-untyped-def]
+    """Whether the triple of openers ``a, b, c`` sorted comes before ``a,
+    b0, c0`` sorted: how ties are broken whatever order the scan takes."""
+    x = np.sort(np.array([a, b, c], np.int64))
+    y = np.sort(np.array([a, b0, c0], np.int64))
+    for i in range(3):
+        if x[i] != y[i]:
+            return x[i] < y[i]
+    return False
+
+
+@kernel
+def sets_serial(lx, firsts, k, turns, npat, ub, out, memo, late, strict, st, least, rank):  # type: ignore[no-untyped-def]
     """:func:`_best_after` for the first words ``firsts``, with the memos
     (``late``: secrets may come late, :func:`late_exceptions`), one budget
     ``st`` and the least cost found (``least``, see :func:`_best_after`);
     stops once the budget is spent."""
     for a in firsts:
-        _best_after(lx, a, k, turns, npat, ub, out[a], memo if late else strict, True, late, strict, st, least)
+        _best_after(lx, a, k, turns, npat, ub, out[a], memo if late else strict, True, late, strict, st, least,
+                    rank)
         if st[2]:
             break
 

@@ -155,3 +155,33 @@ def test_the_scans_of_pairs_give_the_same_on_any_number_of_threads() -> None:
         finally:
             jit.use_threads(jit.default_threads())
     assert found[0] == found[1] == found[2] and found[0][-1]
+
+
+def squares(m: Matrix, openers: tuple[int, ...]) -> int:
+    """The sum of squared sizes of the groups the openers leave, the secrets they win among them."""
+    sizes: dict[tuple[int, ...], int] = {}
+    for c in range(len(m.answers)):
+        key = tuple(int(m.codes[o, c]) for o in openers)
+        sizes[key] = sizes.get(key, 0) + 1
+    return sum(s * s for s in sizes.values())
+
+
+@pytest.mark.parametrize("k", [2, 3])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_scan_finds_the_first_best_set_whatever_order_it_takes(k: int, seed: int) -> None:
+    """The best set of ``k`` openers by cost, then squares, then its words
+    sorted: the same from the scan in its order of promise, in the words'
+    order and in the reverse (each set is scanned from the first of its words
+    in the order taken, and ties are broken as if in the words' order)."""
+    m = letter(seed + 40, 16, 8)
+    rows = np.arange(len(m.guesses))
+    cols = np.arange(len(m.answers))
+    ref = Costs(m, cols, rows, 5)
+    sets = sorted((ref.cost(o), squares(m, o), o) for o in combinations(range(len(rows)), k))
+    expected = [(sets[0][0], -k, sets[0][1], sets[0][2])]
+    assert sets[1][:2] == sets[0][:2] or seed, "a tie to break in one case at least"
+    for order in (None, rows, rows[::-1].copy()):
+        costs = Costs(m, cols, rows, 5)
+        if order is not None:
+            costs.__dict__["_promise"] = order
+        assert costs.best_sets(k, INF) == expected
