@@ -149,6 +149,8 @@ def test_every_letter_has_its_trees(setup: str) -> None:
     ("en", "free", "optimal", "x"),
     ("nl-4", "free", "human", "q"),
     ("en-common", "same-start", "human", "z"),
+    ("en-common-4", "same-start", "human", "w"),
+    ("en-common-4", "free", "human", "k"),
 ])
 def test_a_lingo_rebuild_gives_the_committed_bytes(tmp_path: Path, setup: str, rule: str, strategy: str,
                                                    letter: str) -> None:

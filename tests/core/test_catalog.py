@@ -67,8 +67,6 @@ def test_every_length_of_the_show(n: int) -> None:
 
 
 def test_english_common_words_are_enable_words_guessing_any() -> None:
-    s = setup("en-common")
-    assert (s.answers, s.guesses) == ("en-common-5", "en-enable-5")
     common = load_list("en-common-5")
     assert {"house", "apple", "world"} <= set(common) and "abaci" not in common
     assert set(common) <= set(load_list("en-enable-5"))
@@ -76,6 +74,8 @@ def test_english_common_words_are_enable_words_guessing_any() -> None:
 
 #: English Lingo's lengths: (common answers, ENABLE guesses), one Zipf threshold for all
 ENGLISH = {4: (2366, 3903), 5: (3765, 8636), 6: (5118, 15232), 7: (5737, 23109), 8: (5417, 28420)}
+#: the lengths the English shows play that have a set-up (trees built and committed)
+ENGLISH_SETUPS = {4: "en-common-4", 5: "en-common"}
 
 
 @pytest.mark.parametrize("n", sorted(ENGLISH))
@@ -84,6 +84,14 @@ def test_english_common_words_at_every_length(n: int) -> None:
     assert (len(answers), len(guesses)) == ENGLISH[n]
     assert answers.length == guesses.length == n
     assert set(answers) <= set(guesses) and not set(answers) & blocked_words("en")
+
+
+@pytest.mark.parametrize("n", sorted(ENGLISH_SETUPS))
+def test_english_setups_play_common_words_guessing_any(n: int) -> None:
+    s = setup(ENGLISH_SETUPS[n])
+    assert (s.answers, s.guesses) == (f"en-common-{n}", f"en-enable-{n}")
+    assert s.game.length == n and s.game.turns == 5 and s.game.reveals_first_letter
+    assert s.show == "English Lingo on TV (ITV, CBS)" and s.played
 
 
 def test_wordle_answers_keep_the_original_order() -> None:
@@ -113,7 +121,7 @@ def test_answers_are_allowed_guesses(small: str, large: str) -> None:
 
 def test_setups() -> None:
     assert list(setups()) == ["nl", "nl-ij", "en", "nl-4", "nl-ij-4", "nl-6", "nl-ij-6", "nl-7", "nl-ij-7",
-                              "nl-8", "nl-ij-8", "en-common", "wordle", "wordle-common", "wordle-allowed", "wordle-2023"]
+                              "nl-8", "nl-ij-8", "en-common", "en-common-4", "wordle", "wordle-common", "wordle-allowed", "wordle-2023"]
     nl = setup("nl")
     assert (nl.answers, nl.guesses) == ("nl-basis-5", "nl-all-5")
     assert nl.game.name == "lingo" and nl.game.turns == 5 and nl.game.reveals_first_letter
