@@ -463,12 +463,14 @@ def _last_opener(lx, order, bounds, ng, gorder, sizes, row, base, t, npat, bw, h
 
 @kernel
 def _best_after(lx, a, k, turns, npat, ub, out, memo, use_memo, late, strict, st, least, rank):  # type: ignore[no-untyped-def]
-    """The best set of ``k`` openers (1 to 3) that begins with word ``a``,
-    ``a < b < c``: least cost (each opener one, plus its price, plus the
-    exception moves), then least sum of squared group sizes, then first, if
-    below ``ub``: ``out`` = (cost, squares, b, c), ``b`` -1 where none is
-    (``a`` itself for a single opener). The groups of the openers before the
-    last are made once and split by each last one.
+    """The best set of ``k`` openers (1 to 3) that begins with word ``a``
+    in the scan's order, ``rank[a] < rank[b] < rank[c]`` (so a set is
+    scanned once, from the first of its words): least cost (each opener one,
+    plus its price, plus the exception moves), then least sum of squared
+    group sizes, then first by its words sorted, if below ``ub``: ``out`` =
+    (cost, squares, b, c), ``b`` -1 where none is (``a`` itself for a single
+    opener). The groups of the openers before the last are made once and
+    split by each last one.
 
     ``least[0]`` is the least cost any first word has found (shared by the
     threads of a scan, updated here): a set that costs more is dropped as
@@ -536,8 +538,8 @@ def _sorted_before(a, b, c, b0, c0):  # type: ignore[no-untyped-def]
 def sets_serial(lx, firsts, k, turns, npat, ub, out, memo, late, strict, st, least, rank):  # type: ignore[no-untyped-def]
     """:func:`_best_after` for the first words ``firsts``, with the memos
     (``late``: secrets may come late, :func:`late_exceptions`), one budget
-    ``st`` and the least cost found (``least``, see :func:`_best_after`);
-    stops once the budget is spent."""
+    ``st``, the least cost found (``least``) and the scan's order
+    (``rank``, see :func:`_best_after`); stops once the budget is spent."""
     for a in firsts:
         _best_after(lx, a, k, turns, npat, ub, out[a], memo if late else strict, True, late, strict, st, least,
                     rank)
