@@ -152,6 +152,7 @@ def test_every_letter_has_its_trees(setup: str) -> None:
     ("en-common-4", "same-start", "human", "w"),
     ("en-common-4", "free", "human", "k"),
     ("en-common-6", "same-start", "human", "c"),
+    ("en-common-8", "free", "human", "k"),
 ])
 def test_a_lingo_rebuild_gives_the_committed_bytes(tmp_path: Path, setup: str, rule: str, strategy: str,
                                                    letter: str) -> None:
