@@ -46,7 +46,7 @@ def test_every_committed_tree_validates_against_the_schema() -> None:
 
 def test_the_openers_rankings_agree_with_the_committed_trees() -> None:
     rankings = read_rankings(TREES / "openers.json")
-    tiers = ("answers", "common", "allowed")
+    tiers = ("answers", "common", "allowed", "today")
     assert {(r.tier, r.rule) for r in rankings} == {(t, rule) for t in tiers for rule in ("free", "hard")}
     # the exact search's ranking, normal and hard mode, where it ends (the answers)
     assert {(r.tier, r.rule) for r in rankings if r.strategy == "optimal"} == {("answers", "free"), ("answers", "hard")}
