@@ -189,7 +189,7 @@ class Costs:
         out = np.zeros((m, 4), np.int64)
         out[:, 2] = -1
         least = np.array([ub], np.int64)  # the least cost found by any first word
-        if k == 1 or self.late:  # in the words' order: where the budget runs out, what it covered is plain
+        if k == 1 or self.late:  # in the words' order: a budget that runs out covers what it covered when the trees were built
             firsts = np.arange(m)
             kernels.sets_serial(self.lx, firsts, k, self.turns, self.npatterns, np.int64(ub), out,
                                 self.late_memo, self.late, self.memo, self.budget, least, firsts)
