@@ -219,12 +219,22 @@ class Costs:
         scanned from the first of its words in this order."""
         cached: np.ndarray | None = self.__dict__.get("_promise")
         if cached is None:
+            cached = np.lexsort((np.arange(len(self.rows)), self.singles()[1])).astype(np.int64)
+            self.__dict__["_promise"] = cached
+        return cached
+
+    def singles(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each word as a single opener: (its groups too large for the
+        turns left, the sum of squared group sizes)."""
+        cached: tuple[np.ndarray, np.ndarray] | None = self.__dict__.get("_singles")
+        if cached is None:
             n = len(self.cols)
             counts = np.zeros(self.npatterns, np.int32)
             everyone = np.arange(n, dtype=np.int64)
-            squares = [kernels.split_over(self.sub[w], everyone, n, 0, counts)[1] for w in range(len(self.rows))]
-            cached = np.lexsort((np.arange(len(self.rows)), squares)).astype(np.int64)
-            self.__dict__["_promise"] = cached
+            split = np.array([kernels.split_over(self.sub[w], everyone, n, self.turns - 1, counts)
+                              for w in range(len(self.rows))], np.int64).reshape(-1, 2)
+            cached = (split[:, 0], split[:, 1])
+            self.__dict__["_singles"] = cached
         return cached
 
     @property
@@ -314,13 +324,11 @@ def _first_bound(costs: Costs, hints: Sequence[tuple[int, ...]]) -> Found:
     openers that leave the fewest groups too large: the first bound. Where
     none plays every secret in time, the best single opener, searched with a
     share of the budget (:data:`OUT_SHARE`): no set does where none does."""
-    n, m = len(costs.cols), len(costs.rows)
-    counts = np.zeros(costs.npatterns, np.int32)
-    everyone = np.arange(n, dtype=np.int64)
-    singles = sorted((*kernels.split_over(costs.sub[w], everyone, n, costs.turns - 1, counts), w) for w in range(m))
+    over, squares = costs.singles()
+    singles = np.lexsort((np.arange(len(costs.rows)), squares, over))[:HINT_SINGLES]
     best: Found = (INF, 0, 0, ())
     # the most openers first: their groups are the smallest, so the first bound is cheap to find
-    for h in sorted([*hints, *((w,) for _, _, w in singles[:HINT_SINGLES])], key=len, reverse=True):
+    for h in sorted([*hints, *((int(w),) for w in singles)], key=len, reverse=True):
         cost = costs.cost(tuple(h), best[0] + 1)
         if (cost, -len(h)) < best[:2] and not costs.spent:
             best = (cost, -len(h), 0, tuple(h))
