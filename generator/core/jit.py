@@ -25,6 +25,7 @@ prange = range  # a loop numba may run on several threads (numba.prange inside a
 
 _threads: int | None = None  # as set by use_threads; None: numba's default
 _numba_module: Any = None
+_share: Callable[[], int] | None = None  # in a pool's worker: the threads its job may use now
 
 
 class Kernel:
@@ -33,6 +34,7 @@ class Kernel:
     def __init__(self, func: Callable[..., Any], parallel: bool, inline: bool):
         functools.update_wrapper(self, func)
         self.py_func = func
+        self.parallel = parallel
         self.options: dict[str, Any] = {"cache": True, "nogil": True}
         if parallel:
             self.options["parallel"] = True
@@ -41,6 +43,8 @@ class Kernel:
         self._dispatcher: Any = None
 
     def __call__(self, *args: Any) -> Any:
+        if self.parallel and _share is not None:
+            _follow_share()
         return self.dispatcher(*args)
 
     def __repr__(self) -> str:
@@ -110,6 +114,32 @@ def use_threads(n: int) -> None:
     _threads = max(1, min(n, most))
     if _numba_module is not None:
         _numba_module.set_num_threads(_threads)
+
+
+def threads_now() -> int:
+    """The threads a job of this process may use now: :func:`threads`, and in
+    a worker of a pool whose other workers ran out of jobs, their cores too
+    (:func:`share_cores`): the last jobs of a run do not leave cores idle."""
+    return max(threads(), _share()) if _share is not None else threads()
+
+
+def threads_at_most() -> int:
+    """The most threads :func:`threads_now` may give in this process."""
+    return max(threads(), available_cores()) if _share is not None else threads()
+
+
+def share_cores(share: Callable[[], int] | None) -> None:
+    """Set (None: unset) what :func:`threads_now` asks in a pool's worker:
+    the threads its job may use now. A parallel kernel runs on that many."""
+    global _share
+    _share = share
+
+
+def _follow_share() -> None:
+    numba = numba_module()
+    n = max(1, min(threads_now(), int(numba.config.NUMBA_NUM_THREADS)))
+    if n != numba.get_num_threads():
+        numba.set_num_threads(n)
 
 
 def threading_layer() -> str | None:

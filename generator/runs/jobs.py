@@ -7,7 +7,9 @@ runs them:
 
 * **local processes** (default): as many workers as the cores this process
   may use (:func:`generator.core.jit.available_cores`, its CPU affinity), each with numba threads
-  so the cores are neither idle nor oversubscribed. Workers are forked where
+  so the cores are neither idle nor oversubscribed; once fewer jobs are left
+  than workers, the jobs still running take the idle workers' cores
+  (:func:`generator.core.jit.threads_now`). Workers are forked where
   numba's threading layer allows it (``workqueue``, set by
   :mod:`generator.core`), so they start at once with the kernels compiled and
   the matrices built; else spawned.
@@ -75,7 +77,7 @@ def use_threads(n: int) -> None:
 _PR_SET_PDEATHSIG = 1  # prctl(2)
 
 
-def _worker_start(threads: int, parent: int) -> None:
+def _worker_start(threads: int, parent: int, left: Any, workers: int) -> None:
     """Set up a local worker process: the main process handles Ctrl-C and stops
     its workers with SIGTERM, which must end a worker quietly (a forked worker
     inherits the command's handler that turns SIGTERM into KeyboardInterrupt).
@@ -89,6 +91,8 @@ def _worker_start(threads: int, parent: int) -> None:
         if os.getppid() != parent:  # it died before the signal was asked for
             os._exit(1)
     use_threads(threads)
+    cores = jit.available_cores()
+    jit.share_cores(lambda: cores // max(1, min(workers, left.value)))
 
 
 @contextlib.contextmanager
@@ -165,8 +169,17 @@ def run_jobs(fn: Callable[[J], R], jobs: Iterable[J], workers: int | None = None
             yield job, fn(job)
         return
     threads = max(1, jit.available_cores() // workers)
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_start_method(), initializer=_worker_start,
-                               initargs=(threads, os.getpid()))
+    context = _start_method()
+    left = context.RawValue("i", len(todo))  # the jobs not finished: once fewer than the workers, the
+    # running ones share the idle workers' cores (jit.threads_now); written here only, read by the workers
+    counting = threading.Lock()  # (a callback runs in the pool's thread, or here if the job is done)
+
+    def count(_: Future[R]) -> None:
+        with counting:
+            left.value -= 1
+
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_start,
+                               initargs=(threads, os.getpid(), left, workers))
     _running.add(pool)
     try:
         # finished futures come through a queue that holds no lock while this
@@ -177,6 +190,7 @@ def run_jobs(fn: Callable[[J], R], jobs: Iterable[J], workers: int | None = None
         for job in todo:
             fut = pool.submit(fn, job)
             jobs_of[fut] = job
+            fut.add_done_callback(count)
             fut.add_done_callback(finished.put)
         for _ in todo:
             fut = finished.get()

@@ -12,7 +12,9 @@ what was asked, the algorithm's version) is kept as it is, unless ``force``.
 
 The set-ups are built one after another: the parent makes a set-up's
 feedback matrix once and the forked workers share it, so the memory is one
-matrix at a time whatever the number of cores. The ``shared`` strategy first
+matrix at a time whatever the number of cores. A set-up's letters with the
+most secrets start first, and its last jobs take the cores the others left
+(:func:`generator.core.jit.threads_now`). The ``shared`` strategy first
 searches the openers shared by every letter of a set-up (its climbs are
 jobs, :mod:`generator.search.shared`), then builds its letters like the others.
 """
@@ -190,10 +192,19 @@ def _build_setup(sid: str, group: list[LetterJob], seed: int, workers: int | Non
     group = [LetterJob(j.setup, j.rule, j.strategy, j.letter, j.seed, plan)
              if j.strategy == "shared" else j for j in group]
     optimal = [j for j in group if j.strategy == "optimal"]
-    others = [j for j in group if j.strategy != "optimal"]
+    others = largest_first([j for j in group if j.strategy != "optimal"])
     for job, (data, summary, seconds) in chain(run_jobs(_run, others, workers),
                                                _optimal(optimal, workers, report, stats)):
         yield job, data, (summary, seconds)
+
+
+def largest_first(jobs: list[LetterJob]) -> list[LetterJob]:
+    """The jobs of one set-up, the letters with the most secrets first (else
+    in the order given): the long ones start at once, and the short ones
+    fill the cores around them instead of leaving the longest to run last."""
+    ctx = context(jobs[0].setup) if jobs else None
+    size = {j.letter: len(ctx.letter_cols(j.letter)) for j in jobs} if ctx is not None else {}
+    return sorted(jobs, key=lambda j: -size[j.letter])
 
 
 def _by_setup(jobs: list[LetterJob]) -> Iterator[tuple[str, list[LetterJob]]]:

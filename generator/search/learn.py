@@ -34,6 +34,8 @@ The searches themselves run in numba: :mod:`generator.search.learn_kernels`.
 
 from __future__ import annotations
 
+import itertools
+import threading
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -42,7 +44,7 @@ from typing import Any
 
 import numpy as np
 
-from generator.core.jit import threads
+from generator.core import jit
 from generator.core.partition import Matrix
 from generator.search import learn_kernels as kernels
 from generator.search.learn_kernels import INF as INF  # re-exported: the cost of a group that cannot be played
@@ -54,6 +56,8 @@ BITS_MOST = 256 << 20  # bytes of the table of the words that separate pairs; ab
 MAX_OPENERS = 3  # the scans cover up to three openers
 HASH_SEED = 20260  # the memo's random keys of the secrets
 HINT_SINGLES = 8  # single openers evaluated first (fewest groups too large): the first bound
+SCAN_CHUNK = 4  # first words a thread of a scan takes at a time
+LANE_WAIT = 0.5  # seconds a thread of a scan waits for a core before it asks again
 SETS_MOST = 200_000_000  # most sets of k openers searched (a scan of 10^8 triples takes about a minute)
 #: the work the searches of single openers (and of late secrets) of one tier
 #: of words may do: at every group searched with three or more turns left,
@@ -183,8 +187,9 @@ class Costs:
         """The best set of ``k`` openers (1 to 3) below cost ``ub``, if any.
         A single opener is searched with the memo (its groups run deep), and
         so are sets where secrets may come late; pairs and triples on every
-        thread, each with a memo of its own (numba's are not safe across
-        threads; the kernels run without the GIL)."""
+        thread this job may use, taking first words a few at a time, each
+        thread with a memo of its own (numba's are not safe across threads;
+        the kernels run without the GIL)."""
         m = len(self.rows)
         out = np.zeros((m, 4), np.int64)
         out[:, 2] = -1
@@ -197,17 +202,31 @@ class Costs:
             order = self.promise()
             rank = np.empty(m, np.int64)
             rank[order] = np.arange(m)
-            blocks = _dealt(order)
-            while len(self.thread_memos) < len(blocks):
+            chunks = [order[i:i + SCAN_CHUNK] for i in range(0, m, SCAN_CHUNK)]
+            taken = itertools.count()  # the next chunk to scan (next() on it is atomic)
+            ended = threading.Event()
+            lanes = jit.threads_at_most()
+            while len(self.thread_memos) < lanes:
                 self.thread_memos.append(new_memo())
 
-            def scan(i: int) -> None:
-                kernels.sets_serial(self.lx, blocks[i], k, self.turns, self.npatterns, np.int64(ub), out,
-                                    self.thread_memos[i], False, self.thread_memos[i],
-                                    np.array([0, 1 << 62, 0], np.int64), least, rank)
+            def lane(i: int) -> None:
+                """Scan chunks of first words in order of promise while this
+                lane has a core (jit.threads_now: a build's last jobs take
+                the cores of idle workers)."""
+                while not ended.is_set():
+                    if i >= jit.threads_now():
+                        ended.wait(LANE_WAIT)
+                        continue
+                    c = next(taken)
+                    if c >= len(chunks):
+                        ended.set()
+                        break
+                    kernels.sets_serial(self.lx, chunks[c], k, self.turns, self.npatterns, np.int64(ub), out,
+                                        self.thread_memos[i], False, self.thread_memos[i],
+                                        np.array([0, 1 << 62, 0], np.int64), least, rank)
 
-            with ThreadPoolExecutor(len(blocks)) as pool:
-                list(pool.map(scan, range(len(blocks))))
+            with ThreadPoolExecutor(lanes) as pool:
+                list(pool.map(lane, range(lanes)))
         found = [(int(out[a, 0]), -k, int(out[a, 1]), tuple(sorted((a, *(int(x) for x in out[a, 2:k + 1]))[:k])))
                  for a in range(m) if out[a, 2] >= 0]  # each set as its words sorted, whatever the scan's order
         return [min(found)] if found else []
@@ -241,14 +260,6 @@ class Costs:
     def spent(self) -> bool:
         """Whether the search's budget ran out (what it found is then no proof)."""
         return bool(self.budget[2])
-
-
-def _dealt(order: np.ndarray) -> list[np.ndarray]:
-    """The first words in ``order`` dealt round robin to the kernels'
-    threads, one block each: the blocks cost alike (a first word has fewer
-    sets the later it comes)."""
-    n = threads()
-    return [np.ascontiguousarray(order[r::n], dtype=np.int64) for r in range(n)]
 
 
 # -- the search over sets of openers -----------------------------------------------------

@@ -6,12 +6,14 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from generator.core import jit
 from generator.runs.jobs import cluster, run_jobs
 
 
@@ -27,6 +29,23 @@ def boom(x: int) -> int:
 def test_every_job_once(workers: int) -> None:
     out = dict(run_jobs(square, range(6), workers))
     assert out == {i: i * i for i in range(6)}
+
+
+def threads_seen(last: bool) -> tuple[int, int]:
+    """The threads this job may use as it starts, and (the last job) once
+    the other job is done, waiting for that at most a minute."""
+    start = jit.threads_now()
+    waited = time.monotonic()
+    while last and jit.threads_now() == start and time.monotonic() - waited < 60:
+        time.sleep(0.05)
+    return start, jit.threads_now()
+
+
+def test_the_last_job_running_takes_the_idle_workers_cores() -> None:
+    cores = jit.available_cores()
+    out = dict(run_jobs(threads_seen, [False, True], 2))
+    assert out[False] == (max(1, cores // 2),) * 2
+    assert out[True] == (max(1, cores // 2), cores)
 
 
 def test_error_in_a_job_propagates() -> None:

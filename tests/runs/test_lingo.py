@@ -10,7 +10,8 @@ import pytest
 from generator.errors import StrategyError
 from generator.output.index import write_index
 from generator.output.treefile import read_tree
-from generator.runs.lingo import build_trees, plan_jobs
+from generator.core.context import context
+from generator.runs.lingo import build_trees, largest_first, plan_jobs
 
 
 def small_build(root: Path) -> dict[str, float]:
@@ -92,3 +93,14 @@ def test_a_set_up_without_tables_has_its_lookup_trees_alone() -> None:
     assert [(j.setup, j.strategy) for j in jobs] == [("en", "scm"), ("en-common", "human"), ("en-common", "scm")]
     with pytest.raises(StrategyError, match="no tables to learn for en human"):
         plan_jobs(["en"], ["free"], ["human"], ["q"], 1)
+
+
+def test_the_letters_with_the_most_secrets_start_first() -> None:
+    jobs = plan_jobs(["nl-ij-8"], ["free", "same-start"], ["human", "scm"], ["a", "s", "x", "z"], 1)
+    ordered = largest_first(jobs)
+    ctx = context("nl-ij-8")
+    sizes = [len(ctx.letter_cols(j.letter)) for j in ordered]
+    assert sorted(ordered, key=lambda j: jobs.index(j)) == jobs and sizes == sorted(sizes, reverse=True)
+    assert [j.label for j in ordered[:4]] == [f"nl-ij-8/{r}/{s}/s" for r in ("free", "same-start")
+                                              for s in ("human", "scm")]  # ties keep the order given
+    assert largest_first([]) == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from functools import cache
 from itertools import combinations
@@ -155,6 +156,22 @@ def test_the_scans_of_pairs_give_the_same_on_any_number_of_threads() -> None:
         finally:
             jit.use_threads(jit.default_threads())
     assert found[0] == found[1] == found[2] and found[0][-1]
+
+
+def test_a_scan_whose_cores_come_and_go_gives_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a build's worker the threads of a scan follow the cores its job
+    may use (jit.threads_now), which change as the other jobs end."""
+    m = letter(50, 26, 8)
+    rows = np.arange(len(m.guesses))
+    alone = [Costs(m, np.arange(len(m.answers)), rows, 5).best_sets(2, ub) for ub in (3, 5, 8, INF)]
+    shares = itertools.cycle([1, 3, 2, 1, 1, 3])
+    monkeypatch.setattr(jit, "_share", lambda: next(shares))
+    monkeypatch.setattr(learn, "LANE_WAIT", 0.001)
+    assert jit.threads_at_most() >= 1
+    shared = [Costs(m, np.arange(len(m.answers)), rows, 5).best_sets(2, ub) for ub in (3, 5, 8, INF)]
+    monkeypatch.undo()
+    jit.use_threads(jit.threads() if jit._threads is not None else jit.default_threads())
+    assert shared == alone and alone[-1]
 
 
 def squares(m: Matrix, openers: tuple[int, ...]) -> int:
