@@ -24,9 +24,9 @@ en-common-N        the words of en-enable-N in common use: Zipf frequency
                    (wordfreq, English, the version pinned in COMMON_WORDFREQ)
                    at least COMMON_ZIPF = 2.5, i.e. seen about three times
                    in a million words of running text or more, less the
-                   words of blocklist-en (one threshold at every length:
-                   whether a contestant knows a word does not depend on
-                   its length)
+                   words of blocklist-en and names-en (one threshold at
+                   every length: whether a contestant knows a word does
+                   not depend on its length)
 en-enable          not derived: sources/enable1.txt is used as it is (every
                    line is already a lowercase a-z word, sorted, no duplicates)
 blocklist-L        the words a player is never asked to say, nor given as a
@@ -38,11 +38,18 @@ blocklist-L        the words a player is never asked to say, nor given as a
                    review gives each entry of the package a decision and
                    every row a one-line reason: an entry it lacks, or a row
                    that names an entry wrongly, stops the derivation
+names-L            the words of language L that blocklist-review.tsv marks
+                   "name": names first (a person, a place, a brand) whose
+                   sense as a word few players know, so that wordfreq,
+                   which counts a word however it is written, rates them
+                   common (tate, kirk, ruth). No show's secret; a human
+                   scheme says one only where no common word does
 wordle-answers     answers.txt as it is, in the game's original order
 wordle-allowed     answers + allowed-extra, sorted
 wordle-common      the words of wordle-allowed in common use: Zipf frequency
-                   at least COMMON_ZIPF (as en-common-5); 4066 words, the
-                   middle tier of Wordle's secrets (answers, common, allowed)
+                   at least COMMON_ZIPF (as en-common-5, names kept: no
+                   one says a Wordle word); 4066 words, the middle tier
+                   of Wordle's secrets (answers, common, allowed)
 wordle-2023-answers  Wordle's answers as the New York Times' WordleBot has
                    them since 2023 (3,158 words): Alex Selby's wordlist_hidden
                    (github.com/alex1770/wordle at 8fd3f1b, MIT; sources/
@@ -103,20 +110,22 @@ def _common(words: list[str]) -> list[str]:
 
 REVIEW = HERE / "blocklist-review.tsv"
 REVIEW_HEADER = ["language", "word", "decision", "source", "reason"]
+DECISIONS = ("block", "keep", "name")
 BLOCKLIST_LANGUAGES = ("nl", "en")
 
 
-def _blocklists() -> dict[str, list[str]]:
-    """Each language's blocked words, from naughty-words and the review (see
-    the table above); a review that does not cover the package exits."""
+def _reviewed() -> dict[str, list[str]]:
+    """Each language's blocked words and names (``blocklist-L``, ``names-L``),
+    from naughty-words and the review (see the table above); a review that
+    does not cover the package exits."""
     lines = REVIEW.read_text(encoding="utf-8").splitlines()
     if not lines or lines[0].split("\t") != REVIEW_HEADER:
         sys.exit(f"{REVIEW.name}: the first line must be the header {' '.join(REVIEW_HEADER)}")
     rows: dict[tuple[str, str], tuple[str, str]] = {}
     for number, line in enumerate(lines[1:], start=2):
         fields = line.split("\t")
-        if len(fields) != 5 or fields[2] not in ("block", "keep") or not fields[4].strip():
-            sys.exit(f"{REVIEW.name}:{number}: expected language, word, block or keep, source and a reason")
+        if len(fields) != 5 or fields[2] not in DECISIONS or not fields[4].strip():
+            sys.exit(f"{REVIEW.name}:{number}: expected language, word, block, keep or name, source and a reason")
         language, word, decision, source, _ = fields
         if language not in BLOCKLIST_LANGUAGES or not AZ.match(word) or (language, word) in rows:
             sys.exit(f"{REVIEW.name}:{number}: {language} {word!r}: unknown language, not a-z, or given twice")
@@ -132,13 +141,17 @@ def _blocklists() -> dict[str, list[str]]:
         wrong = sorted(w for w in reviewed if (rows[language, w][1] == "naughty-words") != (w in entries))
         if wrong:
             sys.exit(f"{REVIEW.name}: {language} rows whose source is wrong (naughty-words or added): {' '.join(wrong)}")
-        out[language] = sorted(w for w in reviewed if rows[language, w][0] == "block")
+        out[f"blocklist-{language}"] = sorted(w for w in reviewed if rows[language, w][0] == "block")
+        names = sorted(w for w in reviewed if rows[language, w][0] == "name")
+        if names:
+            out[f"names-{language}"] = names
     return out
 
 
 def derive() -> dict[str, list[str]]:
-    blocked = _blocklists()
-    nl_blocked, en_blocked = set(blocked["nl"]), set(blocked["en"])
+    reviewed = _reviewed()
+    nl_blocked = set(reviewed["blocklist-nl"])
+    en_left_out = set(reviewed["blocklist-en"]) | set(reviewed.get("names-en", ()))
     basis = [w for w in _read("opentaal-basiswoorden-gekeurd.txt") if AZ.match(w)]
     flexies = [w for w in _read("opentaal-flexies-ongekeurd.txt") if AZ.match(w)]
     every = sorted(set(basis) | set(flexies))
@@ -154,8 +167,8 @@ def derive() -> dict[str, list[str]]:
         lists[f"nl-all-{n}-ij"] = [w for w in every if _units(w) == n]
     for n in LINGO_LENGTHS:
         lists[f"en-enable-{n}"] = [w for w in enable if len(w) == n]
-        lists[f"en-common-{n}"] = [w for w in _common(lists[f"en-enable-{n}"]) if w not in en_blocked]
-    return lists | {f"blocklist-{language}": words for language, words in blocked.items()} | {
+        lists[f"en-common-{n}"] = [w for w in _common(lists[f"en-enable-{n}"]) if w not in en_left_out]
+    return lists | reviewed | {
         "nl-basis": basis,
         "nl-all": every,
         "wordle-answers": answers,

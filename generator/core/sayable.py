@@ -16,9 +16,16 @@ play is one a contestant may say on air:
 * **common** words first: the human schemes take their openers, exception
   moves and probe words from the words in common use (Zipf frequency at
   least :data:`~generator.core.frequency.COMMON_ZIPF`), and a word outside
-  common use only where no common word reaches every secret in time.
+  common use only where no common word reaches every secret in time;
+* **names** are not common words: wordfreq counts a word however it is
+  written, so a name its counts rate common (*tate*, *kirk*, *ruth*) whose
+  sense as a word few players know is listed in the review too (decision
+  ``name``; the catalog's list ``names-<language>``). Such a word is no
+  show's secret and is said only where no common word does.
 
 >>> "neger" in blocked_words("nl"), "balen" in blocked_words("nl")
+(True, False)
+>>> "tate" in name_words("en"), "bill" in name_words("en")
 (True, False)
 >>> blocked_words("xx")
 frozenset()
@@ -42,17 +49,27 @@ def blocklist_id(language: str) -> str:
     return f"blocklist-{language}"
 
 
+def names_id(language: str) -> str:
+    """The catalog id of a language's names rated as common words."""
+    return f"names-{language}"
+
+
 def blocked_words(language: str) -> frozenset[str]:
     """The blocked words of ``language`` (none where the project's catalog has no blocklist for it)."""
-    return _blocked(wordlists_dir(), language)
+    return _listed(wordlists_dir(), blocklist_id(language))
+
+
+def name_words(language: str) -> frozenset[str]:
+    """The words of ``language`` that are names first (none where the project's catalog lists none)."""
+    return _listed(wordlists_dir(), names_id(language))
 
 
 @cache
-def _blocked(folder: Path, language: str) -> frozenset[str]:  # per project: a test may switch projects
+def _listed(folder: Path, list_id: str) -> frozenset[str]:  # per project: a test may switch projects
     lists, _ = catalog()
-    if blocklist_id(language) not in lists:
+    if list_id not in lists:
         return frozenset()
-    return frozenset(load_list(blocklist_id(language)).words)
+    return frozenset(load_list(list_id).words)
 
 
 def blocked_mask(words: WordList) -> np.ndarray:
@@ -78,16 +95,19 @@ def banned_words(answers: WordList, guesses: WordList, game: str) -> list[str]:
 
 def common_mask(words: WordList) -> np.ndarray:
     """For each word of the list, whether it is in common use (Zipf at least
-    COMMON_ZIPF); every word where the language has no frequencies (none can
-    be told apart)."""
-    if not has_frequencies(words.language):
-        return np.ones(len(words.words), dtype=bool)
-    return np.array(zipf(words.words, words.language), dtype=np.float64) >= COMMON_ZIPF
+    COMMON_ZIPF, and not a name); every word but the names where the
+    language has no frequencies (none can be told apart)."""
+    names = name_words(words.language)
+    common: np.ndarray = np.array([w not in names for w in words.words], dtype=bool)
+    if has_frequencies(words.language):
+        common &= np.array(zipf(words.words, words.language), dtype=np.float64) >= COMMON_ZIPF
+    return common
 
 
 def sayable_digest(words: WordList) -> str:
     """The SHA-256 of what a search is told of the list's words: which are
-    blocked and which are common (a tree of a human scheme depends on both)."""
+    blocked and which are common, names not (a tree of a human scheme depends
+    on both)."""
     blocked, common = blocked_mask(words), common_mask(words)
     text = "blocked\n" + "".join(w + "\n" for w, b in zip(words.words, blocked) if b)
     text += f"common (Zipf >= {COMMON_ZIPF})\n" + "".join(w + "\n" for w, c in zip(words.words, common) if c)

@@ -28,7 +28,7 @@ COUNTS = {
     "nl-basis-5-ij": 3411,
     "nl-all-5-ij": 5673,
     "en-enable-5": 8636,
-    "en-common-5": 3765,
+    "en-common-5": 3535,
     "wordle-common": 4066,
     "wordle-answers": 2315,
     "wordle-allowed": 12972,
@@ -73,7 +73,7 @@ def test_english_common_words_are_enable_words_guessing_any() -> None:
 
 
 #: English Lingo's lengths: (common answers, ENABLE guesses), one Zipf threshold for all
-ENGLISH = {4: (2366, 3903), 5: (3765, 8636), 6: (5118, 15232), 7: (5737, 23109), 8: (5417, 28420)}
+ENGLISH = {4: (2160, 3903), 5: (3535, 8636), 6: (4896, 15232), 7: (5597, 23109), 8: (5345, 28420)}
 #: English set-ups by length; no show plays seven or eight letters
 ENGLISH_SETUPS = {4: "en-common-4", 5: "en-common", 6: "en-common-6", 7: "en-common-7", 8: "en-common-8"}
 

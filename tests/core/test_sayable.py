@@ -9,7 +9,7 @@ import pytest
 
 from generator.core.catalog import load_list
 from generator.core.frequency import COMMON_ZIPF, zipf
-from generator.core.sayable import banned_words, blocked_mask, blocked_words, common_mask, sayable_digest
+from generator.core.sayable import banned_words, blocked_mask, blocked_words, common_mask, name_words, sayable_digest
 from generator.core.words import WordList
 
 
@@ -41,6 +41,19 @@ def test_common_use_is_the_zipf_threshold() -> None:
     assert mask.dtype == np.bool_ and len(mask) == len(words.words)
     assert list(mask) == [z >= COMMON_ZIPF for z in zipf(words.words, "nl")]
     assert 0 < mask.sum() < len(mask)
+
+
+def test_a_name_is_no_common_word_nor_a_shows_secret() -> None:
+    names = name_words("en")
+    assert {"tate", "kirk", "ruth"} <= names and not {"bill", "mark", "rose"} & names
+    assert name_words("nl") == frozenset()
+    enable = load_list("en-enable-4")
+    rated = dict(zip(enable.words, zipf(enable.words, "en")))
+    common = dict(zip(enable.words, common_mask(enable)))
+    assert rated["tate"] >= COMMON_ZIPF and not common["tate"]  # wordfreq rates it common; it is a name
+    assert common["bill"]
+    for n in range(4, 9):
+        assert not set(load_list(f"en-common-{n}")) & names, n
 
 
 def test_without_frequencies_every_word_is_common() -> None:
