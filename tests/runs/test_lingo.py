@@ -7,10 +7,10 @@ from pathlib import Path
 import orjson
 import pytest
 
+from generator.core.context import context
 from generator.errors import StrategyError
 from generator.output.index import write_index
 from generator.output.treefile import read_tree
-from generator.core.context import context
 from generator.runs.lingo import build_trees, largest_first, plan_jobs
 
 
