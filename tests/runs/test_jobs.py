@@ -32,11 +32,11 @@ def test_every_job_once(workers: int) -> None:
 
 
 def threads_seen(last: bool) -> tuple[int, int]:
-    """The threads this job may use as it starts, and (the last job) once
-    the other job is done, waiting for that at most a minute."""
+    """The threads this job may use as it starts, and (the last job) once it
+    may use every core, waiting for that at most a minute."""
     start = jit.threads_now()
     waited = time.monotonic()
-    while last and jit.threads_now() == start and time.monotonic() - waited < 60:
+    while last and jit.threads_now() < jit.available_cores() and time.monotonic() - waited < 60:
         time.sleep(0.05)
     return start, jit.threads_now()
 
@@ -44,8 +44,9 @@ def threads_seen(last: bool) -> tuple[int, int]:
 def test_the_last_job_running_takes_the_idle_workers_cores() -> None:
     cores = jit.available_cores()
     out = dict(run_jobs(threads_seen, [False, True], 2))
-    assert out[False] == (max(1, cores // 2),) * 2
-    assert out[True] == (max(1, cores // 2), cores)
+    assert out[False] == (max(1, cores // 2),) * 2  # it runs while the other job is not finished
+    # the last job starts beside the other or, in the same worker, after it
+    assert out[True][0] in (max(1, cores // 2), cores) and out[True][1] == cores
 
 
 def test_error_in_a_job_propagates() -> None:
