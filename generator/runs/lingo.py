@@ -202,8 +202,10 @@ def largest_first(jobs: list[LetterJob]) -> list[LetterJob]:
     """The jobs of one set-up, the letters with the most secrets first (else
     in the order given): the long ones start at once, and the short ones
     fill the cores around them instead of leaving the longest to run last."""
-    ctx = context(jobs[0].setup) if jobs else None
-    size = {j.letter: len(ctx.letter_cols(j.letter)) for j in jobs} if ctx is not None else {}
+    if not jobs:
+        return jobs
+    ctx = context(jobs[0].setup)
+    size = {letter: len(ctx.letter_cols(letter)) for letter in {j.letter for j in jobs}}
     return sorted(jobs, key=lambda j: -size[j.letter])
 
 

@@ -213,6 +213,7 @@ class Costs:
                 """Scan chunks of first words in order of promise while this
                 lane has a core (jit.threads_now: a build's last jobs take
                 the cores of idle workers)."""
+                unbounded = np.array([0, 1 << 62, 0], np.int64)  # a scan of every set needs no budget
                 while not ended.is_set():
                     if i >= jit.threads_now():
                         ended.wait(LANE_WAIT)
@@ -223,7 +224,7 @@ class Costs:
                         break
                     kernels.sets_serial(self.lx, chunks[c], k, self.turns, self.npatterns, np.int64(ub), out,
                                         self.thread_memos[i], False, self.thread_memos[i],
-                                        np.array([0, 1 << 62, 0], np.int64), least, rank)
+                                        unbounded, least, rank)
 
             with ThreadPoolExecutor(lanes) as pool:
                 list(pool.map(lane, range(lanes)))
