@@ -57,6 +57,21 @@ wordle-2023-answers  Wordle's answers as the New York Times' WordleBot has
 wordle-2023-allowed  the 14,855 guesses the game accepts: his wordlist_all
                    (sources/selby-wordlist_all.txt) as it is, sorted; it
                    holds every word of wordle-allowed and wordle-2023-answers
+fr-all-N           the French dictionary Grammalecte 7.0 (sources/
+                   grammalecte-fr.dic and .aff, MPL-2.0) expanded with its
+                   affix rules (hunspell.py): every word without capitals,
+                   hyphens, apostrophes or digits, accents removed and
+                   ligatures spelt out as Motus and Sutom write words on
+                   tiles (élève -> eleve, cœur -> coeur), of N letters,
+                   N = 4 to 10
+fr-common-N        the words of fr-all-N in common use: Zipf frequency at
+                   least COMMON_ZIPF (wordfreq's French, every spelling a
+                   word stands for counted: peche is pêche, péché and
+                   pèche), less blocklist-fr and names-fr
+blocklist-fr       as blocklist-L, and every word the dictionary makes of a
+                   blocked stem (chier blocks chie, chions, chierait):
+                   French inflects a word in dozens of forms; a word the
+                   review keeps stays (gerber blocks its forms, not gerbe)
 =================  ==========================================================
 
 The Dutch and ENABLE lists are sorted with plain code-point order
@@ -70,12 +85,16 @@ import re
 import sys
 from pathlib import Path
 
-from generator.core.frequency import COMMON_ZIPF
+from generator.core.frequency import COMMON_ZIPF, zipf
+from generator.core.words import unaccented
 
 HERE = Path(__file__).resolve().parent
 SOURCES = HERE / "sources"
 AZ = re.compile(r"^[a-z]+$")
 LINGO_LENGTHS = range(4, 9)
+FRENCH_LENGTHS = range(4, 11)
+#: the French dictionary's words as they are written (accents, ligatures)
+FRENCH = re.compile(r"^[a-zàâäéèêëîïôöùûüÿçœæ]+$")
 #: the wordfreq release that rates the words in common use (COMMON_ZIPF; another
 #: release rates words a little differently: pinned)
 COMMON_WORDFREQ = "3.1.1"
@@ -91,9 +110,8 @@ def _units(word: str) -> int:
     return len(word) - word.count("ij")
 
 
-def _common(words: list[str]) -> list[str]:
-    """The words rated at least ``COMMON_ZIPF`` by the pinned wordfreq (its
-    English list; the lists are derived one after the other)."""
+def _common(words: list[str], language: str = "en") -> list[str]:
+    """The words rated at least ``COMMON_ZIPF`` by the pinned wordfreq."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:
@@ -101,23 +119,21 @@ def _common(words: list[str]) -> list[str]:
     except PackageNotFoundError:
         installed = "none"
     if installed != COMMON_WORDFREQ:
-        sys.exit(f"en-common-5 and wordle-common are derived with wordfreq {COMMON_WORDFREQ}, installed: {installed} "
+        sys.exit(f"the common-word lists are derived with wordfreq {COMMON_WORDFREQ}, installed: {installed} "
                  f"(pip install wordfreq=={COMMON_WORDFREQ})")
-    from wordfreq import zipf_frequency
-
-    return [w for w in words if zipf_frequency(w, "en") >= COMMON_ZIPF]
+    return [w for w, z in zip(words, zipf(words, language)) if z >= COMMON_ZIPF]
 
 
 REVIEW = HERE / "blocklist-review.tsv"
 REVIEW_HEADER = ["language", "word", "decision", "source", "reason"]
 DECISIONS = ("block", "keep", "name")
-BLOCKLIST_LANGUAGES = ("nl", "en")
+BLOCKLIST_LANGUAGES = ("nl", "en", "fr")
 
 
-def _reviewed() -> dict[str, list[str]]:
+def _reviewed() -> tuple[dict[str, list[str]], dict[str, set[str]]]:
     """Each language's blocked words and names (``blocklist-L``, ``names-L``),
-    from naughty-words and the review (see the table above); a review that
-    does not cover the package exits."""
+    from naughty-words and the review (see the table above), and the words
+    it keeps; a review that does not cover the package exits."""
     lines = REVIEW.read_text(encoding="utf-8").splitlines()
     if not lines or lines[0].split("\t") != REVIEW_HEADER:
         sys.exit(f"{REVIEW.name}: the first line must be the header {' '.join(REVIEW_HEADER)}")
@@ -130,10 +146,11 @@ def _reviewed() -> dict[str, list[str]]:
         if language not in BLOCKLIST_LANGUAGES or not AZ.match(word) or (language, word) in rows:
             sys.exit(f"{REVIEW.name}:{number}: {language} {word!r}: unknown language, not a-z, or given twice")
         rows[language, word] = (decision, source)
-    out = {}
+    out, kept = {}, {}
     for language in BLOCKLIST_LANGUAGES:
         package = json.loads((SOURCES / f"naughty-words-{language}.json").read_text(encoding="utf-8"))
-        entries = {e.lower() for e in package if AZ.match(e.lower())}  # phrases are never one game word
+        # phrases are never one game word; French words lose their accents, as on tiles
+        entries = {unaccented(e.lower()) for e in package if AZ.match(unaccented(e.lower()))}
         reviewed = {w for (lang, w) in rows if lang == language}
         unreviewed = sorted(entries - reviewed)
         if unreviewed:
@@ -145,11 +162,37 @@ def _reviewed() -> dict[str, list[str]]:
         names = sorted(w for w in reviewed if rows[language, w][0] == "name")
         if names:
             out[f"names-{language}"] = names
-    return out
+        kept[language] = {w for w in reviewed if rows[language, w][0] == "keep"}
+    return out, kept
+
+
+def _french(reviewed: dict[str, list[str]], kept: set[str]) -> dict[str, list[str]]:
+    """fr-all-N, fr-common-N and blocklist-fr (with the blocked words'
+    inflections, less the words the review keeps: gerber blocks je gerbe,
+    not the sheaf gerbe)."""
+    sys.path.insert(0, str(HERE))
+    import hunspell
+
+    dic = (SOURCES / "grammalecte-fr.dic").read_text(encoding="utf-8")
+    aff = (SOURCES / "grammalecte-fr.aff").read_text(encoding="utf-8")
+    reviewed_blocked = set(reviewed["blocklist-fr"])
+    blocked = set(reviewed_blocked)
+    every: set[str] = set()
+    for stem, forms in hunspell.forms_by_stem(dic, aff):
+        tiles = {unaccented(w) for w in forms if FRENCH.match(w)}
+        every |= tiles
+        if unaccented(stem) in reviewed_blocked:
+            blocked |= tiles - kept
+    left_out = blocked | set(reviewed.get("names-fr", ()))
+    lists = {}
+    for n in FRENCH_LENGTHS:
+        lists[f"fr-all-{n}"] = sorted(w for w in every if len(w) == n)
+        lists[f"fr-common-{n}"] = [w for w in _common(lists[f"fr-all-{n}"], "fr") if w not in left_out]
+    return lists | {"blocklist-fr": sorted(blocked)}
 
 
 def derive() -> dict[str, list[str]]:
-    reviewed = _reviewed()
+    reviewed, kept = _reviewed()
     nl_blocked = set(reviewed["blocklist-nl"])
     en_left_out = set(reviewed["blocklist-en"]) | set(reviewed.get("names-en", ()))
     basis = [w for w in _read("opentaal-basiswoorden-gekeurd.txt") if AZ.match(w)]
@@ -168,7 +211,7 @@ def derive() -> dict[str, list[str]]:
     for n in LINGO_LENGTHS:
         lists[f"en-enable-{n}"] = [w for w in enable if len(w) == n]
         lists[f"en-common-{n}"] = [w for w in _common(lists[f"en-enable-{n}"]) if w not in en_left_out]
-    return lists | reviewed | {
+    return lists | reviewed | _french(reviewed, kept["fr"]) | {
         "nl-basis": basis,
         "nl-all": every,
         "wordle-answers": answers,

@@ -19,15 +19,21 @@ import math
 from collections.abc import Sequence
 from functools import cache
 
+from generator.core.words import unaccented
 from generator.errors import LingoTreesError
 
-__all__ = ["COMMON_ZIPF", "by_frequency", "has_frequencies", "wordfreq_version", "zipf"]
+__all__ = ["COMMON_ZIPF", "UNACCENTED", "by_frequency", "has_frequencies", "wordfreq_version", "zipf"]
 
 #: a word in **common use** is rated at least this (about three in a million
 #: words of running text): the lists en-common-5 and wordle-common, the words
 #: the human schemes take first (:mod:`generator.core.sayable`), the secrets
 #: of practice games
 COMMON_ZIPF = 2.5
+
+#: languages whose word lists write words without accents (French, as Motus
+#: and Sutom do): a word's frequency is that of every spelling it stands for
+#: (*peche*: pêche, péché, pèche)
+UNACCENTED = frozenset({"fr"})
 
 
 @cache
@@ -37,9 +43,16 @@ def _frequencies(language: str) -> dict[str, float]:
     except ImportError:
         raise LingoTreesError("word frequencies need the package wordfreq: pip install wordfreq") from None
     try:
-        return dict(get_frequency_dict(language or "en", wordlist="best"))
+        table = dict(get_frequency_dict(language or "en", wordlist="best"))
     except LookupError:
         return {}  # a language wordfreq does not cover: every word unknown
+    if language not in UNACCENTED:
+        return table
+    folded: dict[str, float] = {}
+    for word, f in table.items():
+        key = unaccented(word)
+        folded[key] = folded.get(key, 0.0) + f
+    return folded
 
 
 def has_frequencies(language: str) -> bool:

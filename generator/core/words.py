@@ -36,6 +36,20 @@ MAX_LENGTH = 20
 MAX_LIST_BYTES = 256 << 20
 
 
+_LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "Œ": "OE", "Æ": "AE"})
+
+
+def unaccented(word: str) -> Word:
+    """``word`` as French LINGO (Motus, Sutom) puts it on tiles: accents
+    removed, ligatures spelt out.
+
+    >>> unaccented("élève"), unaccented("cœur"), unaccented("garçon")
+    ('eleve', 'coeur', 'garcon')
+    """
+    decomposed = unicodedata.normalize("NFD", word.translate(_LIGATURES))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def _unfit_letter(c: str) -> str:
     """Why ``c`` cannot be a letter of an alphabet ('' if it can): one
     character a browser counts as one (in the Basic Multilingual Plane; the

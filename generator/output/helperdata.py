@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import orjson
 
-from generator.core.catalog import ListSpec, helper_lists, load_list
+from generator.core.catalog import LANGUAGE_NAMES, ListSpec, helper_lists, load_list
 from generator.core.frequency import by_frequency, wordfreq_version
 from generator.core.words import WordList
 
@@ -32,7 +32,6 @@ __all__ = ["FORMAT_VERSION", "LENGTHS", "HelperList", "helper_files", "list_titl
 
 FORMAT_VERSION = 1
 LENGTHS = range(4, 16)
-LANGUAGES = {"nl": "Dutch", "en": "English"}
 
 #: what a player calls the shipped lists; ``{words}``: the list's word count
 #: (2,315). A list not named here is called by its language and filter.
@@ -72,7 +71,7 @@ def list_title(spec: ListSpec, words: int) -> str:
     """
     if spec.id in PLAIN_TITLES:
         return PLAIN_TITLES[spec.id].format(words=f"{words:,}")
-    language = LANGUAGES.get(spec.language, spec.language)
+    language = LANGUAGE_NAMES.get(spec.language, spec.language)
     what = spec.filter.removeprefix("none: ").removeprefix("none")
     return f"{language}, {what.strip() or spec.source}"
 

@@ -53,7 +53,7 @@ from typing import Any
 
 import orjson
 
-from generator.core.catalog import CHECKOUT, project_root, trees_dir
+from generator.core.catalog import CHECKOUT, LANGUAGE_NAMES, project_root, trees_dir
 from generator.core.files import dump_json, read_limited, write_atomic
 from generator.errors import SiteError, TreeFormatError
 from generator.output.hangmanpage import HangmanPage, hangman_page
@@ -75,7 +75,6 @@ from generator.output.sheets import (
 )
 from generator.output.sitefolder import DOCS_PREFIX, check_out, new_folder, swap_in
 from generator.output.sitemodel import (
-    LANGUAGE_NAMES,
     Download,
     Files,
     FolderView,

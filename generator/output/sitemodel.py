@@ -49,8 +49,7 @@ Key = tuple[str, str, str, str]  # (setup, rule, strategy, letter)
 #: how the site names each game family
 GAME_TITLES = {"lingo": "LINGO", "wordle": "Wordle", "mastermind": "Mastermind", "hangman": "Hangman"}
 #: LINGO set-ups by language: the show's own (Dutch) first
-LANGUAGE_ORDER = ("nl", "en")
-LANGUAGE_NAMES = {"nl": "Dutch", "en": "English"}
+LANGUAGE_ORDER = ("nl", "en", "fr")
 
 
 # -- what is read -------------------------------------------------------------------

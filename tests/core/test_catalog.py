@@ -123,7 +123,7 @@ def test_answers_are_allowed_guesses(small: str, large: str) -> None:
 def test_setups() -> None:
     assert list(setups()) == ["nl", "nl-ij", "en", "nl-4", "nl-ij-4", "nl-6", "nl-ij-6", "nl-7", "nl-ij-7",
                               "nl-8", "nl-ij-8", "en-common", "en-common-4", "en-common-6",
-                              "en-common-7", "en-common-8", "wordle", "wordle-common", "wordle-allowed", "wordle-2023"]
+                              "en-common-7", "en-common-8", "fr-6", "fr-7", "fr-8", "fr-9", "fr-10", "wordle", "wordle-common", "wordle-allowed", "wordle-2023"]
     nl = setup("nl")
     assert (nl.answers, nl.guesses) == ("nl-basis-5", "nl-all-5")
     assert nl.game.name == "lingo" and nl.game.turns == 5 and nl.game.reveals_first_letter

@@ -20,8 +20,18 @@ def test_the_review_blocks_slurs_and_keeps_ordinary_words() -> None:
     assert blocked_words("xx") == frozenset()
 
 
+def test_french_blocks_every_form_of_a_blocked_word() -> None:
+    """French inflects a word in dozens of forms: the review names the word,
+    the dictionary gives its forms (derive.py)."""
+    fr = blocked_words("fr")
+    assert {"chier", "chions", "chierait", "merde", "merdes", "salope", "salopes"} <= fr
+    assert not {"pedale", "gerbe", "bande", "tanche", "folle", "chat", "sucer"} & fr  # ordinary words
+    assert {"macron", "londres"} <= name_words("fr") and not {"paris", "pierre", "christ"} & name_words("fr")
+
+
 def test_a_show_set_up_has_no_blocked_secret() -> None:
-    for answers in ("nl-basis-5", "nl-basis-5-ij", "nl-basis-4", "nl-basis-8-ij", "en-common-5"):
+    for answers in ("nl-basis-5", "nl-basis-5-ij", "nl-basis-4", "nl-basis-8-ij", "en-common-5",
+                    *(f"fr-common-{n}" for n in range(4, 11))):
         assert not blocked_mask(load_list(answers)).any(), answers
 
 

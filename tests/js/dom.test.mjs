@@ -3,7 +3,7 @@
 // row of stand-in tiles (no browser needed). Run: node --test tests/js/
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { arrows, nextMark, tileKey } from "../../generator/output/static/dom.js";
+import { arrows, nextMark, plain, tileKey } from "../../generator/output/static/dom.js";
 
 /* A row of n tiles that records marks, focus, Enter, and what the event was told. */
 function row(n, withEnter) {
@@ -69,4 +69,11 @@ test("other keys are left alone, and a click cycles absent, elsewhere, right pla
   assert.equal(tileKey(ev, 0, r.on), false);
   assert.deepEqual([r.log.marks, ev.prevented, ev.stopped], [[], false, false]);
   assert.deepEqual([".", "Y", "G"].map(nextMark), ["Y", "G", "."]);
+});
+
+test("a typed word is written as the tiles show it: no accents, ligatures spelt out", () => {
+  assert.equal(plain("Élève"), "eleve");
+  assert.equal(plain("cœur"), "coeur");
+  assert.equal(plain("GARÇON"), "garcon");
+  assert.equal(plain("ijzer"), "ijzer");  // Dutch and English words stay as they are
 });

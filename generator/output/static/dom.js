@@ -15,6 +15,14 @@ export function text(parent, tag, content, cls) {
   return e;
 }
 
+/* A typed word as the lists write it: lower case, accents removed and
+ * ligatures spelt out, as French tiles show it ("Élève" -> "eleve",
+ * "cœur" -> "coeur"). */
+export function plain(word) {
+  return word.toLowerCase().replace(/œ/g, "oe").replace(/æ/g, "ae")
+    .normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+}
+
 /* Remove every child of e. */
 export function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
 

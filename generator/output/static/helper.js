@@ -9,8 +9,8 @@
  * always inserted as text, never as HTML. The rules are those of wordgame.js.
  */
 import * as WG from "./wordgame.js";
-import { $, NAMES, clear, fetchLines, loadDeferred, loadFailed, markClass, messages, nextMark, options, plural,
-         shown, text, tileKey } from "./dom.js";
+import { $, NAMES, clear, fetchLines, loadDeferred, loadFailed, markClass, messages, nextMark, options, plain,
+         plural, shown, text, tileKey } from "./dom.js";
 
 function helper() {
   var root = $("helper");
@@ -43,11 +43,11 @@ function helper() {
     var q = new URLSearchParams(location.search);
     state.wordlist = q.get("wordlist") || "";
     state.length = parseInt(q.get("length") || "0", 10) || 0;
-    state.letter = (q.get("letter") || "").toLowerCase();
+    state.letter = plain(q.get("letter") || "");
     state.clues = q.getAll("clue").map(function (c) {
       var at = c.replace(":", "=").indexOf("=");
-      return at < 0 ? { word: c.toLowerCase(), pattern: "" }
-        : { word: c.slice(0, at).trim().toLowerCase(), pattern: c.slice(at + 1).trim() };
+      return at < 0 ? { word: plain(c), pattern: "" }
+        : { word: plain(c.slice(0, at).trim()), pattern: c.slice(at + 1).trim() };
     });
   }
   function url() {
@@ -271,7 +271,7 @@ function helper() {
 
   el.form.addEventListener("submit", function (ev) {
     ev.preventDefault();
-    var word = el.guess.value.trim().toLowerCase();
+    var word = plain(el.guess.value.trim());
     if (!word) return;
     state.clues.push({ word: word, pattern: new Array(data.length + 1).join(".") });
     el.guess.value = "";

@@ -22,8 +22,8 @@
  * letter found again. Words are always inserted as text, never as HTML.
  */
 import * as WG from "./wordgame.js";
-import { $, NAMES, clear, fetchJson, fetchLines, has, keep, loadFailed, markClass, messages, options, recall, text,
-         tile } from "./dom.js";
+import { $, NAMES, clear, fetchJson, fetchLines, has, keep, loadFailed, markClass, messages, options, plain, recall,
+         text, tile } from "./dom.js";
 
 function practice() {
   var root = $("practice");
@@ -141,7 +141,7 @@ function practice() {
     state.word = null;
     if (state.mode === "day") return { index: WG.dayIndex(state.date || today(), setup.id, n) };
     if (w !== null && /^\d+$/.test(w) && parseInt(w, 10) < n) return { index: parseInt(w, 10) };
-    var at = w === null ? -1 : data.answers.indexOf(w.toLowerCase());
+    var at = w === null ? -1 : data.answers.indexOf(plain(w));
     if (at >= 0) return { index: at };
     return { index: Math.floor(Math.random() * n), note: w ? "No word " + w + " here: a new random word instead. " : "" };
   }
@@ -374,10 +374,12 @@ function practice() {
     var free = t === document.body || t === document.documentElement || t === el.board ||
       (t.classList && t.classList.contains("key"));
     var inside = root.contains(t) && tag !== "SELECT" && tag !== "INPUT" && tag !== "TEXTAREA";
-    var k = ev.key || "", letter = k.length === 1 && k.toLowerCase() in data.letters.code;
+    // a typed é is the tile e, a typed œ the tiles o and e
+    var k = ev.key || "", typed = k.length === 1 ? plain(k) : "";
+    var letter = typed !== "" && typed.split("").every(function (c) { return c in data.letters.code; });
     if (k === "Enter" && free && !game.over) submit();
     else if (k === "Backspace" && (free || inside) && !game.over) back();
-    else if (letter && (free || inside)) type(k.toLowerCase());  // a full row or a game over: nothing
+    else if (letter && (free || inside)) typed.split("").forEach(type);  // a full row or a game over: nothing
     else return;
     ev.preventDefault();
     ev.stopPropagation();
