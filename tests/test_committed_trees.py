@@ -153,6 +153,8 @@ def test_every_letter_has_its_trees(setup: str) -> None:
     ("en-common-4", "free", "human", "k"),
     ("en-common-6", "same-start", "human", "c"),
     ("en-common-8", "free", "human", "k"),
+    ("fr-7", "same-start", "human", "b"),
+    ("fr-9", "free", "optimal", "j"),
 ])
 def test_a_lingo_rebuild_gives_the_committed_bytes(tmp_path: Path, setup: str, rule: str, strategy: str,
                                                    letter: str) -> None:
