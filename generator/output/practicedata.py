@@ -29,7 +29,7 @@ search, not a game anyone plays.
 
 The page itself holds :func:`practice_index`: per set-up its game, title,
 length, turns, whether the first letter is shown, letters (alphabet and
-digraphs), word counts, its rules in players' words (:data:`RULE_NAMES`,
+digraphs), the keyboard its players know (:data:`KEYBOARDS`), word counts, its rules in players' words (:data:`RULE_NAMES`,
 :data:`WORDLE_RULE_NAMES`: only the rules the page enforces,
 :data:`PLAYED_RULES`), the strategies the after-game summary walks and per
 rule their start letters; and the game a first visit opens
@@ -50,7 +50,7 @@ from generator.core.sayable import blocked_mask, common_mask
 from generator.core.words import Word
 from generator.output.sheets import render
 
-__all__ = ["DEFAULT_RULE", "DEFAULT_SETUPS", "FORMAT_VERSION", "PLAYED_RULES", "PRACTICE_STRATEGIES", "RULE_NAMES",
+__all__ = ["DEFAULT_RULE", "DEFAULT_SETUPS", "FORMAT_VERSION", "KEYBOARDS", "PLAYED_RULES", "PRACTICE_STRATEGIES", "RULE_NAMES",
            "SUMMARY", "WHOLE", "WORDLE_RULE_NAMES", "WORDLE_SETUPS", "PracticeSetup", "day_index", "default_game",
            "practice_files", "practice_index", "practice_setups", "write_practice"]
 
@@ -113,7 +113,12 @@ class PracticeSetup:
     trees: dict[str, dict[str, tuple[str, ...]]]  # rule (PLAYED_RULES) -> strategy (SUMMARY) -> letters
     game: str = "lingo"  # the game's name: lingo or wordle
     first_letter_shown: bool = True
+    keyboard: tuple[str, ...] = ()  # the on-screen keys' rows (KEYBOARDS)
     strategies: tuple[str, ...] = PRACTICE_STRATEGIES  # the summary's, in order
+
+
+#: the rows of the on-screen keyboard by language: French players type on AZERTY
+KEYBOARDS = {"": ("qwertyuiop", "asdfghjkl", "zxcvbnm"), "fr": ("azertyuiop", "qsdfghjklm", "wxcvbn")}
 
 
 def day_index(date: str, setup: str, count: int) -> int:
@@ -192,6 +197,7 @@ def _played_setup(sid: str, rules: TreeLetters) -> PracticeSetup:
         id=sid, title=s.title, length=s.game.length, turns=s.game.turns, alphabet=spec.alphabet,
         digraphs=tuple(spec.digraphs), answers=secrets, guesses=tuple(w for w in guesses.words if w not in taken),
         trees=kept, game="lingo" if lingo else "wordle", first_letter_shown=lingo,
+        keyboard=KEYBOARDS.get(spec.language, KEYBOARDS[""]),
         strategies=summary if lingo else tuple(n for n in summary if n in have))
 
 
@@ -240,6 +246,7 @@ def practice_index(offered: Sequence[PracticeSetup], rule_titles: Mapping[str, s
         "setups": [{
             "id": s.id, "game": s.game, "title": s.title, "length": s.length, "turns": s.turns,
             "first_letter_shown": s.first_letter_shown, "alphabet": s.alphabet, "digraphs": list(s.digraphs),
+            "keyboard": list(s.keyboard),
             "answers": {"file": f"practice/{s.id}/answers.txt", "count": len(s.answers)},
             "guesses": {"file": f"practice/{s.id}/guesses.txt", "count": len(s.guesses)},
             "rule_titles": {rule: _rule_name(rule, s.game, rule_titles) for rule in s.trees},

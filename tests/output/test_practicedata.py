@@ -15,6 +15,7 @@ from generator.core.sayable import blocked_mask, common_mask
 from generator.core.words import WordList
 from generator.output.practicedata import (
     FORMAT_VERSION,
+    KEYBOARDS,
     RULE_NAMES,
     SUMMARY,
     WORDLE_RULE_NAMES,
@@ -87,11 +88,19 @@ def test_every_secret_is_a_common_word_that_is_not_blocked() -> None:
     for sid, s in offered.items():
         answers = load_list(setups()[sid].answers)
         assert s.answers == tuple(zipf_common(answers)), sid
-        assert s.answers and (sid.startswith("en-common") or len(s.answers) < len(answers.words)), sid  # all common
+        assert s.answers and (sid.startswith(("en-common", "fr-")) or len(s.answers) < len(answers.words)), sid
     for sid, rare in (("en", ["goral", "vatic", "oxeye", "wheep"]), ("nl-4", ["zijp"])):
         assert all(w in load_list(setups()[sid].answers).words for w in rare)
         assert not set(rare) & set(offered[sid].answers), sid
         assert set(rare) <= set(offered[sid].guesses), sid
+
+
+def test_french_is_played_in_six_turns_on_the_keyboard_its_players_know() -> None:
+    (fr, en) = practice_setups({"fr-7": {"same-start": {"human": ["a"]}}, "en-common": {"free": {"human": ["a"]}}})
+    assert (fr.turns, fr.keyboard, en.turns, en.keyboard) == (6, KEYBOARDS["fr"], 5, KEYBOARDS[""])
+    assert fr.answers and all(w.startswith("a") for w in fr.answers)
+    for keyboard in KEYBOARDS.values():
+        assert sorted("".join(keyboard)) == list("abcdefghijklmnopqrstuvwxyz")
 
 
 def test_a_digraph_is_a_start_letter() -> None:

@@ -31,7 +31,6 @@ function practice() {
   if (!root || !source) return;
   var base = root.getAttribute("data-base") || "";
   var RANK = { ".": 1, "Y": 2, "G": 3 };
-  var ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
   var WHOLE = "all";  // the tree of a game that shows no letter (generator.output.practicedata.WHOLE)
   var el = {
     setup: $("pick-setup"), rule: $("pick-rule"), random: $("new-random"), day: $("new-day"),
@@ -322,7 +321,7 @@ function practice() {
     clear(el.keyboard);
     keys = {};
     var letters = data.letters.letters, placed = {};
-    var rows = ROWS.map(function (r) {
+    var rows = setup.keyboard.map(function (r) {  // the rows its players know (AZERTY in French)
       return r.split("").filter(function (c) { return c in data.letters.code; });
     });
     rows.forEach(function (r) { r.forEach(function (c) { placed[c] = true; }); });
