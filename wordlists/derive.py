@@ -64,6 +64,7 @@ fr-all-N           the French dictionary Grammalecte 7.0 (sources/
                    ligatures spelt out as Motus and Sutom write words on
                    tiles (élève -> eleve, cœur -> coeur), of N letters,
                    N = 4 to 10
+fr-all             the same, every length (the clue helper's French)
 fr-common-N        the words of fr-all-N in common use: Zipf frequency at
                    least COMMON_ZIPF (wordfreq's French, every spelling a
                    word stands for counted: peche is pêche, péché and
@@ -167,7 +168,7 @@ def _reviewed() -> tuple[dict[str, list[str]], dict[str, set[str]]]:
 
 
 def _french(reviewed: dict[str, list[str]], kept: set[str]) -> dict[str, list[str]]:
-    """fr-all-N, fr-common-N and blocklist-fr (with the blocked words'
+    """fr-all-N, fr-common-N, fr-all and blocklist-fr (with the blocked words'
     inflections, less the words the review keeps: gerber blocks je gerbe,
     not the sheaf gerbe)."""
     sys.path.insert(0, str(HERE))
@@ -188,7 +189,7 @@ def _french(reviewed: dict[str, list[str]], kept: set[str]) -> dict[str, list[st
     for n in FRENCH_LENGTHS:
         lists[f"fr-all-{n}"] = sorted(w for w in every if len(w) == n)
         lists[f"fr-common-{n}"] = [w for w in _common(lists[f"fr-all-{n}"], "fr") if w not in left_out]
-    return lists | {"blocklist-fr": sorted(blocked)}
+    return lists | {"fr-all": sorted(every), "blocklist-fr": sorted(blocked)}
 
 
 def derive() -> dict[str, list[str]]:

@@ -41,6 +41,7 @@ PLAIN_TITLES = {
     "nl-basis": "Dutch, approved base words (OpenTaal)",
     "nl-all": "Dutch, every word and inflection (OpenTaal)",
     "en-enable": "English, every ENABLE word",
+    "fr-all": "French, every word and inflection (Grammalecte, Sutom's dictionary)",
     "wordle-answers": "Wordle's {words} answers (2022)",
     "wordle-allowed": "Wordle's {words} allowed guesses (2022, answers included)",
     "wordle-2023-answers": "Wordle's {words} answers today (the WordleBot's, 2023)",
