@@ -29,7 +29,8 @@ search, not a game anyone plays.
 
 The page itself holds :func:`practice_index`: per set-up its game, title,
 length, turns, whether the first letter is shown, letters (alphabet and
-digraphs), the keyboard its players know (:data:`KEYBOARDS`), word counts, its rules in players' words (:data:`RULE_NAMES`,
+digraphs), the keyboard its players know (:data:`KEYBOARDS`), word counts,
+its rules in players' words (:data:`RULE_NAMES`,
 :data:`WORDLE_RULE_NAMES`: only the rules the page enforces,
 :data:`PLAYED_RULES`), the strategies the after-game summary walks and per
 rule their start letters; and the game a first visit opens
@@ -50,8 +51,8 @@ from generator.core.sayable import blocked_mask, common_mask
 from generator.core.words import Word
 from generator.output.sheets import render
 
-__all__ = ["DEFAULT_RULE", "DEFAULT_SETUPS", "FORMAT_VERSION", "KEYBOARDS", "PLAYED_RULES", "PRACTICE_STRATEGIES", "RULE_NAMES",
-           "SUMMARY", "WHOLE", "WORDLE_RULE_NAMES", "WORDLE_SETUPS", "PracticeSetup", "day_index", "default_game",
+__all__ = ["DEFAULT_RULE", "DEFAULT_SETUPS", "FORMAT_VERSION", "KEYBOARDS", "PLAYED_RULES", "PRACTICE_STRATEGIES",
+           "RULE_NAMES", "SUMMARY", "WHOLE", "WORDLE_RULE_NAMES", "WORDLE_SETUPS", "PracticeSetup", "day_index", "default_game",
            "practice_files", "practice_index", "practice_setups", "write_practice"]
 
 #: the index's format (the page's ``#practice-index``)
@@ -98,6 +99,10 @@ TreeLetters = Mapping[str, Mapping[str, Sequence[str]]]
 (``lookup_index(model)["setups"][id]["rules"]``, :mod:`generator.output.sitemodel`)."""
 
 
+#: the rows of the on-screen keyboard by language: French players type on AZERTY
+KEYBOARDS = {"": ("qwertyuiop", "asdfghjkl", "zxcvbnm"), "fr": ("azertyuiop", "qsdfghjklm", "wxcvbn")}
+
+
 @dataclass(frozen=True)
 class PracticeSetup:
     """One set-up as the practice page plays it."""
@@ -113,12 +118,8 @@ class PracticeSetup:
     trees: dict[str, dict[str, tuple[str, ...]]]  # rule (PLAYED_RULES) -> strategy (SUMMARY) -> letters
     game: str = "lingo"  # the game's name: lingo or wordle
     first_letter_shown: bool = True
-    keyboard: tuple[str, ...] = ()  # the on-screen keys' rows (KEYBOARDS)
+    keyboard: tuple[str, ...] = KEYBOARDS[""]  # the on-screen keys' rows
     strategies: tuple[str, ...] = PRACTICE_STRATEGIES  # the summary's, in order
-
-
-#: the rows of the on-screen keyboard by language: French players type on AZERTY
-KEYBOARDS = {"": ("qwertyuiop", "asdfghjkl", "zxcvbnm"), "fr": ("azertyuiop", "qsdfghjklm", "wxcvbn")}
 
 
 def day_index(date: str, setup: str, count: int) -> int:
