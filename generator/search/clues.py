@@ -33,7 +33,7 @@ from generator.core.frequency import zipf
 from generator.core.ids import short
 from generator.core.partition import Matrix, PartStats
 from generator.core.scoring import Heuristic, expected_size, rank
-from generator.core.words import Alphabet, Letter, Word, WordList
+from generator.core.words import Alphabet, Letter, Word, WordList, unaccented
 from generator.errors import PatternError, WordListError
 
 __all__ = [
@@ -56,11 +56,14 @@ class Clue:
 
 def parse_clue(text: str, alphabet: Alphabet, length: int) -> Clue:
     """Read ``WORD=PATTERN`` (or ``WORD:PATTERN``); the pattern in ``G``/``Y``/``.``
-    or the paper's ``g``/``y``/``w`` letters.
+    or the paper's ``g``/``y``/``w`` letters. A word typed with accents the
+    alphabet lacks is read as the tiles write it (French: ``élève`` is ``eleve``).
 
     >>> from generator.core.words import LATIN
     >>> parse_clue("agent=gwwyw", LATIN, 5)
     Clue(guess='agent', pattern='G..Y.', letters=('a', 'g', 'e', 'n', 't'))
+    >>> parse_clue("élève=G....", LATIN, 5).guess
+    'eleve'
     >>> parse_clue("agent", LATIN, 5)
     Traceback (most recent call last):
     ...
@@ -73,7 +76,10 @@ def parse_clue(text: str, alphabet: Alphabet, length: int) -> Clue:
     try:
         letters = alphabet.split(word)
     except WordListError as exc:
-        raise PatternError(f"clue {short(text)!r}: {exc}") from None
+        try:
+            word, letters = unaccented(word), alphabet.split(unaccented(word))
+        except WordListError:
+            raise PatternError(f"clue {short(text)!r}: {exc}") from None
     if len(letters) != length:
         raise PatternError(f"clue {short(text)!r}: {short(word)!r} has {len(letters)} letters, the words have {length}")
     try:

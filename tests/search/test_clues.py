@@ -51,6 +51,13 @@ def test_parse_clue_errors(text: str, message: str) -> None:
         parse_clue(text, LATIN, 5)
 
 
+def test_a_word_typed_with_accents_is_read_as_the_tiles_write_it() -> None:
+    assert parse_clue("Élève=G.Y..", LATIN, 5).letters == tuple("eleve")
+    assert parse_clue("cœurs=G.....", LATIN, 6).guess == "coeurs"
+    accented = Alphabet("abcdefghijklmnopqrstuvwxyzäöü")  # a list whose alphabet has them keeps them
+    assert parse_clue("bäume=G....", accented, 5).guess == "bäume"
+
+
 def test_paper_regex() -> None:
     # the Word Mastermind paper's example: [^air][^ai][^ai]n
     assert regex(constraints([parse_clue("rain=ywwg", LATIN, 4)], 4), LATIN) == "[^air][^ai][^ai]n"
