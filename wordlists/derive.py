@@ -151,7 +151,7 @@ def _reviewed() -> tuple[dict[str, list[str]], dict[str, set[str]]]:
     for language in BLOCKLIST_LANGUAGES:
         package = json.loads((SOURCES / f"naughty-words-{language}.json").read_text(encoding="utf-8"))
         # phrases are never one game word; French words lose their accents, as on tiles
-        entries = {unaccented(e.lower()) for e in package if AZ.match(unaccented(e.lower()))}
+        entries = {w for w in (unaccented(e.lower()) for e in package) if AZ.match(w)}
         reviewed = {w for (lang, w) in rows if lang == language}
         unreviewed = sorted(entries - reviewed)
         if unreviewed:

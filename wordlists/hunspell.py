@@ -99,6 +99,18 @@ def _parse_aff(text: str) -> tuple[dict[str, Affix], str, str, bool]:
 def forms_by_stem(dic: str, aff: str) -> Iterator[tuple[str, set[str]]]:
     """Each stem of ``dic`` (its text) with the words it makes under ``aff``."""
     affixes, need, forbidden, long = _parse_aff(aff)
+
+    def alone(flags: tuple[str, ...]) -> bool:
+        """Whether a word carrying ``flags`` is a word by itself (not NEEDAFFIX)."""
+        return not (need and need in flags)
+
+    def further(word: str, flags: tuple[str, ...], suffix: bool) -> Iterator[tuple[str, tuple[str, ...]]]:
+        """The words the suffixes (else the prefixes) among ``flags`` make of ``word``."""
+        for flag in flags:
+            a = affixes.get(flag)
+            if a is not None and a.suffix == suffix:
+                yield from a.apply(word)
+
     for line in dic.splitlines()[1:]:  # the first line is the stem count
         fields = line.split()
         if not fields:
@@ -107,35 +119,30 @@ def forms_by_stem(dic: str, aff: str) -> Iterator[tuple[str, set[str]]]:
         flags = _flags(flag_text, long)
         if forbidden and forbidden in flags:
             continue
-        out = set() if need and need in flags else {stem}
-        suffixed = []
+        out = {stem} if alone(flags) else set()
+        suffixed = []  # (word, continuation) of the suffixes that combine with a prefix
         for flag in flags:
             a = affixes.get(flag)
             if a is None or not a.suffix:
                 continue
             for word, cont in a.apply(stem):
                 if a.cross:
-                    suffixed.append((word, cont))
-                if not (need and need in cont):
+                    suffixed.append(word)
+                if alone(cont):
                     out.add(word)
-                for c in cont:  # the suffixed word's own prefixes (French: the elisions)
-                    p = affixes.get(c)
-                    if p is not None and not p.suffix:
-                        out.update(w for w, _ in p.apply(word))
+                # the suffixed word's own prefixes (French: the elisions)
+                out.update(w for w, _ in further(word, cont, suffix=False))
         for flag in flags:
             a = affixes.get(flag)
             if a is None or a.suffix:
                 continue
             for word, cont in a.apply(stem):
-                if not (need and need in cont):
+                if alone(cont):
                     out.add(word)
-                for c in cont:  # the prefixed word's own suffixes
-                    s = affixes.get(c)
-                    if s is not None and s.suffix:
-                        out.update(w for w, c2 in s.apply(word) if not (need and need in c2))
-            if a.cross:
-                for word, _ in suffixed:  # prefix and suffix: each has its further affix
-                    out.update(w for w, _ in a.apply(word))
+                # the prefixed word's own suffixes (kilo + metre + s)
+                out.update(w for w, c2 in further(word, cont, suffix=True) if alone(c2))
+            if a.cross:  # prefix and suffix: each has its further affix
+                out.update(w for word in suffixed for w, _ in a.apply(word))
         yield stem, out
 
 

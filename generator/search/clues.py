@@ -77,7 +77,8 @@ def parse_clue(text: str, alphabet: Alphabet, length: int) -> Clue:
         letters = alphabet.split(word)
     except WordListError as exc:
         try:
-            word, letters = unaccented(word), alphabet.split(unaccented(word))
+            word = unaccented(word)
+            letters = alphabet.split(word)
         except WordListError:
             raise PatternError(f"clue {short(text)!r}: {exc}") from None
     if len(letters) != length:
