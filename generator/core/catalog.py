@@ -103,7 +103,7 @@ _LIST_KEYS = ("language", "length", "alphabet", "digraphs", "file", "source", "v
 FILE_NAME = re.compile(r"(?:[A-Za-z0-9_][A-Za-z0-9._-]{0,99}/){0,3}[A-Za-z0-9_][A-Za-z0-9._-]{0,99}")
 MAX_CATALOG_BYTES = 1 << 20
 MAX_TURNS = 20
-#: how pages name the languages of the shipped lists (another language shows its code)
+#: how pages name the languages of the shipped lists, in the site's order (another language shows its code)
 LANGUAGE_NAMES = {"nl": "Dutch", "en": "English", "fr": "French"}
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from generator.core.catalog import catalog
+from generator.core.catalog import LANGUAGE_NAMES, catalog
 from generator.core.catalog import setups as catalog_setups
 from generator.core.rules import GuessRule
 from generator.core.strategies import FAMILIES, family_of, strategy_info, strategy_order
@@ -48,8 +48,8 @@ Key = tuple[str, str, str, str]  # (setup, rule, strategy, letter)
 
 #: how the site names each game family
 GAME_TITLES = {"lingo": "LINGO", "wordle": "Wordle", "mastermind": "Mastermind", "hangman": "Hangman"}
-#: LINGO set-ups by language: the show's own (Dutch) first
-LANGUAGE_ORDER = ("nl", "en", "fr")
+#: LINGO set-ups by language, in the catalog's order of languages: the show's own (Dutch) first
+LANGUAGE_ORDER = tuple(LANGUAGE_NAMES)
 
 
 # -- what is read -------------------------------------------------------------------
