@@ -14,6 +14,7 @@ import pytest
 from generator.core.catalog import load_list, setup, setup_letters, setups, trees_dir
 from generator.core.files import dump_json
 from generator.core.kinds import code_list
+from generator.core.rules import LINGO_RULES
 from generator.core.strategies import default_strategies
 from generator.games.hangman import hangman_tree
 from generator.games.mastermind import variant
@@ -21,7 +22,6 @@ from generator.output.rankingfile import read_rankings
 from generator.output.trapsfile import read_traps
 from generator.output.treefile import SCHEMA, dump_tree, read_tree
 from generator.runs.hangman import hangman_fingerprint
-from generator.runs.letters import LINGO_RULES
 from generator.runs.lingo import build_trees
 from generator.runs.mastermind import mastermind_tree
 from generator.runs.verify import find_tree_files
@@ -127,7 +127,8 @@ WITH_OPTIMAL = ("nl", "nl-ij", "en")
 @pytest.mark.parametrize("setup", [s.id for s in setups().values() if s.game.name == "lingo"])
 def test_every_letter_has_its_trees(setup: str) -> None:
     letters = set(setup_letters(setup))
-    for rule in LINGO_RULES:
+    assert {p.name for p in (TREES / setup).iterdir() if p.is_dir()} == {r for r in LINGO_RULES if setups()[setup].plays(r)}
+    for rule in (r for r in LINGO_RULES if setups()[setup].plays(r)):
         strategies = [s.name for s in default_strategies("lingo") if (rule == "free" or s.name != "shared")
                       and (setups()[setup].tables or not s.table)]
         if setup in WITH_OPTIMAL or (TREES / setup / rule / "optimal").exists():

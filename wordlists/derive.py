@@ -69,6 +69,10 @@ fr-common-N        the words of fr-all-N in common use: Zipf frequency at
                    least COMMON_ZIPF (wordfreq's French, every spelling a
                    word stands for counted: peche is pêche, péché and
                    pèche), less blocklist-fr and names-fr
+fr-sutom-N         the words of fr-common-N that Sutom may give, N = 6 to 9
+                   (its lengths): none begins with K, Q, W, X, Y or Z
+                   (SUTOM_NEVER_FIRST), letters its daily word never starts
+                   with
 blocklist-fr       as blocklist-L, and every word the dictionary makes of a
                    blocked stem (chier blocks chie, chions, chierait):
                    French inflects a word in dozens of forms; a word the
@@ -94,6 +98,9 @@ SOURCES = HERE / "sources"
 AZ = re.compile(r"^[a-z]+$")
 LINGO_LENGTHS = range(4, 9)
 FRENCH_LENGTHS = range(4, 11)
+#: the lengths of Sutom's daily words, and the letters none of them begins with
+SUTOM_LENGTHS = range(6, 10)
+SUTOM_NEVER_FIRST = "kqwxyz"
 #: the French dictionary's words as they are written (accents, ligatures)
 FRENCH = re.compile(r"^[a-zàâäéèêëîïôöùûüÿçœæ]+$")
 #: the wordfreq release that rates the words in common use (COMMON_ZIPF; another
@@ -168,7 +175,7 @@ def _reviewed() -> tuple[dict[str, list[str]], dict[str, set[str]]]:
 
 
 def _french(reviewed: dict[str, list[str]], kept: set[str]) -> dict[str, list[str]]:
-    """fr-all-N, fr-common-N, fr-all and blocklist-fr (with the blocked words'
+    """fr-all-N, fr-common-N, fr-sutom-N, fr-all and blocklist-fr (with the blocked words'
     inflections, less the words the review keeps: gerber blocks je gerbe,
     not the sheaf gerbe)."""
     sys.path.insert(0, str(HERE))
@@ -189,6 +196,8 @@ def _french(reviewed: dict[str, list[str]], kept: set[str]) -> dict[str, list[st
     for n in FRENCH_LENGTHS:
         lists[f"fr-all-{n}"] = sorted(w for w in every if len(w) == n)
         lists[f"fr-common-{n}"] = [w for w in _common(lists[f"fr-all-{n}"], "fr") if w not in left_out]
+    for n in SUTOM_LENGTHS:
+        lists[f"fr-sutom-{n}"] = [w for w in lists[f"fr-common-{n}"] if w[0] not in SUTOM_NEVER_FIRST]
     return lists | {"fr-all": sorted(every), "blocklist-fr": sorted(blocked)}
 
 

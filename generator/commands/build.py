@@ -13,10 +13,10 @@ from generator.commands import (
     progress_printer,
 )
 from generator.core.catalog import setup, setups
-from generator.core.rules import guess_rule
+from generator.core.rules import LINGO_RULES, guess_rule
 from generator.core.strategies import default_strategies, strategy_names
 from generator.errors import CatalogError
-from generator.runs.letters import LINGO_RULES, lingo_strategy
+from generator.runs.letters import lingo_strategy
 from generator.runs.lingo import build_trees
 
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from generator.core.files import FileError, read_limited
 from generator.core.ids import LETTER_RULE, check_id, is_letter_id, short
-from generator.core.rules import Game, preset
+from generator.core.rules import LINGO_RULES, Game, preset
 from generator.core.words import MAX_LENGTH, MIN_LENGTH, Alphabet, WordList, read_wordlist
 from generator.errors import CatalogError, RulesError, StrategyError
 
@@ -94,6 +94,11 @@ class Setup:
     show: str = ""  # the TV show that plays it ("Dutch LINGO on TV"): its secrets hold no blocked word
     tables: bool = True
     played: str = ""  # where the show plays words of this length
+    rules: tuple[str, ...] = ()  # LINGO: the guess rules its trees are built under (empty: every rule)
+
+    def plays(self, rule: str) -> bool:
+        """Whether its trees are built under guess rule ``rule``."""
+        return not self.rules or rule in self.rules
 
 
 _LIST_KEYS = ("language", "length", "alphabet", "digraphs", "file", "source", "version",
@@ -126,7 +131,7 @@ def _read_catalog(path: Path) -> dict[str, Any]:
 
 
 _KIND_NAMES = {str: "text", int: "a whole number", bool: "true or false", list: "a list", dict: "a table"}
-_SETUP_KEYS = ("title", "show", "played", "game", "answers", "guesses", "turns", "paper", "tables")
+_SETUP_KEYS = ("title", "show", "played", "game", "answers", "guesses", "turns", "paper", "tables", "rules")
 
 
 def _known_keys(path: Path, where: str, entry: dict[str, Any], keys: tuple[str, ...]) -> None:
@@ -184,10 +189,15 @@ def _setup(path: Path, setup_id: str, entry: Any, lists: dict[str, ListSpec]) ->
     if not 1 <= turns <= MAX_TURNS:
         raise CatalogError(f"{path}: {where}: turns {turns} is not 1 to {MAX_TURNS}")
     game = replace(game, length=spec.length, digraphs=spec.digraphs, turns=turns)
+    rules = _field(path, where, entry, "rules", list, [])
+    if "rules" in entry and (game.name != "lingo" or not rules or len(set(rules)) < len(rules)
+                             or not all(r in LINGO_RULES for r in rules)):
+        raise CatalogError(f"{path}: {where}: rules must be some of {', '.join(LINGO_RULES)}, each once "
+                           f"(a LINGO set-up), not {short(repr(rules))}")
     return Setup(setup_id, _field(path, where, entry, "title", str, setup_id), game,
                  entry["answers"], entry["guesses"], _field(path, where, entry, "paper", bool, False),
                  _field(path, where, entry, "show", str, ""), _field(path, where, entry, "tables", bool, True),
-                 _field(path, where, entry, "played", str, ""))
+                 _field(path, where, entry, "played", str, ""), tuple(rules))
 
 
 @cache

@@ -56,6 +56,10 @@ class GuessRule(str, Enum):
         return _RULE_TITLES[self.value]
 
 
+#: the guess rules LINGO is played under: any word (free), or each guess beginning with the letter shown (TV rules)
+LINGO_RULES = (GuessRule.FREE.value, GuessRule.SAME_START.value)
+
+
 _RULE_TITLES = {
     "free": "free rule: any word may be guessed",
     "same-start": "TV rules: every guess begins with the letter shown",

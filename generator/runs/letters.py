@@ -41,7 +41,6 @@ from generator.search.greedy import allowed_rows, greedy_tree, sayable_rows
 from generator.search.human import MIN_TRIES, SchemeKind, best_scheme
 from generator.search.shared import SHARED_KS, SHARED_RESTARTS, SharedOpeners, letter_scheme
 
-LINGO_RULES = (GuessRule.FREE.value, GuessRule.SAME_START.value)
 SCHEMES = tuple(k.value for k in SchemeKind)  # the strategies that ask a player to say words of a sheet
 
 

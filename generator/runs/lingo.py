@@ -31,6 +31,7 @@ from typing import Any
 from generator.core.catalog import check_setup_letter, setup, setup_letters, trees_dir
 from generator.core.context import context
 from generator.core.ids import check_letter_id
+from generator.core.rules import LINGO_RULES
 from generator.core.strategies import default_strategies, strategy_info
 from generator.errors import StrategyError
 from generator.output.index import letter_summary
@@ -38,7 +39,7 @@ from generator.output.treefile import dump_tree
 from generator.runs.exact import LetterSearch, letter_trees
 from generator.runs.jobs import Progress, run_jobs
 from generator.runs.keep import build_or_keep
-from generator.runs.letters import LINGO_RULES, build_tree, letter_fingerprint
+from generator.runs.letters import build_tree, letter_fingerprint
 from generator.runs.progress import AnyReporter, Steps, reporter
 from generator.runs.split import RunStats
 from generator.search.openers import Scored
@@ -111,11 +112,13 @@ def _climb(job: ClimbJob) -> Scored:
 def plan_jobs(setups: list[str], rules: list[str], strategies: list[str],
               letters: list[str] | None, seed: int, named: bool = True) -> list[LetterJob]:
     """The trees to build, in order: set-up, rule, strategy, letter (a
-    strategy only under the rules it is built for, a table only for a set-up
-    that has tables; ``named``: the strategies were asked for by name, so a
-    table asked of a set-up without is an error)."""
+    strategy only under the rules it is built for, a set-up only under the
+    rules it plays, a table only for a set-up that has tables; ``named``: the
+    strategies were asked for by name, so a table asked of a set-up without
+    is an error; so is a rule no set-up asked for plays)."""
     jobs: list[LetterJob] = []
     no_tables: list[str] = []
+    not_played: list[str] = []
     for sid in setups:
         s = setup(sid)
         if s.game.name != "lingo":
@@ -124,6 +127,9 @@ def plan_jobs(setups: list[str], rules: list[str], strategies: list[str],
         for letter in chosen:  # a start letter names files, pages and URLs
             check_letter_id(letter, f"set-up {sid!r}: start letter")
         for rule in rules:
+            if not s.plays(rule):
+                not_played.append(f"set-up {sid!r} is built under {', '.join(s.rules)} only, not {rule}")
+                continue
             for strategy in strategies:
                 info = strategy_info("lingo", strategy)
                 if info.rules and rule not in info.rules:
@@ -136,6 +142,8 @@ def plan_jobs(setups: list[str], rules: list[str], strategies: list[str],
     if named and no_tables and not jobs:
         raise StrategyError(f"no tables to learn for {no_tables[0]} (the set-up's catalog entry says "
                             "tables = false: its trees are scm and optimal)")
+    if not_played and not jobs:
+        raise StrategyError(f"{not_played[0]} (its catalog entry's rules)")
     return jobs
 
 

@@ -123,7 +123,8 @@ def test_answers_are_allowed_guesses(small: str, large: str) -> None:
 def test_setups() -> None:
     assert list(setups()) == ["nl", "nl-ij", "en", "nl-4", "nl-ij-4", "nl-6", "nl-ij-6", "nl-7", "nl-ij-7",
                               "nl-8", "nl-ij-8", "en-common", "en-common-4", "en-common-6",
-                              "en-common-7", "en-common-8", "fr-6", "fr-7", "fr-8", "fr-9", "fr-10", "wordle", "wordle-common", "wordle-allowed", "wordle-2023"]
+                              "en-common-7", "en-common-8", "fr-6", "fr-7", "fr-8", "fr-9", "fr-10", "sutom-6", "sutom-7", "sutom-8",
+                              "sutom-9", "wordle", "wordle-common", "wordle-allowed", "wordle-2023"]
     nl = setup("nl")
     assert (nl.answers, nl.guesses) == ("nl-basis-5", "nl-all-5")
     assert nl.game.name == "lingo" and nl.game.turns == 5 and nl.game.reveals_first_letter
@@ -141,6 +142,13 @@ def test_setups() -> None:
     assert (today.answers, today.guesses) == ("wordle-2023-answers", "wordle-2023-allowed")
     assert set(load_list("wordle-allowed").words) <= set(load_list(today.guesses).words)
     assert set(load_list(today.answers).words) <= set(load_list(today.guesses).words)
+    # Sutom: Motus's words less those of the letters it never starts with; six turns, TV rules alone
+    for n in range(6, 10):
+        sutom, motus = setup(f"sutom-{n}"), setup(f"fr-{n}")
+        words = load_list(sutom.answers).words
+        assert set(words) == {w for w in load_list(motus.answers).words if w[0] not in "kqwxyz"}
+        assert sutom.guesses == motus.guesses and sutom.game.turns == motus.game.turns == 6
+        assert sutom.rules == ("same-start",) and motus.rules == ()
 
 
 def test_every_list_has_its_provenance() -> None:
@@ -261,6 +269,27 @@ def test_setup_may_set_its_turns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     root = _catalog_root(tmp_path, text, {"demo.txt": "cigar\n"})
     monkeypatch.setenv("LINGO_TREES_ROOT", str(root))
     assert setup("x").game.turns == 6
+
+
+def test_setup_may_name_the_rules_it_is_built_under(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = LIST + '\n[setups.x]\ngame = "lingo"\nanswers = "demo"\nguesses = "demo"\nrules = ["same-start"]\n'
+    root = _catalog_root(tmp_path, text, {"demo.txt": "cigar\n"})
+    monkeypatch.setenv("LINGO_TREES_ROOT", str(root))
+    x = setup("x")
+    assert x.rules == ("same-start",) and x.plays("same-start") and not x.plays("free")
+    monkeypatch.delenv("LINGO_TREES_ROOT")
+    assert setup("nl").rules == () and setup("nl").plays("free") and setup("nl").plays("same-start")
+
+
+@pytest.mark.parametrize("game, rules", [("lingo", '["hard"]'), ("lingo", "[]"), ("lingo", '["free", "free"]'),
+                                         ("lingo", '"same-start"'), ("wordle", '["free"]')])
+def test_setup_rules_must_be_lingo_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str,
+                                         rules: str) -> None:
+    text = LIST + f'\n[setups.x]\ngame = "{game}"\nanswers = "demo"\nguesses = "demo"\nrules = {rules}\n'
+    root = _catalog_root(tmp_path, text, {"demo.txt": "cigar\n"})
+    monkeypatch.setenv("LINGO_TREES_ROOT", str(root))
+    with pytest.raises(CatalogError, match="set-up 'x': rules must be"):
+        setup("x")
 
 
 def test_derive_check_passes() -> None:

@@ -95,6 +95,13 @@ def test_a_set_up_without_tables_has_its_lookup_trees_alone() -> None:
         plan_jobs(["en"], ["free"], ["human"], ["q"], 1)
 
 
+def test_a_set_up_is_built_under_the_rules_it_plays_alone() -> None:
+    jobs = plan_jobs(["fr-6", "sutom-6"], ["free", "same-start"], ["scm"], ["a"], 1)
+    assert [(j.setup, j.rule) for j in jobs] == [("fr-6", "free"), ("fr-6", "same-start"), ("sutom-6", "same-start")]
+    with pytest.raises(StrategyError, match="set-up 'sutom-6' is built under same-start only, not free"):
+        plan_jobs(["sutom-6"], ["free"], ["scm"], ["a"], 1)
+
+
 def test_the_letters_with_the_most_secrets_start_first() -> None:
     jobs = plan_jobs(["nl-ij-8"], ["free", "same-start"], ["human", "scm"], ["a", "s", "x", "z"], 1)
     ordered = largest_first(jobs)
