@@ -23,7 +23,7 @@ from generator.runs.lingo import build_trees
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("build", help="build the LINGO strategy trees (every set-up, rule and strategy by default)")
     many(p, "--setup", metavar="ID", help="set-up to build (repeatable; default: every LINGO set-up)")
-    many(p, "--rule", choices=LINGO_RULES, metavar="RULE", help="guess rule: free, same-start (default both)")
+    many(p, "--rule", choices=LINGO_RULES, metavar="RULE", help="guess rule: free, same-start (default: every rule the set-up is built under)")
     defaults = ", ".join(s.name for s in default_strategies("lingo"))
     many(p, "--strategy", metavar="NAME",
          help=f"strategy (default: {defaults}; also: {', '.join(strategy_names('lingo'))})")
