@@ -115,7 +115,7 @@ def plan_jobs(setups: list[str], rules: list[str], strategies: list[str],
     strategy only under the rules it is built for, a set-up only under the
     rules it plays, a table only for a set-up that has tables; ``named``: the
     strategies were asked for by name, so a table asked of a set-up without
-    is an error; so is a rule no set-up asked for plays)."""
+    is an error). Rules that none of the set-ups plays are an error too."""
     jobs: list[LetterJob] = []
     no_tables: list[str] = []
     not_played: list[str] = []
