@@ -352,7 +352,7 @@ def _nav(model: SiteModel, docs: Path) -> list[Any]:
     # what players use most first: the shows' cards, then practice, the helper and the lookup
     nav: list[Any] = [{"Home": "index.md"}]
     if model.shows:
-        nav.append({"On TV": [{heading_text(show): page} for show, page in model.show_pages.items()]})
+        nav.append({"Shows": [{heading_text(show): page} for show, page in model.show_pages.items()]})
     tools = [("Practice", "practice.md"), ("Clue helper", "helper.md"), ("Lookup", "lookup.md")]
     nav += [{name: md} for name, md in tools if (docs / md).exists()]
     lingo = [s for s in model.setups if s.family == "lingo"]

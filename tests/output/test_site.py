@@ -84,7 +84,7 @@ def test_nav_groups_lingo_by_language_then_length(games: Path, tmp_path: Path) -
     nav = site._nav(model, tmp_path)
     # what players use most first: the shows, then the practice, helper and lookup pages (where made)
     names = [next(iter(entry)) for entry in nav]
-    assert names[0] == "Home" and ("On TV" in names) == bool(model.shows)
+    assert names[0] == "Home" and ("Shows" in names) == bool(model.shows)
     lingo = next(entry["LINGO tables"] for entry in nav if "LINGO tables" in entry)
     assert [next(iter(lang)) for lang in lingo] == ["Dutch", "English"]
     dutch = lingo[0]["Dutch"]  # clicking "Dutch" opens the list of every Dutch length, then the lengths
