@@ -137,10 +137,12 @@ WITH_OPTIMAL = ("nl", "nl-ij", "en")
 @pytest.mark.parametrize("setup", [s.id for s in setups().values() if s.game.name == "lingo"])
 def test_every_letter_has_its_trees(setup: str) -> None:
     letters = set(setup_letters(setup))
-    assert {p.name for p in (TREES / setup).iterdir() if p.is_dir()} == {r for r in LINGO_RULES if setups()[setup].plays(r)}
-    for rule in (r for r in LINGO_RULES if setups()[setup].plays(r)):
+    entry = setups()[setup]
+    rules = [r for r in LINGO_RULES if entry.plays(r)]
+    assert {p.name for p in (TREES / setup).iterdir() if p.is_dir()} == set(rules)
+    for rule in rules:
         strategies = [s.name for s in default_strategies("lingo") if (rule == "free" or s.name != "shared")
-                      and (setups()[setup].tables or not s.table)]
+                      and (entry.tables or not s.table)]
         if setup in WITH_OPTIMAL or (TREES / setup / rule / "optimal").exists():
             strategies.append("optimal")
         for strategy in strategies:
