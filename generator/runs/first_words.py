@@ -13,7 +13,15 @@ so that the ``best`` words with exact totals are the best of all:
    above the ``best``-th least total found in the batches before it (the
    **bar**): a word below it gets its exact total, any other the proof
    that it costs at least the bar;
-3. so every word without an exact total costs more than the ``best``-th
+3. while fewer than ``best`` totals are known (hard mode: most good first
+   words have no tree within six), the cut is one above the largest total
+   so far: a **guess**, since a word with no tree, or a poor one, is
+   bounded at a cut many times faster than searched to the end. Once
+   ``best`` totals are known the bar is below every guess made before it,
+   so the guess held; if the words end first, the words bounded under a
+   guess are searched again (least bound first, in batches as above) with
+   the bar as it then stands, until no word's bound is below it;
+4. so every word without an exact total costs more than the ``best``-th
    exact one, and the least total is proved the best of all.
 
 Each word is one job (:func:`generator.runs.jobs.run_jobs`: this machine's
@@ -30,7 +38,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -107,10 +115,19 @@ def batches(words: list[str], best: int, asked: Sequence[str] = ()) -> list[list
     return out
 
 
-def cut_after(done: list[Weighed], best: int) -> int:
-    """The cut of the next batch: one above the ``best``-th least exact total so far (INF: fewer)."""
+def cut_after(done: Iterable[Weighed], best: int, guess: bool = True) -> int:
+    """The cut of the next batch: one above the ``best``-th least exact total
+    so far; with fewer, one above the largest (``guess``; else INF), and INF
+    with none."""
     totals = sorted(w.value for w in done if w.exact)
-    return totals[best - 1] + 1 if len(totals) >= best else INF
+    if len(totals) >= best:
+        return totals[best - 1] + 1
+    return totals[-1] + 1 if guess and totals else INF
+
+
+def bounded_below(done: Iterable[Weighed], bar: int) -> list[Weighed]:
+    """The words only bounded, with a bound below the bar: each may cost less (least bound first)."""
+    return sorted((w for w in done if not w.exact and w.value < bar), key=lambda w: w.value)
 
 
 class Journal:
@@ -171,18 +188,26 @@ def prove_first_words(setup_id: str, rule: str, words: list[str], best: int, ask
         raise StrategyError(f"not a guess of {setup_id}: {unknown[0]!r}")
     path, identity = journal_path(setup_id, rule)
     journal = Journal(path, identity)
-    done: list[Weighed] = []
-    for b, batch in enumerate(batches(words, best, asked)):
-        cut = cut_after(done, best)
+    done: dict[str, Weighed] = {}
+
+    def search(batch: list[str], cut: int, b: int) -> None:
         todo = [WordJob(problem, w, rows[w], cut) for w in batch if (w, cut) not in journal.found]
         for _, res in _run(todo, workers):
             journal.add(res)
             if step is not None:
                 step(res, b)
-        done += [journal.found[w, cut] for w in batch]
+        done.update((w, journal.found[w, cut]) for w in batch)
+
+    plan = batches(words, best, asked)
+    for b, batch in enumerate(plan):
+        search(batch, cut_after(done.values(), best), b)
+    size, b = best, len(plan)
+    while again := bounded_below(done.values(), bar := cut_after(done.values(), best, guess=False)):
+        search([w.word for w in again[:size]], bar, b)  # a guess that did not hold (module docstring, 3.)
+        size, b = 2 * size, b + 1
     order = {w: i for i, w in enumerate(dict.fromkeys([*words, *asked]))}
-    exact = sorted((w for w in done if w.exact), key=lambda w: (w.value, order[w.word]))
-    bounded = [w for w in done if not w.exact]
+    exact = sorted((w for w in done.values() if w.exact), key=lambda w: (w.value, order[w.word]))
+    bounded = [w for w in done.values() if not w.exact]
     return FirstWordTable(tuple(exact), tuple(bounded))
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -26,7 +28,70 @@ def test_the_first_batch_holds_the_best_and_the_words_asked_then_batches_twice_a
 def test_a_batch_is_cut_one_above_the_best_th_exact_total_before_it() -> None:
     done = [Weighed("a", INF, 10, 3, 0), Weighed("b", INF, 7, 3, 0), Weighed("c", 9, 9, 0, 0)]
     assert cut_after(done, 2) == 11  # 7 and 10 exact; c reached its cut: a bound
-    assert cut_after(done, 3) == INF  # fewer than three exact totals
+    assert cut_after(done, 3) == 11  # fewer than three exact totals: a guess, one above the largest
+    assert cut_after(done, 3, guess=False) == INF
+    assert cut_after(done[2:], 1) == INF  # no exact total: nothing to guess from
+
+
+def true_totals(seed: int, n: int) -> dict[str, int]:
+    """Made-up first words and their totals, most without a tree (INF), as in hard mode."""
+    rng = random.Random(seed)
+    return {f"w{i:03}": INF if rng.random() < 0.7 else rng.randrange(100, 400) for i in range(n)}
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_best_are_proved_whether_or_not_the_guessed_cut_holds(monkeypatch, tmp_path, seed) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    truth = true_totals(seed, 120)
+    searched = fake_search(monkeypatch, truth)
+    table = prove_first_words("wordle", "hard", list(truth), 4, asked=("w119",))
+    best = sorted((t, w) for w, t in truth.items() if t < INF)[:4]
+    assert [(w.value, w.word) for w in table.exact][:4] == best
+    assert all(truth[w.word] == w.value for w in table.exact)
+    assert all(w.value > best[-1][0] for w in table.bounded)  # every other word proved to cost more
+    assert sorted(w.word for w in table.exact + table.bounded) == sorted(truth)
+    assert ("w119", INF) in searched  # the word asked for: searched to the end
+    assert sum(cut == INF for _, cut in searched) < len(truth)  # the guess spared exact searches
+
+
+def test_the_words_bounded_under_a_guess_that_did_not_hold_are_searched_again(monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    truth = {"a": 100, "b": INF, "c": 160, "d": INF, "e": 150, "f": 170}
+    searched = fake_search(monkeypatch, truth)
+    table = prove_first_words("wordle", "hard", list(truth), 2)
+    assert [(w.word, w.value) for w in table.exact] == [("a", 100), ("e", 150), ("c", 160)]
+    assert [w.word for w in table.bounded] == ["b", "d", "f"] and table.bounded[-1].value == 161
+    # the second batch cut at the guess 101 left one total below it: c and d
+    # (the least bounds, in order) searched again to the end gave the bar 161,
+    # and e and f were searched again under it
+    assert searched == [("a", INF), ("b", INF), ("c", 101), ("d", 101), ("e", 101), ("f", 101),
+                        ("c", INF), ("d", INF), ("e", 161), ("f", 161)]
+
+
+def fake_search(monkeypatch, truth: dict[str, int]) -> list[tuple[str, int]]:
+    """The search, as the jobs see it (exact below the cut, else bounded at
+    it) over made-up totals; the words and cuts searched, in order."""
+    searched: list[tuple[str, int]] = []
+
+    def run(todo, workers):
+        for job in todo:
+            searched.append((job.word, job.cut))
+            value = truth[job.word] if truth[job.word] < job.cut else job.cut
+            yield job, Weighed(job.word, job.cut, value, 6 if value < job.cut else 0, 0.0)
+
+    monkeypatch.setattr(first_words, "_run", run)
+    monkeypatch.setattr(first_words, "SetupProblem", lambda *_: Rows(list(truth)))
+    return searched
+
+
+class Rows:
+    """A stand-in for a set-up's problem: its guesses, no matrix to load."""
+
+    def __init__(self, words: list[str]) -> None:
+        self.words = words
+
+    def load(self):
+        return (SimpleNamespace(guesses=SimpleNamespace(words=self.words)),)
 
 
 # quick first words of the published tables (under two seconds each on one core)
