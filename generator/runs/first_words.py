@@ -15,12 +15,13 @@ so that the ``best`` words with exact totals are the best of all:
    that it costs at least the bar;
 3. while fewer than ``best`` totals are known (hard mode: most good first
    words have no tree within six), the cut is one above the largest total
-   so far: a **guess**, since a word with no tree, or a poor one, is
-   bounded at a cut many times faster than searched to the end. Once
-   ``best`` totals are known the bar is below every guess made before it,
-   so the guess held; if the words end first, the words bounded under a
-   guess are searched again (least bound first, in batches as above) with
-   the bar as it then stands, until no word's bound is below it;
+   so far: a **guess**, which spares the exact totals of the words above
+   it (a few proofs end far sooner below a cut, most cost about the same:
+   ``benchmarks/RESULTS.md``). Once ``best`` totals are known the bar
+   is below every guess made before it, so the guess held; if the words
+   end first, the words bounded under a guess are searched again (least
+   bound first, in batches as above) with the bar as it then stands,
+   until no word's bound is below it;
 4. so every word without an exact total costs more than the ``best``-th
    exact one, and the least total is proved the best of all.
 
