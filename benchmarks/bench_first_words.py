@@ -46,18 +46,19 @@ def arg(name: str, default: str | None = None) -> str | None:
 
 
 def main() -> int:
-    cut = arg("--cut")
+    given = arg("--cut") or ""
     setup_id, rule = arg("--setup", "wordle-2023") or "", arg("--rule", "hard") or ""
-    if cut is None or not cut.isdigit() or setup_id not in TIER:
+    if not given.isdigit() or setup_id not in TIER:
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2
+    cut = int(given)
     start, stop, every = (int(x) for x in (arg("--places", "101:200:10") or "").split(":"))
     order = first_words(TIER[setup_id], rule, "entropy")
     words = (arg("--words") or "").split(",") if "--words" in sys.argv else order[start - 1:stop:every]
     place = {w: i for i, w in enumerate(order, 1)}
     problem = SetupProblem(setup_id, rule)
     rows = {w: i for i, w in enumerate(problem.load()[0].guesses.words)}
-    weigh(WordJob(problem, order[-1], rows[order[-1]], int(cut)))  # uncounted: the kernels loaded (a quick word)
+    weigh(WordJob(problem, order[-1], rows[order[-1]], cut))  # uncounted: the kernels loaded (a quick word)
     print(f"{setup_id}, {rule} mode, cut {cut}: " + (f"words {','.join(words)}" if "--words" in sys.argv else
           f"first-move places {start}..{stop}, every {every}"), flush=True)
     print("| place | word | exact s | cut s | cut / exact | total | below the cut |")
@@ -65,9 +66,9 @@ def main() -> int:
     ratios, sums = [], [0.0, 0.0]
     for i, w in enumerate(words):
         runs = {}
-        for c in ((INF, int(cut)) if i % 2 == 0 else (int(cut), INF)):
+        for c in ((INF, cut) if i % 2 == 0 else (cut, INF)):
             runs[c] = weigh(WordJob(problem, w, rows[w], c))
-        full, below = runs[INF], runs[int(cut)]
+        full, below = runs[INF], runs[cut]
         total = "no tree" if full.value >= INF else str(full.value)
         found = str(below.value) if below.exact else "no tree" if below.value >= INF else f"at least {below.value}"
         ratio = "-"  # (under a tenth of a second: the clock's noise)
