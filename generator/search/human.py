@@ -276,6 +276,37 @@ class Scheme:
         }
 
 
+def split_by_openers(matrix: Matrix, openers: tuple[int, ...], cols: np.ndarray
+                     ) -> tuple[dict[Word, tuple[int, tuple[Pattern, ...]]], list[tuple[tuple[Pattern, ...], np.ndarray]]]:
+    """What the openers (guess rows), played whatever the feedback, make of
+    the secrets ``cols``: (the secrets that are openers, each with its turn
+    and the feedback before it; the groups, each the feedback of every
+    opener and its secrets, in the order of the feedback's codes)."""
+    m = matrix
+    wins: dict[Word, tuple[int, tuple[Pattern, ...]]] = {}
+    keys = np.zeros(len(cols), dtype=np.int64)
+    alive = np.ones(len(cols), dtype=bool)
+    for i, r in enumerate(openers):
+        codes = m.codes[r, cols].astype(np.int64)
+        hit = alive & (codes == m.green)
+        for j in np.flatnonzero(hit):
+            path = tuple(m.pattern(int(m.codes[o, cols[j]])) for o in openers[:i])
+            wins[m.answer_word(int(cols[j]))] = (i + 1, path)
+        alive &= ~hit
+        keys = keys * m.npatterns + codes
+    groups = []
+    rest = cols[alive]
+    rest_keys = keys[alive]
+    for key in np.unique(rest_keys):
+        feedback = []
+        kk = int(key)
+        for _ in openers:
+            kk, c = divmod(kk, m.npatterns)
+            feedback.append(m.pattern(c))
+        groups.append((tuple(reversed(feedback)), rest[rest_keys == key]))
+    return wins, groups
+
+
 class SchemeBuilder:
     """Evaluates opener sets for one letter and searches for the best scheme."""
 
@@ -302,33 +333,10 @@ class SchemeBuilder:
 
     def scheme_for(self, openers: tuple[int, ...]) -> Scheme:
         """The scheme of these openers (guess rows), groups planned."""
-        m = self.matrix
         k = len(openers)
-        left = self.turns - k
-        cols = self.cols
-        wins: dict[Word, tuple[int, tuple[Pattern, ...]]] = {}
-        keys = np.zeros(len(cols), dtype=np.int64)
-        alive = np.ones(len(cols), dtype=bool)
-        for i, r in enumerate(openers):
-            codes = m.codes[r, cols].astype(np.int64)
-            hit = alive & (codes == m.green)
-            for j in np.flatnonzero(hit):
-                path = tuple(m.pattern(int(m.codes[o, cols[j]])) for o in openers[:i])
-                wins[m.answer_word(int(cols[j]))] = (i + 1, path)
-            alive &= ~hit
-            keys = keys * m.npatterns + codes
-        groups = []
-        rest = cols[alive]
-        rest_keys = keys[alive]
-        for key in np.unique(rest_keys):
-            members = rest[rest_keys == key]
-            codes = []
-            kk = int(key)
-            for _ in range(k):
-                kk, c = divmod(kk, m.npatterns)
-                codes.append(m.pattern(c))
-            groups.append(self._group(tuple(reversed(codes)), members, k, left))
-        return Scheme([m.guess_word(r) for r in openers], groups, wins, self.turns, self.kind)
+        wins, split = split_by_openers(self.matrix, openers, self.cols)
+        groups = [self._group(feedback, members, k, self.turns - k) for feedback, members in split]
+        return Scheme([self.matrix.guess_word(r) for r in openers], groups, wins, self.turns, self.kind)
 
     def _group(self, feedback: tuple[Pattern, ...], members: np.ndarray, k: int, left: int) -> Group:
         if feedback in self.probes and len(members) > left:
