@@ -46,5 +46,7 @@ def run(args: argparse.Namespace) -> int:
                        progress=progress_printer(args.quiet))
     for key, seconds in sorted(done.seconds.items()):
         print(f"{key}: {seconds:.1f} s (summed over letters)")
+    if done.cards:
+        print(done.cards)
     print(f"{done.built} trees built, {done.kept} kept (up to date) in {time.perf_counter() - t0:.1f} s")
     return 0

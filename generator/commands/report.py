@@ -8,14 +8,17 @@ from generator.commands import add_trees, many
 from generator.core.catalog import setups, trees_dir
 from generator.errors import TreeFormatError
 from generator.output.index import tree_folders
-from generator.output.report import report, summary
+from generator.output.report import cards_report, report, summary
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("report", help="compare the built trees with the 1992 paper's tables")
     many(p, "--setup", metavar="ID", help="set-ups to report (default: every LINGO set-up built)")
-    p.add_argument("--summary", action="store_true",
-                   help="one line per set-up and rule: words to learn, mean turns and late words per strategy")
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--summary", action="store_true",
+                      help="one line per set-up and rule: words to learn, mean turns and late words per strategy")
+    what.add_argument("--cards", action="store_true",
+                      help="the TV cards by size: words to learn and words in time (trees/cards.json)")
     add_trees(p)
     p.set_defaults(func=run)
 
@@ -26,5 +29,5 @@ def run(args: argparse.Namespace) -> int:
     ids = args.setup or [s.id for s in setups().values() if s.game.name == "lingo" and (root / s.id).exists()]
     if not ids:
         raise TreeFormatError(f"{root}: no LINGO trees here (run lingo-trees build)")
-    print((summary if args.summary else report)(root, ids), end="")
+    print((cards_report if args.cards else summary if args.summary else report)(root, ids), end="")
     return 0

@@ -10,7 +10,7 @@ A tree folder may add an opener to the name (``optimal-salet``: the exact
 search from the fixed opener ``salet``); :func:`strategy_info` reads that too.
 
 >>> [s.name for s in default_strategies("lingo")]
-['human', 'human-lookup', 'shared', 'scm']
+['human', 'human-openers', 'human-knee', 'human-lookup', 'shared', 'scm']
 >>> strategy_info("wordle", "optimal-salet").title
 'Optimal: the fewest guesses on average, from salet'
 """
@@ -31,7 +31,9 @@ class StrategyInfo:
     says how moves are chosen (written into tree files as their strategy's
     ``rule``); ``table``: its trees have openers and groups, printed as a
     sheet with a table; ``opt_in``: slow, built only when named; ``rules``:
-    the guess rules it is built for (empty: every rule of the game).
+    the guess rules it is built for (empty: every rule of the game); ``card``:
+    cut from the full card of every letter once it is built
+    (:mod:`generator.runs.cards`), not built letter by letter.
     """
 
     family: str
@@ -43,6 +45,7 @@ class StrategyInfo:
     opt_in: bool = False
     rules: tuple[str, ...] = ()
     opener: str | None = None  # from a fixed opener (a folder such as optimal-salet)
+    card: bool = False  # cut from the set-up's full card (the human scheme) over every letter, after it
     version: int = 1  # bump when a change of the code changes what this strategy builds
 
     @property
@@ -73,6 +76,10 @@ REGISTRY: tuple[StrategyInfo, ...] = (
     # LINGO: the order of the site, the report and the build
     StrategyInfo("lingo", "human", "Human scheme: learn the openers, then try the words left",
                  "human scheme", table=True, version=2),  # 2: fewest words searched exactly, common words
+    StrategyInfo("lingo", "human-openers", "Openers only: learn the openers, then try the words that fit, "
+                 "most common first", "openers only", table=True, rules=("same-start",), card=True),
+    StrategyInfo("lingo", "human-knee", "The knee: the smallest card that reaches 99 % of the show's words in time "
+                 "(by how common they are)", "the knee", table=True, rules=("same-start",), card=True),
     StrategyInfo("lingo", "human-lookup", "Sheet at hand (home play, not on TV): fewer openers, the sheet says what next",
                  "sheet at hand", table=True, version=2),  # 2: words in common use first
     StrategyInfo("lingo", "shared", "Fewest words to learn: openers shared by every letter",

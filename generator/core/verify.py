@@ -18,7 +18,8 @@ A tree passes when
 * a plan in its ``strategy`` block (the openers and groups a sheet is drawn
   from) plays every secret as the tree does (:func:`_check_plan`), and its
   counts (``k``, ``exceptions``, ``words_to_learn``, ``largest_group``) are
-  the plan's.
+  the plan's; the words a card cut from the full one counts late
+  (``sure_late``) hold every word the tree reaches late.
 
 The replay depends on the game's feedback kind (:mod:`generator.core.kinds`):
 guess games (``positional``: LINGO, Wordle; ``pegs``: Mastermind, whose codes
@@ -179,7 +180,23 @@ def _replay_guesses(tree: GameTree, answers: WordList, guesses: WordList, kind: 
 
     _check_branches(tree.root, set(tree.secrets), replay.used, bad_pattern, problem)
     _check_plan(tree.strategy, replay.played, replay.reply, problem)
+    _check_sure_late(tree, problem)
     return stats_of(replay.turns), len(replay.turns)
+
+
+def _check_sure_late(tree: GameTree, problem: Problem) -> None:
+    """A card cut from the full one counts some secrets late (``sure_late``):
+    secrets, each once, and every secret the tree reaches late among them."""
+    sure = tree.strategy.get("sure_late")
+    if sure is None:
+        return
+    if not isinstance(sure, list) or not all(isinstance(w, str) for w in sure) or len(set(sure)) != len(sure):
+        problem("strategy: sure_late is not a list of words, each once")
+        return
+    for word in sorted(set(sure) - set(tree.secrets))[:5]:
+        problem(f"strategy: sure_late names {short(word, 40)!r}, not a secret")
+    for word in sorted(set(tree.late) - set(sure))[:5]:
+        problem(f"strategy: {word!r} is late in the tree but not in sure_late")
 
 
 def _check_plan(strategy: dict[str, Any], played: dict[str, list[str]], reply: Callable[[str, str], Pattern],

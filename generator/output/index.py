@@ -39,11 +39,14 @@ def letter_summary(tree: GameTree) -> dict[str, Any]:
         "late": list(tree.late),
         "turns_limit": tree.game.turns,
     }
-    for key in ("openers", "k", "words_to_learn", "largest_group", "proved_minimal", "lower_bound", "uncommon"):
+    for key in ("openers", "k", "words_to_learn", "largest_group", "proved_minimal", "lower_bound", "uncommon",
+                "sure_late"):
         if key in st:
             out[key] = st[key]
     if "exceptions" in st:
         out["exceptions"] = st["exceptions"]
+    if st.get("k") == 0 and len(st.get("groups", ())) == 1:  # no opener: the words to try, in order
+        out["try"] = st["groups"][0]["words"]
     return out
 
 

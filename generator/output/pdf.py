@@ -59,6 +59,24 @@ def missing_chromium() -> str:
             "install Debian's 'chromium-headless-shell' package)")
 
 
+#: the A4 page inside the margins of sheet.css (@page: 9 mm, 10 mm at the foot), in CSS px (96 a inch),
+#: a little less than the whole, and the type sizes a card may take, in points
+FIT_WIDTH_PX, FIT_HEIGHT_PX = round(192 / 25.4 * 96), round(278 / 25.4 * 96 * 0.97)
+FIT_POINTS = (6.5, 12.0)
+#: the largest type (to a tenth of a point) that keeps each card marked data-fit="page" within the page
+FIT_TO_PAGE = """([width, height, least, most]) => {
+  for (const card of document.querySelectorAll('[data-fit="page"]')) {
+    let lo = least, hi = most;
+    for (let i = 0; i < 14; i++) {
+      const mid = (lo + hi) / 2;
+      card.style.fontSize = mid + "pt";
+      if (card.getBoundingClientRect().height <= height) lo = mid; else hi = mid;
+    }
+    card.style.fontSize = Math.floor(lo * 10) / 10 + "pt";
+  }
+}"""
+
+
 class Printer:
     """One headless Chromium printing HTML documents to PDF bytes.
 
@@ -80,7 +98,8 @@ class Printer:
         try:
             self._browser = self._pw.chromium.launch(executable_path=self.executable, args=list(CHROMIUM_FLAGS),
                                                      timeout=self.timeout_ms)
-            self._page = self._browser.new_page()
+            self._page = self._browser.new_page(viewport={"width": FIT_WIDTH_PX, "height": FIT_HEIGHT_PX})
+            self._page.emulate_media(media="print")  # what is measured is what is printed
         except Exception as exc:
             self._pw.stop()
             raise PdfError(f"chromium ({self.executable}) did not start: {str(exc).splitlines()[0]}") from None
@@ -93,9 +112,11 @@ class Printer:
             self._pw.stop()
 
     def pdf(self, html: str) -> bytes:
-        """Print one document (A4, the page's own @page size and margins, backgrounds on)."""
+        """Print one document (A4, the page's own @page size and margins, backgrounds on);
+        a card marked ``data-fit="page"`` takes the largest type that keeps it on one page."""
         try:
             self._page.set_content(html, wait_until="load", timeout=self.timeout_ms)
+            self._page.evaluate(FIT_TO_PAGE, [FIT_WIDTH_PX, FIT_HEIGHT_PX, *FIT_POINTS])
             data: bytes = self._page.pdf(format="A4", print_background=True, prefer_css_page_size=True,
                                          tagged=False)  # a tagged PDF holds a structure element per tile: 10x the size
         except self._error as exc:

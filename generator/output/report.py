@@ -17,8 +17,11 @@ from generator.core.feedback import replier
 from generator.core.rules import GuessRule, rule_label
 from generator.core.strategies import strategy_info, strategy_order
 from generator.core.tree import play
-from generator.errors import CatalogError, StrategyError
+from generator.errors import CatalogError, StrategyError, TreeFormatError
 from generator.output import paper
+from generator.output.cardsfile import FILE_NAME as CARDS_FILE
+from generator.output.cardsfile import read_cards
+from generator.output.cardsview import cards_view, percent
 from generator.output.index import folder_index
 from generator.output.treefile import read_tree
 
@@ -187,3 +190,24 @@ def report(root: Path, setups: list[str]) -> str:
             raise CatalogError(f"no trees for set-up {sid!r} under {root} (run lingo-trees build {sid})")
         lines += setup_report(root, sid)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def cards_report(root: Path, setups: list[str]) -> str:
+    """The cards by size of each set-up (``cards.json``): words to learn and
+    words in time, plain and by how common the words are, and the frontier."""
+    entries = {e.setup: e for e in read_cards(root / CARDS_FILE)}
+    lines = [f"{'set-up':<13} {'card':<13} {'words':>5}  {'words in time':<24} {'by how common':>13}  proved"]
+    for sid in setups:
+        e = entries.get(sid)
+        if e is None:
+            continue
+        for c in cards_view(e, {}).choices:
+            in_time = f"{c.in_time} of {c.secrets} ({percent(c.share, 1)})"
+            lines.append(f"{sid:<13} {c.title:<13} {c.words:>5}  {in_time:<24} {percent(c.weighted, 2):>13}  "
+                         f"{'yes' if c.proved else 'no'}")
+        proved = sum(p.proved for p in e.by_weight)
+        lines.append(f"{'':<13} frontier: {len(e.by_weight)} points by how common ({proved} proved), "
+                     f"{len(e.by_count)} by count, from {e.by_weight[0].words} to {e.cards['human'].words} words")
+    if len(lines) == 1:
+        raise TreeFormatError(f"{root / CARDS_FILE}: no cards of {', '.join(setups)} (run lingo-trees build)")
+    return "\n".join(lines) + "\n"

@@ -45,6 +45,7 @@ from generator.core.strategies import family_of, strategy_info
 from generator.core.tree import GameTree
 from generator.core.words import Letter, Letters, Word
 from generator.errors import RulesError, StrategyError
+from generator.output.cardsview import CARD_TITLES
 
 #: the version of the sheet layout; bump when a printed sheet changes meaning
 SHEET_VERSION = 1
@@ -234,6 +235,10 @@ class LetterSheet:
         return 2 if self.row_tiles <= TWO_COLUMN_TILES else 1
 
 
+#: a TV card names a letter's late words where it has at most this many
+LATE_NAMED = 3
+
+
 @dataclass(frozen=True)
 class CardException:
     """An exception move: after this feedback of the openers, play ``word``."""
@@ -251,9 +256,24 @@ class CardRow:
     exceptions: list[CardException]
     mean_turns: float
     max_turns: int
-    late: int
+    late: int  # the tree's secrets past the last turn; a card cut from the full one: those it counts late
     proved_minimal: bool
     uncommon: list[Word] = field(default_factory=list)  # words to say that are outside common use
+    late_words: list[Word] = field(default_factory=list)  # the late words, where the card names them (a few)
+    words: list[Word] = field(default_factory=list)  # a letter without openers: the words to try
+
+    def played_before(self, e: CardException) -> list[tuple[Word, Pattern]]:
+        """The words played before exception move ``e``, each with the
+        feedback it got: the openers, then the moves before it.
+
+        >>> row = CardRow("k", 9, ["klopt", "kunde"], 4, [CardException(("G....", "G...."), "kraak"),
+        ...               CardException(("G....", "G....", "G.YY."), "kassa")], 3.7, 5, 0, True)
+        >>> row.played_before(row.exceptions[1])
+        [('klopt', 'G....'), ('kunde', 'G....'), ('kraak', 'G.YY.')]
+        """
+        moves = {x.feedback: x.word for x in self.exceptions}
+        words = self.openers + [moves[e.feedback[:i]] for i in range(len(self.openers), len(e.feedback))]
+        return list(zip(words, e.feedback))
 
 
 @dataclass
@@ -277,15 +297,30 @@ class OpenersCard:
     rule_title: str
     strategy_title: str
 
+    cost: str = ""  # a TV card's cost and what it buys: "learn N words: M of T words in time (P %)"
+    length: int = 5  # letters (tiles) of its words: the legend's example patterns are as long
+
+    @property
+    def examples(self) -> tuple[str, str, str]:
+        """Feedback patterns of the card's length for its legend: ``G.Y..``, ``G....``, ``G.YY.``."""
+        n = max(self.length, 4)
+        return "G.Y" + "." * (n - 3), "G" + "." * (n - 1), "G.YY" + "." * (n - 4)
+
+    @property
+    def has_late(self) -> bool:
+        return any(r.late for r in self.rows)
+
     @property
     def tv(self) -> bool:
-        """Whether this is a TV card (TV rules, the human scheme)."""
-        return self.rule == "same-start" and self.strategy == "human"
+        """Whether this is a TV card (TV rules, the human scheme: the full card or one cut from it)."""
+        return self.rule == "same-start" and self.strategy in CARD_TITLES
 
     @property
     def name(self) -> str:
         """What the card is called on pages and in its PDF's title."""
-        return "TV card" if self.tv else "openers card"
+        if not self.tv:
+            return "openers card"
+        return "TV card" if self.strategy == "human" else f"TV card, {CARD_TITLES[self.strategy]}"
 
     @property
     def proved_letters(self) -> int:
@@ -295,36 +330,6 @@ class OpenersCard:
     def uncommon(self) -> bool:
         """Whether some word it names is outside common use (marked on the card)."""
         return any(r.uncommon for r in self.rows)
-
-
-@dataclass(frozen=True)
-class Bar:
-    turns: int
-    count: int
-    x: float
-    y: float
-    width: float
-    height: float
-    share: float  # of all secrets, 0..1
-    cx: float  # the middle of the bar (its count label)
-    slot_cx: float  # the middle of its turn's slot (the axis label)
-
-    @property
-    def label_y(self) -> float:
-        return round(self.y - 3, 1)
-
-
-@dataclass(frozen=True)
-class Histogram:
-    """A turns histogram ready to draw as SVG (one series or two side by side)."""
-
-    title: str
-    series: tuple[str, ...]
-    bars: tuple[tuple[Bar, ...], ...]  # per series
-    width: int
-    height: int
-    baseline: float
-    max_turns: int
 
 
 # -- building view models ---------------------------------------------------------
@@ -410,16 +415,20 @@ def letter_sheet(tree: GameTree, setup: str, setup_title: str, rule: str, strate
     )
 
 
-def openers_card(index: dict[str, Any], setup_title: str, shared: dict[str, Any] | None = None) -> OpenersCard:
-    """The view model of an openers card, from a strategy folder's ``index.json``."""
+def openers_card(index: dict[str, Any], setup_title: str, shared: dict[str, Any] | None = None,
+                 length: int = 5) -> OpenersCard:
+    """The view model of an openers card, from a strategy folder's ``index.json``
+    (``length``: the letters of its words)."""
     rows = []
     for letter, item in sorted(index["letters"].items()):
+        late = item.get("sure_late", item.get("late", []))
         rows.append(CardRow(
             letter=letter, secrets=item["secrets"], openers=list(item.get("openers", [])),
             largest_group=item.get("largest_group", 0),
             exceptions=[CardException(tuple(e["feedback"]), e["word"]) for e in item.get("exceptions", [])],
-            mean_turns=item["mean_turns"], max_turns=item["max_turns"], late=len(item.get("late", [])),
+            mean_turns=item["mean_turns"], max_turns=item["max_turns"], late=len(late),
             proved_minimal=bool(item.get("proved_minimal")), uncommon=list(item.get("uncommon", [])),
+            late_words=list(late) if len(late) <= LATE_NAMED else [], words=list(item.get("try", [])),
         ))
     totals = index["totals"]
     shared = shared or {}
@@ -430,38 +439,8 @@ def openers_card(index: dict[str, Any], setup_title: str, shared: dict[str, Any]
         shared_openers=list(shared.get("openers", [])), probes=list(shared.get("probes", [])),
         distinct_words=totals.get("distinct_words"),
         rule_title=rule_title(index["rule"]), strategy_title=strategy_title("lingo", index["strategy"]),
+        length=length,
     )
-
-
-def histogram(title: str, series: Sequence[tuple[str, dict[int, int]]], *, width: int = 360,
-              height: int = 170) -> Histogram:
-    """Bars of turns histograms, as shares of each series' total, ready for SVG.
-
-    >>> h = histogram("demo", [("ours", {2: 1, 3: 3})])
-    >>> [(b.turns, b.count, round(b.share, 2)) for b in h.bars[0]]
-    [(1, 0, 0.0), (2, 1, 0.25), (3, 3, 0.75)]
-    """
-    max_turns = max((t for _, h in series for t in h), default=1)
-    turns = range(1, max(max_turns, 1) + 1)
-    left, top, bottom = 8.0, 22.0, 30.0
-    plot_h = height - top - bottom
-    slot = (width - 2 * left) / len(turns)
-    bar_w = slot * 0.8 / max(len(series), 1)
-    all_bars = []
-    for s, (_, hist) in enumerate(series):
-        n = sum(hist.values()) or 1
-        bars = []
-        for i, t in enumerate(turns):
-            count = hist.get(t, 0)
-            share = count / n
-            h = plot_h * share
-            x = left + i * slot + slot * 0.1 + s * bar_w
-            bars.append(Bar(t, count, round(x, 1), round(top + plot_h - h, 1), round(bar_w, 1),
-                            round(h, 1), share, round(x + bar_w / 2, 1),
-                            round(left + i * slot + slot / 2, 1)))
-        all_bars.append(tuple(bars))
-    return Histogram(title, tuple(name for name, _ in series), tuple(all_bars), width, height,
-                     top + plot_h, len(turns))
 
 
 # -- templates --------------------------------------------------------------------

@@ -56,6 +56,11 @@ import orjson
 from generator.core.catalog import CHECKOUT, LANGUAGE_NAMES, project_root, trees_dir
 from generator.core.files import dump_json, read_limited, write_atomic
 from generator.errors import SiteError, TreeFormatError
+from generator.output.anki import deck_bytes
+from generator.output.cardsfile import FILE_NAME as CARDS_FILE
+from generator.output.cardsfile import CardsEntry, read_cards
+from generator.output.cardsview import cards_view
+from generator.output.drill import write_learn
 from generator.output.hangmanpage import HangmanPage, hangman_page
 from generator.output.helperdata import helper_files
 from generator.output.index import top_index_data
@@ -82,6 +87,7 @@ from generator.output.sitemodel import (
     SetupView,
     SiteModel,
     TreeFolder,
+    card_deck_name,
     card_pdf_name,
     lookup_index,
     pdf_name,
@@ -268,6 +274,7 @@ def _render_pages(project: Path, model: SiteModel, letter_sheets: dict[str, Lett
     (docs / "lookup.md").write_text(render("site/lookup.md.j2", site=model), encoding="utf-8")
     (docs / "helper.md").write_text(render("site/helper.md.j2", index=_helper_data(docs)), encoding="utf-8")
     write_practice(docs, lookup)  # practice.md and its words, for the LINGO and Wordle set-ups
+    write_learn(docs, _learn_cards(model), default="nl-ij-tv-card")  # learn.md and the TV cards' lines
     if model.hangman is not None:
         (docs / "hangman.md").write_text(render("site/hangman.md.j2", page=model.hangman), encoding="utf-8")
     files = {(f.setup, f.rule, f.strategy): d for f, d in model.folder_downloads}
@@ -293,6 +300,16 @@ def _render_pages(project: Path, model: SiteModel, letter_sheets: dict[str, Lett
                                                           lead=lead), encoding="utf-8")
     _hand_written(project, model, docs)
     return _nav(model, docs)
+
+
+def _learn_cards(model: SiteModel) -> dict[str, tuple[OpenersCard, list[str]]]:
+    """Every TV card of the site by its id (its deck's name), with its words' digraphs."""
+    out = {}
+    for s in model.setups:
+        for f in s.folders:
+            if f.card is not None and f.card.tv and f.card_deck:
+                out[Path(f.card_deck).stem] = (f.card, list(s.digraphs))
+    return out
 
 
 def _languages(model: SiteModel) -> dict[str, tuple[str, tuple[SetupView, ...]]]:
@@ -353,7 +370,8 @@ def _nav(model: SiteModel, docs: Path) -> list[Any]:
     nav: list[Any] = [{"Home": "index.md"}]
     if model.shows:
         nav.append({"Shows": [{heading_text(show): page} for show, page in model.show_pages.items()]})
-    tools = [("Practice", "practice.md"), ("Clue helper", "helper.md"), ("Lookup", "lookup.md")]
+    tools = [("Practice", "practice.md"), ("Learn a card", "learn.md"), ("Clue helper", "helper.md"),
+             ("Lookup", "lookup.md")]
     nav += [{name: md} for name, md in tools if (docs / md).exists()]
     lingo = [s for s in model.setups if s.family == "lingo"]
     languages = _languages(model)
@@ -376,7 +394,8 @@ def _nav(model: SiteModel, docs: Path) -> list[Any]:
 
 #: the static files of the pages (generator/output/static)
 ASSETS = ("sheet.css", "lookup.css", "site.css", "dom.js", "lookup.js", "wordgame.js", "helper.js", "helper-worker.js",
-          "offline.js", "site.js", "sheet.js", "practice.js", "practice.css", "hangman.js", "hangman.css")
+          "offline.js", "site.js", "sheet.js", "practice.js", "practice.css", "hangman.js", "hangman.css", "drill.js",
+          "learn.js")
 
 
 def _helper_data(docs: Path) -> dict[str, Any]:
@@ -416,6 +435,16 @@ def _pdfs(sheets: dict[Key, LetterSheet], cards: dict[tuple[str, str, str], Open
     return printed
 
 
+def _decks(cards: dict[tuple[str, str, str], OpenersCard], docs: Path) -> None:
+    """Every TV card's Anki deck (:mod:`generator.output.anki`), beside its PDF."""
+    for (sid, rule, strategy), card in sorted(cards.items()):
+        name = card_deck_name(sid, rule, strategy)
+        if name is not None and card.tv:
+            path = docs / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(deck_bytes(card, f"{card.setup_title}: {card.name}"))
+
+
 def build_site(trees: Path | None = None, out: Path | None = None, *, project: Path | None = None,
                pdf: Printed = "cards", progress: Callable[[str], None] | None = None,
                marker: dict[str, Any] | None = None, print_many: PrintMany = print_all) -> SiteReport:
@@ -451,14 +480,16 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
     trees, out, project = site_paths(trees, out, project)
     report = SiteReport(out)
     folders, sheets, cards, hangman = _read_models(trees)
+    entries = _card_costs(trees, cards)
     new = new_folder(out)
     try:
         with tempfile.TemporaryDirectory(prefix=f"{DOCS_PREFIX}{os.getpid()}-") as tmp:
             docs = Path(tmp) / "docs"
             docs.mkdir()
             printed = _pdfs(sheets, cards, docs, out, report, pdf, print_many, say)
+            _decks(cards, docs)
             files = _copy_trees(folders, hangman, docs, report)
-            model = site_model(folders, cards, printed, files, *_rankings_and_traps(trees), hangman)
+            model = site_model(folders, cards, printed, files, *_rankings_and_traps(trees), hangman, entries)
             letter_sheets = letter_pages(model, sheets)
             nav = _render_pages(project, model, letter_sheets, docs)
             report.mkdocs_seconds = _mkdocs(project, docs, new, nav, letter_sheets)
@@ -489,6 +520,20 @@ def _read_models(trees: Path) -> tuple[list[TreeFolder], dict[Key, LetterSheet],
     finally:
         gc.freeze()
         gc.enable()
+
+
+def _card_costs(trees: Path, cards: dict[tuple[str, str, str], OpenersCard]) -> list[CardsEntry]:
+    """The cards by size (``cards.json``), each TV card's cost line set from them."""
+    try:
+        entries = read_cards(trees / CARDS_FILE)
+    except TreeFormatError as exc:
+        raise SiteError(str(exc)) from None
+    for e in entries:
+        for choice in cards_view(e, {}).choices:
+            card = cards.get((e.setup, e.rule, choice.strategy))
+            if card is not None:
+                card.cost = f"{choice.line}; {choice.weighted_line}"
+    return entries
 
 
 def _rankings_and_traps(trees: Path) -> tuple[list[OpenerRanking], list[Trap]]:

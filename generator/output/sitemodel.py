@@ -25,14 +25,16 @@ from generator.core.tree import GameTree, Node
 from generator.errors import LingoTreesError, SiteError, StrategyError, TreeFormatError
 from generator.games.mastermind import variant
 from generator.output import paper
+from generator.output.cardsfile import CARD_NAMES, CardsEntry
+from generator.output.cardsview import CardsView, cards_view
+from generator.output.charts import Histogram, histogram
 from generator.output.hangmanpage import HangmanPage
 from generator.output.index import index_data, tree_folders
+from generator.output.openersview import OpenersView, TrapRow, openers_view, trap_row
 from generator.output.sheets import (
-    Histogram,
     LetterSheet,
     OpenersCard,
     has_table,
-    histogram,
     letter_sheet,
     lookup_url,
     openers_card,
@@ -41,7 +43,7 @@ from generator.output.sheets import (
     strategy_title,
 )
 from generator.output.treefile import read_tree
-from generator.search.ranking import OPTIMAL, OpenerRanking
+from generator.search.ranking import OpenerRanking
 from generator.search.traps import Trap
 
 Key = tuple[str, str, str, str]  # (setup, rule, strategy, letter)
@@ -101,6 +103,16 @@ def read_folders(trees: Path) -> list[TreeFolder]:
     return sorted(found, key=order)
 
 
+def cut_card(f: TreeFolder) -> bool:
+    """Whether a folder holds a card cut from the full one: its letters have
+    no sheets (their groups are the full card's, some tried in another
+    order) and open the lookup."""
+    try:
+        return strategy_info(f.family, f.strategy).card
+    except StrategyError:
+        return False
+
+
 def sheet_models(folders: list[TreeFolder]) -> tuple[dict[Key, LetterSheet], dict[tuple[str, str, str], OpenersCard]]:
     """Every letter sheet, and the openers card of every folder with openers."""
     sheets: dict[Key, LetterSheet] = {}
@@ -109,11 +121,13 @@ def sheet_models(folders: list[TreeFolder]) -> tuple[dict[Key, LetterSheet], dic
         title = setup_title(f.setup)
         shared = None
         for letter, tree in sorted(f.trees.items()):
-            sheets[(f.setup, f.rule, f.strategy, letter)] = letter_sheet(tree, f.setup, title, f.rule,
-                                                                         f.strategy, letter)
+            if not cut_card(f):
+                sheets[(f.setup, f.rule, f.strategy, letter)] = letter_sheet(tree, f.setup, title, f.rule,
+                                                                             f.strategy, letter)
             shared = shared or tree.strategy.get("shared")
         if "words_to_learn" in f.index["totals"]:
-            cards[(f.setup, f.rule, f.strategy)] = openers_card(f.index, title, shared)
+            length = next(iter(f.trees.values())).game.length
+            cards[(f.setup, f.rule, f.strategy)] = openers_card(f.index, title, shared, length)
     return sheets, cards
 
 
@@ -176,6 +190,7 @@ class FolderView:
     histogram: Histogram
     card: OpenersCard | None
     card_pdf: str | None = None
+    card_deck: str | None = None  # a TV card's Anki deck
     paper_rows: tuple[PaperRow, ...] = ()
     first: str = ""  # a folder of one tree (Wordle, Mastermind): its first guess
 
@@ -207,9 +222,14 @@ class FolderView:
         return any(r.k is not None for r in self.letters)
 
     @property
+    def card_learn(self) -> str | None:
+        """The Learn page of a TV card (``learn.html?card=nl-ij-tv-card``), from the site root."""
+        return f"learn.html?card={Path(self.card_deck).stem}" if self.card_deck else None
+
+    @property
     def card_name(self) -> str:
-        """``TV card`` (TV rules, the human scheme) or ``Openers card``: its card's name."""
-        return "TV card" if self.card is not None and self.card.tv else "Openers card"
+        """``TV card`` (TV rules, the human scheme; ``TV card, the knee``: one cut from it) or ``Openers card``."""
+        return self.card.name if self.card is not None and self.card.tv else "Openers card"
 
 
 @dataclass(frozen=True)
@@ -231,6 +251,7 @@ class SetupView:
     answers_filter: str = ""  # how the answers list was chosen (the catalog's filter)
     show: str = ""  # the TV show that plays it (the catalog's): its TV rules come first
     played: str = ""  # where the show plays words of its length (the catalog's)
+    cards: CardsView | None = None  # its TV cards by size and their frontier (trees/cards.json)
 
     @property
     def rules(self) -> list[str]:
@@ -278,71 +299,6 @@ class SetupView:
             cells = tuple(rows[f.strategy].get(letter) for f in folders)
             out.append(GridRow(letter, max(c.secrets for c in cells if c is not None), cells))
         return tuple(out)
-
-
-@dataclass(frozen=True)
-class OpenerRow:
-    """One first word of a ranking, as its table shows it."""
-
-    place: int | None  # None: past the proved part of an optimal ranking (its place is not known)
-    word: str
-    total: int
-    mean: float
-    max_turns: int
-    late: int
-    first_move_place: int
-
-
-@dataclass(frozen=True)
-class OpenersView:
-    """A ranking of first words (:mod:`generator.search.ranking`) on its set-up's page."""
-
-    strategy: str  # the strategy's short name
-    title: str
-    rule_title: str
-    built: int  # openers whose trees were built
-    shortlist: int
-    top: tuple[OpenerRow, ...]
-    placed: tuple[OpenerRow, ...]  # the words asked for, below the top
-    exact: bool = False  # the optimal tree after each word (the exact search), not greedy play
-    weighed: int = 0  # exact: the first words weighed (0: only the built ones)
-    first_words: int = 0  # exact: the words allowed first
-    bar: int | None = None  # exact: the least lower bound of a word without an exact total
-    bar_mean: float = 0.0  # exact: that bound a game
-    no_tree: int = 0  # exact: first words after which no tree keeps every secret within the turns
-    proved: bool = False  # exact: the `shortlist` best are proved the best of all
-
-
-#: first words a ranking's table shows
-TOP_OPENERS = 20
-
-
-@dataclass(frozen=True)
-class TrapRow:
-    """A one-letter family (:mod:`generator.search.traps`) as a set-up's table shows it."""
-
-    pattern: str  # "_atch"
-    words: tuple[str, ...]
-    one_by_one: int  # worst-case guesses, each a word of the family
-    with_probe: str  # worst-case guesses with any allowed word: "3", or "3-4" where not proved
-    probe: str  # the first guess of that way
-
-
-def trap_row(t: Trap) -> TrapRow:
-    return TrapRow(t.family.pattern, t.family.words, t.one_by_one.guesses, t.with_probe.span("\u2013"),
-                   t.with_probe.first)
-
-
-def openers_view(r: OpenerRanking, family: str) -> OpenersView:
-    bar = r.bar
-    rows = [OpenerRow(r.place(x.word), x.word, x.total, r.mean(x), x.max_turns, x.late, x.first_move_place)
-            for x in r.scores]
-    weighed = len(r.scores) + len(r.bounds) if r.bounds else 0
-    return OpenersView(strategy_short(family, r.strategy), strategy_title(family, r.strategy),
-                       rule_title(r.rule, family), len(rows), r.shortlist, tuple(rows[:TOP_OPENERS]),
-                       tuple(x for x in rows[TOP_OPENERS:] if x.word in r.asked), r.strategy == OPTIMAL,
-                       weighed, r.first_words, bar, round(bar / r.secrets, 4) if bar is not None and r.secrets else 0.0,
-                       r.no_tree, r.proved_best)
 
 
 @dataclass(frozen=True)
@@ -429,10 +385,20 @@ def pdf_name(setup: str, rule: str, strategy: str, letter: str) -> str:
 
 
 def card_pdf_name(setup: str, rule: str, strategy: str) -> str:
-    """The PDF of a folder's openers card; the TV card (TV rules, human scheme) is ``<setup>-tv-card.pdf``."""
-    if (rule, strategy) == ("same-start", "human"):
-        return f"pdf/{setup}-tv-card.pdf"
+    """The PDF of a folder's openers card; the TV card (TV rules, human scheme) is ``<setup>-tv-card.pdf``,
+    the cards cut from it ``<setup>-tv-card-openers.pdf`` and ``<setup>-tv-card-knee.pdf``."""
+    if rule == "same-start" and strategy in CARD_NAMES:
+        return f"pdf/{_tv_card(setup, strategy)}.pdf"
     return f"pdf/{_pdf_words(setup, rule, strategy)}-openers.pdf"
+
+
+def card_deck_name(setup: str, rule: str, strategy: str) -> str | None:
+    """The Anki deck of a TV card (``deck/<setup>-tv-card.apkg``); None for another folder."""
+    return f"deck/{_tv_card(setup, strategy)}.apkg" if rule == "same-start" and strategy in CARD_NAMES else None
+
+
+def _tv_card(setup: str, strategy: str) -> str:
+    return f"{setup}-tv-card" + ("" if strategy == "human" else f"-{strategy.removeprefix('human-')}")
 
 
 def _at_least(turns: dict[str, int], n: int) -> int:
@@ -441,12 +407,14 @@ def _at_least(turns: dict[str, int], n: int) -> int:
 
 def site_model(folders: list[TreeFolder], cards: dict[tuple[str, str, str], OpenersCard],
                printed: dict[str, int], files: Files, rankings: Sequence[OpenerRanking] = (),
-               traps: Sequence[Trap] = (), hangman: HangmanPage | None = None) -> SiteModel:
+               traps: Sequence[Trap] = (), hangman: HangmanPage | None = None,
+               card_entries: Sequence[CardsEntry] = ()) -> SiteModel:
     """The view model of the whole site. ``printed``: the PDFs printed (name ->
     pages; empty when PDFs are skipped); ``files``: the downloads;
     ``rankings``: the openers rankings and ``traps`` the one-letter families,
     each shown on its set-up's page; ``hangman``: the Hangman page
-    (:func:`generator.output.hangmanpage.hangman_page`)."""
+    (:func:`generator.output.hangmanpage.hangman_page`); ``card_entries``:
+    the cards by size of the show's set-ups (``cards.json``)."""
     by_setup: dict[str, list[FolderView]] = {}
     for f in folders:
         by_setup.setdefault(f.setup, []).append(_folder_view(f, cards, printed))
@@ -454,7 +422,10 @@ def site_model(folders: list[TreeFolder], cards: dict[tuple[str, str, str], Open
     setups = sorted((_setup_view(sid, family[sid], views) for sid, views in by_setup.items()), key=_setup_order)
     setups = [replace(s, openers=tuple(openers_view(r, s.family) for r in sorted(
         rankings, key=lambda r: (_rule_order(r.rule), strategy_order(s.family, r.strategy))) if r.setup == s.id),
-        traps=tuple(trap_row(t) for t in traps if t.setup == s.id))
+        traps=tuple(trap_row(t) for t in traps if t.setup == s.id),
+        cards=next((cards_view(e, {f.strategy: (f.page, f.card_pdf, f.card_deck, f.card_learn) for f in s.folders
+                                   if f.rule == e.rule and f.strategy in CARD_NAMES})
+                    for e in card_entries if e.setup == s.id), None))
         for s in setups]
     views_by_key = {(v.setup, v.rule, v.strategy): v for s in setups for v in s.folders}
     return SiteModel(
@@ -519,7 +490,7 @@ def _folder_view(f: TreeFolder, cards: dict[tuple[str, str, str], OpenersCard],
                  printed: dict[str, int]) -> FolderView:
     index = f.index
     limit = max((t.game.turns for t in f.trees.values()), default=5)
-    sheet = has_table(f.family, f.strategy)  # else a letter's page would only point to the lookup
+    sheet = has_table(f.family, f.strategy) and not cut_card(f)  # else a letter's page would only point to the lookup
     rows = []
     for letter, item in sorted(index["letters"].items()):
         pdf = pdf_name(f.setup, f.rule, f.strategy, letter)
@@ -549,7 +520,8 @@ def _folder_view(f: TreeFolder, cards: dict[tuple[str, str, str], OpenersCard],
         histogram=histogram(f"{f.setup}, {f.rule}, {f.strategy}: turns",
                             [(f"ours ({totals['secrets']})", hist)]),
         card=cards.get((f.setup, f.rule, f.strategy)),
-        card_pdf=card_pdf if card_pdf in printed else None, paper_rows=paper_rows,
+        card_pdf=card_pdf if card_pdf in printed else None, card_deck=card_deck_name(f.setup, f.rule, f.strategy),
+        paper_rows=paper_rows,
         first=_first_guess(f.trees),
     )
 

@@ -44,6 +44,11 @@ from generator.search.shared import SHARED_KS, SHARED_RESTARTS, SharedOpeners, l
 SCHEMES = tuple(k.value for k in SchemeKind)  # the strategies that ask a player to say words of a sheet
 
 
+def tree_path(root: Path, setup_id: str, rule: str, strategy: str, letter: str) -> Path:
+    """Where the tree of one start letter is: ``<root>/<setup>/<rule>/<strategy>/<letter>.json``."""
+    return root / setup_id / rule / strategy / f"{letter}.json"
+
+
 def lingo_strategy(name: str) -> str:
     """``name`` if it is a LINGO strategy, else a one-line error."""
     return strategy_info("lingo", name).name

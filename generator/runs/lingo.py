@@ -36,18 +36,15 @@ from generator.core.strategies import default_strategies, strategy_info
 from generator.errors import StrategyError
 from generator.output.index import letter_summary
 from generator.output.treefile import dump_tree
+from generator.runs.cards import build_cards, card_setups
 from generator.runs.exact import LetterSearch, letter_trees
 from generator.runs.jobs import Progress, run_jobs
 from generator.runs.keep import build_or_keep
-from generator.runs.letters import build_tree, letter_fingerprint
+from generator.runs.letters import build_tree, letter_fingerprint, tree_path
 from generator.runs.progress import AnyReporter, Steps, reporter
 from generator.runs.split import RunStats
 from generator.search.openers import Scored
 from generator.search.shared import SharedOpeners, shared_choice, shared_climb, shared_starts
-
-
-def tree_path(root: Path, setup_id: str, rule: str, strategy: str, letter: str) -> Path:
-    return root / setup_id / rule / strategy / f"{letter}.json"
 
 
 @dataclass(frozen=True)
@@ -81,6 +78,7 @@ class BuildReport:
     seconds: dict[str, float] = field(default_factory=dict)
     built: int = 0
     kept: int = 0
+    cards: str = ""  # what the cards step did, where it ran
 
 
 def _run(job: LetterJob) -> tuple[bytes, dict[str, Any], float]:
@@ -134,6 +132,8 @@ def plan_jobs(setups: list[str], rules: list[str], strategies: list[str],
                 info = strategy_info("lingo", strategy)
                 if info.rules and rule not in info.rules:
                     continue  # openers shared across letters cannot all begin with each letter
+                if info.card:
+                    continue  # cut from the full card once every letter's is built: build_cards
                 if info.table and not s.tables:
                     no_tables.append(f"{sid} {strategy}")
                     continue
@@ -187,7 +187,26 @@ def build_trees(setups: list[str], rules: list[str] | None = None, strategies: l
     finally:
         for s in steps:
             s.close()
+    if "same-start" in rules and any(strategy_info("lingo", s).card for s in strategies):
+        out.cards = _cards(setups, letters, root, workers, force, report, named)
     return out
+
+
+def _cards(setups: list[str], letters: list[str] | None, root: Path, workers: int | None, force: bool,
+           report: AnyReporter, named: bool) -> str:
+    """The cards cut from the full cards (:mod:`generator.runs.cards`), whose
+    letters are chosen together: never for some letters alone (``named``:
+    the cards were asked for by name, so a set-up without is an error)."""
+    if letters:
+        return "cards: not cut (they are chosen over every letter; build without --letter)"
+    if not card_setups(setups):
+        if not named:
+            return ""
+        raise StrategyError(f"no cards to cut for {', '.join(setups)} (cards are cut from the full TV card of a "
+                            "set-up with tables)")
+    t0 = time.perf_counter()
+    built, kept = build_cards(setups, root, workers=workers, force=force, report=report)
+    return f"cards: {built} trees built, {kept} kept in {time.perf_counter() - t0:.1f} s"
 
 
 def _build_setup(sid: str, group: list[LetterJob], seed: int, workers: int | None, out: BuildReport,

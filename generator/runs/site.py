@@ -53,7 +53,7 @@ def site_tree_files(trees: Path) -> list[Path]:
 
 
 #: the libraries whose versions change what the site looks like
-RENDERERS = ("jinja2", "markdown", "mkdocs", "mkdocs-material", "pymdown-extensions")
+RENDERERS = ("jinja2", "markdown", "mkdocs", "mkdocs-material", "pymdown-extensions", "genanki")
 
 
 def site_inputs(trees: Path, project: Path, out: Path, pdf: Printed) -> str:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from generator.core.verify import game_lists, verify_tree
 from generator.errors import LingoTreesError, TreeFormatError
+from generator.output.cardsfile import FILE_NAME as CARDS_FILE
 from generator.output.rankingfile import FILE_NAME as RANKINGS_FILE
 from generator.output.trapsfile import FILE_NAME as TRAPS_FILE
 from generator.output.treefile import read_tree
@@ -48,12 +49,12 @@ def check_file(path: Path) -> FileVerdict:
     return FileVerdict(str(path), verdict.ok, line, verdict.problems)
 
 
-NOT_TREES = ("index.json", "schema.json", RANKINGS_FILE, TRAPS_FILE)  # the other JSON files of a trees folder
+NOT_TREES = ("index.json", "schema.json", RANKINGS_FILE, TRAPS_FILE, CARDS_FILE)  # the other JSON files of a trees folder
 
 
 def find_tree_files(paths: list[Path]) -> list[Path]:
     """The tree files named, folders searched recursively (index, schema,
-    openers rankings and traps files skipped; symlinked folders are not followed, so a
+    openers rankings, traps and cards files skipped; symlinked folders are not followed, so a
     loop ends)."""
     files: list[Path] = []
     for path in paths:

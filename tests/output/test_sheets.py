@@ -110,12 +110,6 @@ def test_exception_moves_and_late_words_are_printed() -> None:
     assert "Not reached within the turns" in html
 
 
-def test_histogram_shares_and_empty_turns() -> None:
-    h = sheets.histogram("t", [("a", {1: 2, 3: 2}), ("b", {2: 4})])
-    assert [b.count for b in h.bars[0]] == [2, 0, 2] and [b.count for b in h.bars[1]] == [0, 4, 0]
-    assert h.bars[1][1].height == pytest.approx(h.baseline - 22.0, abs=0.1)  # a full-height bar
-
-
 # -- escaping -------------------------------------------------------------------------
 
 
@@ -160,16 +154,18 @@ def test_the_tv_card_lists_openers_and_exception_moves_with_a_legend(tiny: Path)
 
     index = orjson.loads((tiny / "tiny" / "same-start" / "human" / "index.json").read_bytes())
     b = index["letters"]["b"]
-    b["exceptions"] = [{"feedback": ["G.Y..", "G...."], "word": "bazig"}]
+    b["exceptions"] = [{"feedback": ["G.Y.."], "word": "bazig"}, {"feedback": ["G.Y..", "G...."], "word": "bloes"}]
     b["uncommon"] = ["bazig"]
     b["proved_minimal"] = False
-    card = sheets.openers_card(index, "Tiny Dutch LINGO")
+    card = sheets.openers_card(index, "Tiny Dutch LINGO", length=5)
     assert card.tv and card.name == "TV card" and card.uncommon and card.proved_letters == 1
     html = sheets.render_print(cards=[card], title="TV card")
     assert "tv-card" in html and "<strong>TV card</strong>" in html
-    assert '<span class="p">G.Y.. G....</span> <b>bazig*</b>' in html  # the feedback path, then the move
+    assert '<span class="p">G.Y..</span> <b>bazig*</b>' in html  # the feedback path, then the move
+    # a move after a move: the chain names the move whose feedback the line answers
+    assert '<span class="p">G.Y..</span> · bazig <span class="p">G....</span> <b>bloes</b>' in html
     assert "right place" in html and "a word less common than the rest" in html  # the legend
-    assert "no scheme needs fewer" not in html  # b is not proved
+    assert "no card needs fewer" not in html  # b is not proved
     free = orjson.loads((tiny / "tiny" / "free" / "human" / "index.json").read_bytes())
     assert not sheets.openers_card(free, "Tiny Dutch LINGO").tv  # the free rule keeps the openers card
 
