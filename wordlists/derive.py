@@ -17,6 +17,15 @@ nl-basis-N-ij      basiswoorden-gekeurd, ^[a-z]+$, N letters when every
                    'ij' counts as one letter (so 'bijna' is out of the
                    five-letter list, 'fijnst' is in), less blocklist-nl
 nl-all-N-ij        the same over basiswoorden + flexies
+nl-common-N-ij     the words of nl-basis-N-ij that a Dutch show asks (the
+                   secrets of the Dutch show's set-ups): Zipf frequency
+                   (wordfreq's Dutch) at least COMMON_ZIPF, as in English
+                   and French, less the English words seen in Dutch text
+                   (is_english: an ENABLE word rare in Dutch, Zipf under
+                   ENGLISH_RARE, and at least ENGLISH_MARGIN higher in
+                   English, three times as common: dizzy, actor, wants;
+                   the words of both languages keep their place: water,
+                   hotel, brand, sport)
 nl-basis           basiswoorden-gekeurd, ^[a-z]+$, every length
 nl-all             basiswoorden + flexies, ^[a-z]+$, every length
 en-enable-N        ENABLE (enable1.txt): lines of N letters, N = 4 to 8
@@ -106,6 +115,10 @@ FRENCH = re.compile(r"^[a-zàâäéèêëîïôöùûüÿçœæ]+$")
 #: the wordfreq release that rates the words in common use (COMMON_ZIPF; another
 #: release rates words a little differently: pinned)
 COMMON_WORDFREQ = "3.1.1"
+#: an English word seen in Dutch text: rarer in Dutch than this (Zipf), and at
+#: least this much more common in English (0.5: three times as common)
+ENGLISH_RARE = 3.0
+ENGLISH_MARGIN = 0.5
 
 
 def _read(name: str) -> list[str]:
@@ -116,6 +129,15 @@ def _read(name: str) -> list[str]:
 def _units(word: str) -> int:
     """Number of letters when 'ij' counts as one letter."""
     return len(word) - word.count("ij")
+
+
+def is_english(words: list[str], enable: set[str]) -> set[str]:
+    """The words of a Dutch list that are English words seen in Dutch text
+    (see the table above): every Dutch speaker's words are rated common in
+    Dutch, and a word of both languages (water, hotel) about as common in
+    each."""
+    nl, en = zipf(words, "nl"), zipf(words, "en")
+    return {w for w, a, b in zip(words, nl, en) if w in enable and a < ENGLISH_RARE and b - a >= ENGLISH_MARGIN}
 
 
 def _common(words: list[str], language: str = "en") -> list[str]:
@@ -213,11 +235,14 @@ def derive() -> dict[str, list[str]]:
     answers = _read("wordle-answers.txt")
     extra = _read("wordle-allowed-extra.txt")
     lists = {}
+    english = set(enable)
     for n in LINGO_LENGTHS:
         lists[f"nl-basis-{n}"] = [w for w in basis if len(w) == n and w not in nl_blocked]
         lists[f"nl-all-{n}"] = [w for w in every if len(w) == n]
         lists[f"nl-basis-{n}-ij"] = [w for w in basis if _units(w) == n and w not in nl_blocked]
         lists[f"nl-all-{n}-ij"] = [w for w in every if _units(w) == n]
+        common = _common(lists[f"nl-basis-{n}-ij"], "nl")
+        lists[f"nl-common-{n}-ij"] = sorted(set(common) - is_english(common, english))
     for n in LINGO_LENGTHS:
         lists[f"en-enable-{n}"] = [w for w in enable if len(w) == n]
         lists[f"en-common-{n}"] = [w for w in _common(lists[f"en-enable-{n}"]) if w not in en_left_out]

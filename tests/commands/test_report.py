@@ -53,3 +53,13 @@ def test_report_on_wordle_has_both_modes() -> None:
     assert "-- Optimal: the fewest guesses on average, from salet; normal mode" in text
     assert "-- Optimal: the fewest guesses on average, from salet; hard mode" in text
     assert "free rule" not in text and "TV rules" not in text
+
+
+def test_report_of_the_cards_by_size(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["report", "--cards", "--setup", "en-common-4"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[:3] == ["set-up", "card", "words"]
+    assert [line.split()[1:3] for line in lines[1:4]] == [["openers", "only"], ["the", "knee"], ["every", "word"]]
+    assert lines[3].split()[-1] == "yes" and "frontier:" in lines[4]  # the full card is proved; the frontier
+    assert main(["report", "--cards", "--setup", "en"]) == 2
+    assert "no cards of en" in capsys.readouterr().err

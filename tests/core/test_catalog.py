@@ -62,8 +62,30 @@ def test_every_length_of_the_show(n: int) -> None:
         assert all(len(answers.split(w)) == n for w in answers.words[:200])
         if n in WITH_SETUP:
             s = setup(f"nl-{n}" if not suffix else f"nl-ij-{n}")
-            assert (s.answers, s.guesses) == (answers.id, guesses.id)
+            # the show's set-up ('ij' one tile) asks the words in common use; its twin the whole list
+            secrets = f"nl-common-{n}-ij" if suffix else answers.id
+            assert (s.answers, s.guesses) == (secrets, guesses.id)
             assert s.game.length == n and s.game.turns == 5 and s.game.reveals_first_letter
+
+
+#: the Dutch show's secrets, every length: words in common use, less English words seen in Dutch text
+DUTCH_COMMON = {4: 1554, 5: 1941, 6: 2793, 7: 2883, 8: 3223}
+
+
+@pytest.mark.parametrize("n", sorted(DUTCH_COMMON))
+def test_the_dutch_show_asks_dutch_words_in_common_use(n: int) -> None:
+    common = load_list(f"nl-common-{n}-ij")
+    assert len(common) == DUTCH_COMMON[n] and common.length == n and common.alphabet.digraphs == ("ij",)
+    assert set(common) <= set(load_list(f"nl-basis-{n}-ij"))
+    assert setup("nl-ij" if n == 5 else f"nl-ij-{n}").answers == common.id
+
+
+def test_dutch_common_words_keep_every_speakers_words_and_drop_the_rest() -> None:
+    common = set(load_list("nl-common-5-ij"))
+    # words every Dutch speaker knows, and words of both languages about as common in each
+    assert {"fiets", "kaars", "brood", "kamer", "regen", "water", "hotel", "brand", "sport", "tafel"} <= common
+    # words no show asks (the K card's kamig, kaffa, krimi) and English words seen in Dutch text
+    assert not {"kamig", "kaffa", "krimi", "dizzy", "actor", "mayor", "nurse"} & common
 
 
 def test_english_common_words_are_enable_words_guessing_any() -> None:

@@ -20,7 +20,7 @@ from generator.output.treefile import load_tree
 from generator.runs.verify import check_file
 
 SAMPLES = [trees_dir() / p for p in (
-    "nl/free/human/q.json", "nl-ij/same-start/scm/y.json", "mastermind/4x6/knuth/all.json",
+    "nl/free/human/q.json", "nl-ij/same-start/scm/q.json", "mastermind/4x6/knuth/all.json",
     "hangman/en-enable/6/risk/2.json", "en/free/optimal/x.json")]
 ODD = ["\ud800", "\x00", "\u202e", "😀", "ij\u0301", "\ufeff", "<script>", "../..", " ", "", "GGGGG", "5B0W"]
 VALUES: list[Any] = [None, True, 0, -1, 10**30, 1e308, -1e308, 0.5, "", "x", [], {}, [1], {"a": 1}] + ODD
