@@ -28,16 +28,17 @@ CHECKOUT = Path(__file__).resolve().parents[1]
 
 def _letters() -> tuple[str, str]:
     """The letter learnt (of the card's letters with one to four exception
-    moves, the one with the most, a move after a move first) and one more."""
-    moves = {}
+    moves, the one with the most, a move after a move first) and another."""
+    letters, moves = [], {}
     for path in sorted((CHECKOUT / "trees" / CARD).glob("*.json")):
         if path.name != "index.json":
+            letters.append(path.stem)
             exceptions = read_tree(path).strategy["exceptions"]
             if 1 <= len(exceptions) <= 4:
                 chained = any(len(e["feedback"]) > len(exceptions[0]["feedback"]) for e in exceptions)
                 moves[path.stem] = (chained, len(exceptions))
     learnt = max(sorted(moves), key=lambda letter: moves[letter])
-    return learnt, next(letter for letter in sorted(moves) if letter != learnt)
+    return learnt, next(letter for letter in letters if letter != learnt)
 
 
 LEARNT, OTHER = _letters()

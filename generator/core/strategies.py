@@ -80,6 +80,8 @@ REGISTRY: tuple[StrategyInfo, ...] = (
                  "most common first", "openers only", table=True, rules=("same-start",), card=True),
     StrategyInfo("lingo", "human-knee", "The knee: the smallest card that reaches 99 % of the show's words in time "
                  "(by how common they are)", "the knee", table=True, rules=("same-start",), card=True),
+    StrategyInfo("lingo", "human-any", "Human scheme, any word: the fewest words to learn, rare words allowed "
+                 "(the 1992 paper's terms)", "human, any word", table=True, opt_in=True, rules=("free",)),
     StrategyInfo("lingo", "human-lookup", "Sheet at hand (home play, not on TV): fewer openers, the sheet says what next",
                  "sheet at hand", table=True, version=2),  # 2: words in common use first
     StrategyInfo("lingo", "shared", "Fewest words to learn: openers shared by every letter",

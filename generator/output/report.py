@@ -89,7 +89,7 @@ def setup_report(root: Path, setup_id: str) -> list[str]:
                 more = f" ... ({len(at_limit) - len(shown)} more)" if len(at_limit) > len(shown) else ""
                 out.append(f"ours, words at {limit} turns or more: {len(at_limit)}: {' '.join(shown)}{more}")
             if "words_to_learn" in totals:
-                out += _opener_table(index, with_paper and strategy == "human")
+                out += _opener_table(index, with_paper and strategy in ("human", "human-any"))
             if strategy == "optimal":
                 letters = index["letters"]
                 proved = sorted(k for k, v in letters.items() if v.get("proved_minimal"))  # "ij" is one letter

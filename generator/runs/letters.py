@@ -5,6 +5,8 @@ strategy                  what the tree is
 ========================  ====================================================
 ``human``                 the human scheme: memorized openers, then try the
                           words left; exceptions where a group is too large
+``human-any``             the human scheme with any unblocked word alike (the
+                          1992 paper's terms); opt-in, free rule
 ``human-lookup``          fewer openers; groups played in the sheet's order,
                           skipping words ruled out
 ``shared``                the human scheme with openers shared by every
@@ -38,10 +40,13 @@ from generator.core.words import Letter
 from generator.errors import StrategyError
 from generator.runs.exact import LETTER_TOP, LETTER_TOP_MAX, letter_proof_params, letter_tree
 from generator.search.greedy import allowed_rows, greedy_tree, sayable_rows
-from generator.search.human import MIN_TRIES, SchemeKind, best_scheme
+from generator.search.human import MIN_TRIES, SchemeBuilder, SchemeKind, best_scheme
 from generator.search.shared import SHARED_KS, SHARED_RESTARTS, SharedOpeners, letter_scheme
 
-SCHEMES = tuple(k.value for k in SchemeKind)  # the strategies that ask a player to say words of a sheet
+#: the human scheme with every unblocked word alike, common or not (the 1992 paper's terms), beside the
+#: human scheme, which takes a rarer word only where no common one plays every secret in time
+ANY_WORD = "human-any"
+SCHEMES = (*(k.value for k in SchemeKind), ANY_WORD)  # the strategies that ask a player to say words of a sheet
 
 
 def tree_path(root: Path, setup_id: str, rule: str, strategy: str, letter: str) -> Path:
@@ -129,6 +134,10 @@ def _scheme_tree(setup_id: str, rule: str, strategy: str, letter: Letter, seed: 
         if shared is None:
             raise StrategyError("the shared strategy needs its openers for the whole list")
         scheme = letter_scheme(ctx, cols, rows, uncommon, game, shared)
+    elif strategy == ANY_WORD:  # no word preferred; the rare ones it asks for are still marked
+        found = best_scheme(ctx.matrix, cols, rows, game.turns, SchemeKind.MEMORIZE, seed=seed,
+                            max_k=game.turns - MIN_TRIES)
+        scheme = SchemeBuilder(ctx.matrix, cols, rows, game.turns, uncommon=uncommon).mark_uncommon(found)
     else:
         scheme = best_scheme(ctx.matrix, cols, rows, game.turns, SchemeKind(strategy), seed=seed,
                              max_k=game.turns - MIN_TRIES, uncommon=uncommon)

@@ -21,6 +21,17 @@ def test_small_letters_verify(strategy: str, rule: str) -> None:
         assert tree.game.revealed == letter and tree.game.guess_rule.value == rule
 
 
+def test_any_word_needs_no_more_words_than_common_words_and_marks_the_rare_ones() -> None:
+    for letter in ("u", "q"):
+        common = build_tree("nl", "free", "human", letter)
+        anyword = build_tree("nl", "free", "human-any", letter)
+        assert verify_tree(anyword, load_list(anyword.answers), load_list(anyword.guesses)).ok
+        assert anyword.strategy["scheme"] == "human"
+        assert anyword.strategy["words_to_learn"] <= common.strategy["words_to_learn"]
+        said = set(anyword.strategy["openers"]) | {e["word"] for e in anyword.strategy["exceptions"]}
+        assert set(anyword.strategy.get("uncommon", [])) <= said  # the rare words it asks for, named
+
+
 def test_digraph_letter_is_one_letter() -> None:
     tree = build_tree("nl-ij", "same-start", "human", "ij")
     assert all(s.startswith("ij") for s in tree.secrets)
