@@ -271,9 +271,14 @@ def _sheet_play(openers: list[str], by_feedback: dict[tuple[Pattern, ...], dict[
 def _check_sayable(tree: GameTree, guesses: WordList, problem: Problem) -> None:
     """No word the strategy block names for a player to say is blocked."""
     blocked = blocked_words(guesses.language)
-    strategy = tree.strategy
-    named = [*strategy.get("openers", []), *(e.get("word") for e in strategy.get("exceptions", [])),
-             *(strategy.get("shared") or {}).get("openers", []), *(strategy.get("shared") or {}).get("probes", [])]
+
+    def listed(block: Any, key: str) -> list[Any]:  # a list the block holds under key ([] where it holds none)
+        value = block.get(key) if isinstance(block, dict) else None
+        return value if isinstance(value, list) else []
+
+    strategy, shared = tree.strategy, tree.strategy.get("shared")
+    named = [*listed(strategy, "openers"), *(e.get("word") for e in listed(strategy, "exceptions") if isinstance(e, dict)),
+             *listed(shared, "openers"), *listed(shared, "probes")]
     for word in sorted({w for w in named if isinstance(w, str) and w in blocked}):
         problem(f"strategy: {word!r} is on the blocklist of {guesses.language!r}: never a word to say")
 

@@ -268,10 +268,18 @@ def test_the_plan_of_a_human_scheme_plays_as_its_tree(human_b: GameTree) -> None
     (lambda st: st.update(groups="play zzzzz"), r"^strategy: the openers and groups are not a plan"),
     (lambda st: st["groups"][0]["words"].insert(0, "bb"), r"^strategy: the openers and groups are not a plan"),
     (lambda st: st["groups"][0].update(feedback=["....."]), r"plan plays boxer \(no group for this feedback\) for 'bijvak'"),
+    # exception moves that are no list of moves: a verdict, never a traceback
+    (lambda st: st.update(exceptions=[1]), r"^strategy: exceptions is not the plan's"),
+    (lambda st: st.update(exceptions=None), r"^strategy: exceptions is not the plan's"),
 ])
 def test_a_plan_the_tree_does_not_play_is_caught(human_b: GameTree, edit: Any, pattern: str) -> None:
     edit(human_b.strategy)  # what a sheet would show, while the tree is unchanged
     assert_problem(check(human_b), pattern)
+
+
+def test_words_to_say_that_are_no_list_give_a_verdict(human_b: GameTree) -> None:
+    human_b.strategy["shared"] = {"openers": 3, "probes": None}  # what a forged file may hold
+    assert check(human_b).ok  # no word named to say is blocked: nothing to report, and no traceback
 
 
 def test_pattern_key_no_secret_can_produce(q: GameTree) -> None:
