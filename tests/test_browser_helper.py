@@ -25,7 +25,7 @@ from urllib.parse import quote
 
 import pytest
 
-from generator.core.catalog import load_list
+from generator.core.catalog import load_list, setup
 from generator.core.feedback import feedback
 from generator.core.scoring import expected_size
 from generator.core.tree import play
@@ -294,7 +294,7 @@ def test_the_lookup_opens_on_the_shows_game(lists_site: str, page: Any) -> None:
     pickers = page.inner_text(".pickers")
     assert "nl-ij" not in pickers and "nl-basis" not in pickers and "(nl" not in pickers, pickers
     chosen = [page.locator(f"#pick-{k} option:checked").text_content() for k in ("setup", "rule", "strategy")]
-    assert chosen == ["Dutch LINGO, five letters, 'ij' one tile",
+    assert chosen == [setup("nl-ij").title,
                       "TV rules (every guess begins with the letter shown)",
                       "Human scheme"], chosen
     page.select_option("#pick-setup", "nl")

@@ -16,8 +16,8 @@ from generator.output.treefile import read_tree
 
 @pytest.fixture(scope="module")
 def long_sheet() -> LetterSheet:
-    tree = read_tree(trees_dir() / "nl-ij-8" / "same-start" / "human" / "b.json")  # the longest kind of sheet
-    return letter_sheet(tree, "nl-ij-8", "Dutch", "same-start", "human", "b")
+    tree = read_tree(trees_dir() / "nl-8" / "same-start" / "human" / "b.json")  # the longest kind of sheet
+    return letter_sheet(tree, "nl-8", "Dutch", "same-start", "human", "b")
 
 
 def test_a_long_sheet_is_split_in_parts_of_about_equal_size(long_sheet: LetterSheet) -> None:
@@ -33,7 +33,7 @@ def test_a_long_sheet_is_split_in_parts_of_about_equal_size(long_sheet: LetterSh
 
 
 def test_a_long_sheet_s_later_rows_are_pages_beside_its_own(long_sheet: LetterSheet, tmp_path: Path) -> None:
-    page = "nl-ij-8/same-start/human/b.html"
+    page = "nl-8/same-start/human/b.html"
     html = sheet_html(long_sheet, page, tmp_path)
     parts = sheet_parts(long_sheet)
     assert html.count('class="sheet letter-sheet"') == 1
