@@ -7,7 +7,7 @@ Each is a frozen dataclass of coordinates, made here and drawn by a macro of
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from generator.output.cardsfile import FrontierPoint
@@ -83,12 +83,36 @@ def histogram(title: str, series: Sequence[tuple[str, dict[int, int]]], *, width
 
 @dataclass(frozen=True)
 class Mark:
-    """A card on the plot."""
+    """A card on the plot, and where its label goes (``anchor``: SVG's text-anchor)."""
 
     x: float
     y: float
     label: str
     title: str
+    label_x: float = 0.0
+    label_y: float = 0.0
+    anchor: str = "middle"
+
+
+#: labels closer than this (px) go on alternate sides of their marks
+LABEL_GAP = 80
+
+
+def _labelled(marks: Sequence[Mark], left: float, right: float, height: float) -> tuple[Mark, ...]:
+    """The marks with their labels placed: at the edges they read inward, and a
+    label near the one before it goes below its mark instead of above.
+
+    >>> marks = _labelled([Mark(50, 30, "a", ""), Mark(300, 30, "b", ""), Mark(340, 30, "c", "")], 44, 346, 200)
+    >>> [(m.anchor, "above" if m.label_y < m.y else "below") for m in marks]
+    [('start', 'above'), ('middle', 'above'), ('end', 'below')]
+    """
+    out: list[Mark] = []
+    for m in sorted(marks, key=lambda m: m.x):
+        anchor = "start" if m.x - left < LABEL_GAP / 2 else "end" if right - m.x < LABEL_GAP / 2 else "middle"
+        below = bool(out) and abs(m.x - out[-1].x) < LABEL_GAP and out[-1].label_y < out[-1].y
+        label_y = m.y + 15 if below or m.y < 16 and out else m.y - 7
+        out.append(replace(m, label_x=m.x, label_y=round(min(label_y, height - 4), 1), anchor=anchor))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -134,7 +158,8 @@ def frontier_plot(entry: CardsEntry, cards: Sequence[tuple[int, float, float, st
             steps.append(f"{x(p.words)},{y(s)}")
         return " ".join(steps)
 
-    marks = tuple(Mark(x(words), y(weighted_share), label, title) for words, _, weighted_share, label, title in cards)
+    marks = _labelled([Mark(x(words), y(weighted_share), label, title) for words, _, weighted_share, label, title in cards],
+                      left, right, bottom)
     step = max(1, _nice((x1 - x0) / 5))
     x_ticks = tuple((x(w), str(w)) for w in range(x0 - x0 % step + step if x0 % step else x0, x1 + 1, step))
     y_step = 0.05 if 1 - y0 <= 0.3 else 0.1
