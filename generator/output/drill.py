@@ -77,6 +77,7 @@ def write_learn(docs: Path, cards: dict[str, tuple[OpenersCard, list[str]]], def
     listed = []
     for card_id, (card, digraphs) in cards.items():
         (docs / "learn" / f"{card_id}.json").write_bytes(orjson.dumps(learn_data(card_id, card, digraphs)))
-        listed.append({"id": card_id, "title": f"{card.setup_title}: {card.name}", "file": f"learn/{card_id}.json"})
+        # the card first: a phone's picker shows the start of a long title
+        listed.append({"id": card_id, "title": f"{card.name} · {card.setup_title}", "file": f"learn/{card_id}.json"})
     index = {"default": default if default in cards else next(iter(cards)), "cards": listed}
     (docs / "learn.md").write_text(render("site/learn.md.j2", index=index), encoding="utf-8")
