@@ -209,5 +209,6 @@ def cards_report(root: Path, setups: list[str]) -> str:
         lines.append(f"{'':<13} frontier: {len(e.by_weight)} points by how common ({proved} proved), "
                      f"{len(e.by_count)} by count, from {e.by_weight[0].words} to {e.cards['human'].words} words")
     if len(lines) == 1:
-        raise TreeFormatError(f"{root / CARDS_FILE}: no cards of {', '.join(setups)} (run lingo-trees build)")
+        raise TreeFormatError(f"{root / CARDS_FILE}: no cards of {', '.join(setups)} (cards are cut for the LINGO "
+                              "set-ups with tables under TV rules, by lingo-trees build)")
     return "\n".join(lines) + "\n"
