@@ -307,7 +307,7 @@ def _learn_cards(model: SiteModel) -> dict[str, tuple[OpenersCard, list[str]]]:
     out = {}
     for s in model.setups:
         for f in s.folders:
-            if f.card is not None and f.card.tv and f.card_deck:
+            if f.card is not None and f.card_deck:  # a deck only for a TV card
                 out[Path(f.card_deck).stem] = (f.card, list(s.digraphs))
     return out
 
@@ -438,8 +438,8 @@ def _pdfs(sheets: dict[Key, LetterSheet], cards: dict[tuple[str, str, str], Open
 def _decks(cards: dict[tuple[str, str, str], OpenersCard], docs: Path) -> None:
     """Every TV card's Anki deck (:mod:`generator.output.anki`), beside its PDF."""
     for (sid, rule, strategy), card in sorted(cards.items()):
-        name = card_deck_name(sid, rule, strategy)
-        if name is not None and card.tv:
+        name = card_deck_name(sid, rule, strategy)  # a name only for a TV card
+        if name is not None:
             path = docs / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(deck_bytes(card, f"{card.setup_title}: {card.name}"))

@@ -32,7 +32,7 @@ from generator.core.context import Context, context
 from generator.core.feedback import replier
 from generator.core.fingerprint import Fingerprint, fingerprint, lists_digests
 from generator.core.frequency import zipf
-from generator.core.strategies import strategy_info
+from generator.core.strategies import strategies, strategy_info
 from generator.core.tree import GameTree
 from generator.core.words import Word
 from generator.errors import StrategyError
@@ -48,8 +48,8 @@ from generator.search.human import MIN_TRIES
 
 RULE = "same-start"  # cards are for the shows, which play TV rules
 FULL = "human"
-#: the cards cut from the full card, and what each keeps
-CARDS = ("human-openers", "human-knee")
+#: the cards cut from the full card (the registry's strategies marked card)
+CARDS = tuple(s.name for s in strategies("lingo") if s.card)  # human-openers, human-knee
 
 
 def card_setups(setups: list[str]) -> list[str]:
