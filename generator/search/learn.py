@@ -24,7 +24,10 @@ set of up to three openers for the fewest words:
   is searched, so the best found is the minimum: the letter's lower bound is
   proved. Where the sets of ``k`` openers are too many to search
   (:data:`SETS_MOST`), ``k`` words bound the words from below, and the
-  search looks for a better set of fewer openers without proving it. Pairs
+  search looks for a better set of fewer openers without proving it; but
+  where the best known set costs four words, a triple beats it only with no
+  exception move, and every triple is scanned for that alone
+  (:mod:`generator.search.splitting`). Pairs
   and triples are scanned on every thread, first words in order of promise
   (:meth:`Costs.promise`): a good set is found early, and its cost, shared by
   the threads, drops the sets that cannot beat it.
@@ -51,6 +54,7 @@ from generator.search.learn_kernels import INF as INF  # re-exported: the cost o
 from generator.search.learn_kernels import LATE as LATE  # re-exported: the price of a late secret
 from generator.search.learn_kernels import UNCOMMON as UNCOMMON  # re-exported: the price of an uncommon word
 from generator.search.memo import new_memo
+from generator.search.splitting import small_triple
 
 BITS_MOST = 256 << 20  # bytes of the table of the words that separate pairs; above: word by word
 MAX_OPENERS = 3  # the scans cover up to three openers
@@ -327,8 +331,27 @@ def fewest_words(costs: Costs, max_k: int, hints: Sequence[tuple[int, ...]] = ()
     ks = range(1, max(1, min(max_k, MAX_OPENERS, costs.turns - 1)) + 1)
     skipped = [k for k in ks if k > 1 and comb(len(costs.rows), k) > SETS_MOST]
     best = _first_bound(costs, hints)
-    best, lower, complete = _raise_target(costs, [k for k in ks if k not in skipped], best, min(skipped, default=INF))
-    return _fewest(costs, ks, skipped, best, lower, complete)
+    sifted = [k for k in skipped if k == 3 and best[0] == k + 1]
+    for k in sifted:
+        best = min([best, *_without_moves(costs)])
+    skipped = [k for k in skipped if k not in sifted]
+    best, lower, complete = _raise_target(costs, [k for k in ks if k not in skipped and k not in sifted], best,
+                                          min(skipped, default=INF))
+    return _fewest(costs, ks, skipped, sifted, best, lower, complete)
+
+
+def _without_moves(costs: Costs) -> list[Found]:
+    """The first triple of openers that leaves no group too large for the
+    turns left, none of its words priced (outside common use), if any
+    (:mod:`generator.search.splitting`): where the best known set costs four
+    words, the one kind of triple that beats it, searched however many
+    triples there are."""
+    rows = np.flatnonzero(costs.price == 0)
+    found = small_triple(costs.sub[rows], costs.turns - 3, costs.npatterns, BITS_MOST)
+    if found is None:
+        return []
+    openers = tuple(int(rows[r]) for r in found)
+    return [(costs.cost(openers), -3, 0, openers)]
 
 
 def _first_bound(costs: Costs, hints: Sequence[tuple[int, ...]]) -> Found:
@@ -380,15 +403,18 @@ def _raise_target(costs: Costs, ks: Sequence[int], best: Found, cap: int) -> tup
     return best, lower, complete
 
 
-def _fewest(costs: Costs, ks: range, skipped: list[int], best: Found, lower: int, complete: bool) -> Fewest:
+def _fewest(costs: Costs, ks: range, skipped: list[int], sifted: list[int], best: Found, lower: int,
+            complete: bool) -> Fewest:
     """The :class:`Fewest` of the best set found, with its lower bound and a
-    note of what was searched (sets of ``skipped`` openers were too many)."""
+    note of what was searched (sets of ``skipped`` openers were too many;
+    of ``sifted`` openers, only those that need no exception move)."""
     m = len(costs.rows)
     cost, _, _, openers = best
     single = "every single opener"
     if skipped and cost < INF and cost % UNCOMMON > min(skipped):  # see _raise_target
         single += f" below {min(skipped)} words"
-    scans = ", ".join({1: single, 2: "every pair", 3: "every triple"}[k] for k in ks if k not in skipped)
+    scans = ", ".join({1: single, 2: "every pair", 3: "every triple"}[k]
+                      + (" that needs no exception move" if k in sifted else "") for k in ks if k not in skipped)
     stop = f"stopped after {costs.budget[0]:.2g} words times secrets scored" if not complete else ""
     if cost >= INF:
         return Fewest((), INF, INF, [f"{scans} of {m} words searched: " + (stop or "none plays every word in time")])
