@@ -25,7 +25,7 @@ nl-common-N-ij     the words of nl-basis-N-ij that a Dutch show asks (the
                    ENGLISH_RARE, and at least ENGLISH_MARGIN higher in
                    English, three times as common: dizzy, actor, wants;
                    the words of both languages keep their place: water,
-                   hotel, brand, sport)
+                   hotel, brand, sport), and less names-nl
 nl-basis           basiswoorden-gekeurd, ^[a-z]+$, every length
 nl-all             basiswoorden + flexies, ^[a-z]+$, every length
 en-enable-N        ENABLE (enable1.txt): lines of N letters, N = 4 to 8
@@ -226,6 +226,7 @@ def _french(reviewed: dict[str, list[str]], kept: set[str]) -> dict[str, list[st
 def derive() -> dict[str, list[str]]:
     reviewed, kept = _reviewed()
     nl_blocked = set(reviewed["blocklist-nl"])
+    nl_names = set(reviewed.get("names-nl", ()))
     en_left_out = set(reviewed["blocklist-en"]) | set(reviewed.get("names-en", ()))
     basis = [w for w in _read("opentaal-basiswoorden-gekeurd.txt") if AZ.match(w)]
     flexies = [w for w in _read("opentaal-flexies-ongekeurd.txt") if AZ.match(w)]
@@ -242,7 +243,7 @@ def derive() -> dict[str, list[str]]:
         lists[f"nl-basis-{n}-ij"] = [w for w in basis if _units(w) == n and w not in nl_blocked]
         lists[f"nl-all-{n}-ij"] = [w for w in every if _units(w) == n]
         common = _common(lists[f"nl-basis-{n}-ij"], "nl")
-        lists[f"nl-common-{n}-ij"] = sorted(set(common) - is_english(common, english))
+        lists[f"nl-common-{n}-ij"] = sorted(set(common) - is_english(common, english) - nl_names)
     for n in LINGO_LENGTHS:
         lists[f"en-enable-{n}"] = [w for w in enable if len(w) == n]
         lists[f"en-common-{n}"] = [w for w in _common(lists[f"en-enable-{n}"]) if w not in en_left_out]
