@@ -3,8 +3,9 @@
 A small site is built from the shipped word lists (the helper's data; two
 trees for the rest of the site) and served on 127.0.0.1. Random clue sets on
 Dutch and English lists of lengths 4 to 12 must give the same words that fit
-(count, and the first 200 most common first), regular expression and letters
-that must occur as :func:`generator.search.clues.solve`; the best next guess
+(count, and the first 200 most common first), the letters known at each
+place, those that must occur and those that do not as
+:func:`generator.search.clues.solve`; the best next guess
 must have the least expected group size; contradictory clues name the clue
 that cannot hold; tiles clicked and keys pressed change the clue and the URL.
 With the server stopped, the pages visited still work (the service worker).
@@ -31,7 +32,8 @@ from generator.core.scoring import expected_size
 from generator.core.tree import play
 from generator.core.words import Letters, WordList
 from generator.output.treefile import read_tree
-from generator.search.clues import Clue, best_guesses, describe_counts, frequency_order, solve
+from generator.search.clues import (Clue, best_guesses, describe_absent, describe_counts, describe_known,
+                                    frequency_order, solve)
 
 pytestmark = pytest.mark.browser
 
@@ -64,8 +66,9 @@ def open_helper(page: Any, url: str) -> dict[str, Any]:
     return {
         "count": int(page.text_content("#candidate-count")),
         "shown": page.locator("#candidates li").all_text_contents(),
-        "pattern": page.text_content("#pattern"),
+        "known": page.text_content("#known"),
         "must": page.text_content("#must"),
+        "absent": page.text_content("#absent"),
         "status": page.text_content("#status"),
     }
 
@@ -99,8 +102,9 @@ def test_the_helper_finds_what_solve_finds(lists_site: str, page: Any) -> None:
             ranked = [w for w, _ in frequency_order(found.candidate_words(), words.language)]
             assert got["count"] == len(ranked), where
             assert got["shown"] == ranked[:200], where
-            assert got["pattern"] == found.regex, where
+            assert got["known"] == describe_known(found.constraints), where
             assert "must contain: " + got["must"] == describe_counts(found.constraints), where
+            assert got["absent"] == describe_absent(found.constraints), where
     assert page.errors == []
 
 
@@ -152,6 +156,36 @@ def test_tiles_and_keys_set_the_feedback(lists_site: str, page: Any) -> None:
     assert int(page.text_content("#candidate-count")) == len(found.candidates)
     page.locator("#clues .remove").first.click()
     assert int(page.text_content("#candidate-count")) == len(words)
+    assert page.errors == []
+
+
+def test_under_tv_rules_the_helper_suggests_words_of_the_letter(lists_site: str, page: Any) -> None:
+    """With the first letter shown, a guess that begins with it has its first
+    tile green, no error before anything is marked, and the next guesses all
+    begin with the letter (TV rules, said in the note); with TV rules off,
+    any word of the list, and the URL says so."""
+    open_helper(page, helper_url(lists_site, "nl-all", 5, [], "k"))
+    page.fill("#guess-input", "kaart")
+    page.press("#guess-input", "Enter")
+    assert page.locator("#clues .tile").first.get_attribute("data-mark") == "G"
+    assert page.get_attribute("#status", "class") != "error", page.text_content("#status")
+    assert page.text_content("#known") == "K _ _ _ _"
+    page.wait_for_function("window.lingoHelper.bestResult !== null")
+    page.wait_for_function("document.querySelectorAll('#best tr').length > 0")
+    tv = page.locator("#best tr td:first-child").all_text_contents()
+    assert tv and all(w.startswith("k") for w in tv), tv
+    assert "TV rules: only words that begin with K" in page.text_content("#best-note")
+    words = load_list("nl-all").with_length(5)
+    found = solve(words, [Clue("kaart", "G....", tuple("kaart"))], "k")
+    ranked = best_guesses(words, found.candidate_words(), expected_size, top=len(words)).moves
+    of_k = min(m.expected for m in ranked if m.word.startswith("k"))
+    assert {m.word: m.expected for m in ranked}[tv[0]] == pytest.approx(of_k)
+    page.uncheck("#tv-rule")
+    page.wait_for_function("location.search.includes('rule=free')")
+    page.wait_for_function("!document.getElementById('best-note').textContent.startsWith('TV rules')")
+    page.wait_for_function("document.querySelectorAll('#best tr').length > 0")
+    free = page.locator("#best tr td:first-child").all_text_contents()
+    assert not all(w.startswith("k") for w in free), free
     assert page.errors == []
 
 

@@ -10,7 +10,8 @@ from generator.core.catalog import load_list, setup
 from generator.core.scoring import HEURISTICS, heuristic
 from generator.core.words import WordList
 from generator.errors import PatternError, WordListError
-from generator.search.clues import Solved, best_guesses, describe_counts, frequency_order, parse_clue, solve
+from generator.search.clues import (Solved, best_guesses, describe_absent, describe_counts, describe_known,
+                                    frequency_order, parse_clue, solve)
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -94,7 +95,9 @@ def run(args: argparse.Namespace) -> int:
         raise PatternError(f"no word of {answers.id} fits the clues: {which} is the first that "
                            f"cannot hold ({c.before} words fitted before it)")
     print(f"pattern: {found.regex}")
+    print(f"known: {describe_known(found.constraints)}")
     print(describe_counts(found.constraints))
+    print(f"not in the word: {describe_absent(found.constraints)}")
     print_candidates(found, args.show, args.by_frequency)
     if args.moves > 0 and len(found.candidates) > 1:
         cand = found.candidate_words()

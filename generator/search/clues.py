@@ -192,6 +192,26 @@ def describe_counts(cons: Constraints) -> str:
     return "must contain: " + (", ".join(items) if items else "nothing known")
 
 
+def describe_known(cons: Constraints) -> str:
+    """The letters known at each place, as a player writes them down (``K _ A _ _``).
+
+    >>> from generator.core.words import LATIN
+    >>> describe_known(constraints([parse_clue("sassy=Y.G..", LATIN, 5)], 5, "k"))
+    'K _ S _ _'
+    """
+    return " ".join("_" if c is None else c.upper() for c in cons.fixed)
+
+
+def describe_absent(cons: Constraints) -> str:
+    """The letters in no place of the word (``none known`` where there are none).
+
+    >>> from generator.core.words import LATIN
+    >>> describe_absent(constraints([parse_clue("sassy=Y.G..", LATIN, 5)], 5))
+    'a, y'
+    """
+    return ", ".join(sorted(cons.absent())) or "none known"
+
+
 # -- candidates -----------------------------------------------------------------
 
 

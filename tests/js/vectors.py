@@ -15,8 +15,10 @@ vectors            the Python original                                    JavaSc
 ``hard``           :func:`generator.core.rules.hard_mode_violation`       ``hardModeViolation``
 ``parse``          :func:`generator.core.feedback.parse_pattern`          ``parsePattern``
 ``pegs``           :func:`generator.core.kinds.pegs` (Mastermind)         ``pegs``
-``clues``          :func:`generator.search.clues.solve`, ``regex``,       ``fit``, ``constraints``,
-                   ``describe_counts``                                    ``regex``, ``describeCounts``
+``clues``          :func:`generator.search.clues.solve`,                  ``fit``, ``constraints``,
+                   ``describe_known``, ``describe_absent``,               ``describeKnown``,
+                   ``describe_counts``                                    ``describeAbsent``,
+                                                                          ``describeCounts``
 ``scores``         :func:`generator.search.clues.best_guesses` with       ``scoreGuesses``
                    :func:`generator.core.scoring.expected`
 ``days``           :func:`generator.output.practicedata.day_index`        ``dayIndex``
@@ -48,7 +50,7 @@ from generator.core.words import WordList
 from generator.errors import PatternError
 from generator.output.practicedata import day_index
 from generator.output.treefile import read_tree
-from generator.search.clues import Clue, best_guesses, describe_counts, solve
+from generator.search.clues import Clue, best_guesses, describe_absent, describe_counts, describe_known, solve
 
 #: the committed trees replayed for every secret (a digraph set, TV rules, and a game of pegs)
 PLAYS = ("nl/free/scm/q.json", "nl-ij/same-start/human/q.json", "en/free/optimal/z.json", "mastermind/4x6/knuth/all.json")
@@ -162,7 +164,8 @@ def clue_vectors(rng: random.Random) -> list[dict[str, Any]]:
                 "list": list_id, "clues": [[c.guess, list(c.letters), c.pattern] for c in clues], "first": first,
                 "candidates": [int(i) for i in found.candidates],
                 "contradiction": None if c is None else {"clue": c.clue, "before": c.before},
-                "regex": found.regex, "counts": describe_counts(found.constraints),
+                "known": describe_known(found.constraints), "absent": describe_absent(found.constraints),
+                "counts": describe_counts(found.constraints),
             })
     return out
 

@@ -82,7 +82,7 @@ test("pegs are generator.core.kinds.pegs (Mastermind, Bulls and Cows)", () => {
   assert.deepEqual(drift(V.pegs, ([g, s]) => WG.pegs(g, s), (p) => p[2]), []);
 });
 
-test("the words that fit the clues, their regex and counts are generator.search.clues.solve's", () => {
+test("the words that fit the clues, the letters known, absent and counted are generator.search.clues.solve's", () => {
   const lists = {};
   for (const [id, spec] of Object.entries(V.lists)) {
     const letters = lettersOf(spec), length = letters.split(spec.words[0]).length;
@@ -93,10 +93,11 @@ test("the words that fit the clues, their regex and counts are generator.search.
     const found = WG.fit(l.codes, l.words.length, l.length, l.letters.letters.length, clues,
                          c.first === null ? null : l.letters.code[c.first]);
     const cons = WG.constraints(clues, l.length, c.first);
-    return { candidates: found.candidates, contradiction: found.contradiction, regex: WG.regex(cons, l.letters),
-             counts: "must contain: " + WG.describeCounts(cons) };
+    return { candidates: found.candidates, contradiction: found.contradiction, known: WG.describeKnown(cons),
+             absent: WG.describeAbsent(cons), counts: "must contain: " + WG.describeCounts(cons) };
   };
-  const python = (c) => ({ candidates: c.candidates, contradiction: c.contradiction, regex: c.regex, counts: c.counts });
+  const python = (c) => ({ candidates: c.candidates, contradiction: c.contradiction, known: c.known,
+                           absent: c.absent, counts: c.counts });
   assert.ok(V.clues.some((c) => c.contradiction !== null) && V.clues.some((c) => c.candidates.length > 1));
   assert.deepEqual(drift(V.clues, fitted, python), []);
 });

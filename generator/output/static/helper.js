@@ -1,12 +1,16 @@
 /* lingo-trees clue helper: the words that fit the clues so far, in the browser.
  *
  * State in the URL: helper.html?wordlist=ID&length=N&letter=L&clue=WORD=PATTERN&clue=...
- * (PATTERN: G right place, Y elsewhere, . absent; g/y/w also read). The page
- * shows the number of words that fit in #candidate-count, the first 200 of
- * them (most common first) in #candidates, the regular expression of the
- * clues in #pattern, the letters that must occur in #must, and the best next
- * guesses by expected group size in #best, computed in a Web Worker. Words are
- * always inserted as text, never as HTML. The rules are those of wordgame.js.
+ * (PATTERN: G right place, Y elsewhere, . absent; g/y/w also read), and
+ * rule=free where a letter is shown but guesses may begin with any letter.
+ * The page shows the number of words that fit in #candidate-count, the first
+ * 200 of them (most common first) in #candidates, the letters known at each
+ * place in #known, the letters that must occur in #must and those that do
+ * not in #absent, and the best next guesses by expected group size in #best,
+ * computed in a Web Worker: under TV rules (a letter shown, the default) only
+ * words that begin with it. A guess added with the letter shown has its first
+ * tile green already. Words are always inserted as text, never as HTML. The
+ * rules are those of wordgame.js.
  */
 import * as WG from "./wordgame.js";
 import { $, NAMES, clear, fetchLines, loadDeferred, loadFailed, markClass, messages, nextMark, options, plain,
@@ -20,12 +24,13 @@ function helper() {
   var el = {
     list: $("pick-list"), length: $("pick-length"), letter: $("pick-letter"), from: $("pick-from"),
     form: $("add-clue"), guess: $("guess-input"), clues: $("clues"), status: $("status"),
-    count: $("candidate-count"), candidates: $("candidates"), pattern: $("pattern"), must: $("must"),
-    best: $("best"), bestNote: $("best-note"), share: $("share"), more: $("more")
+    count: $("candidate-count"), candidates: $("candidates"), known: $("known"), must: $("must"),
+    absent: $("absent"), best: $("best"), bestNote: $("best-note"), share: $("share"), more: $("more"),
+    tv: $("tv-rule"), tvBox: $("tv-rule-box")
   };
   var index = null, data = null, letters = null, codes = null, key = "", pending = "";
   var cache = {};
-  var state = { wordlist: "", length: 0, letter: "", clues: [] };  // clues: {word, pattern}
+  var state = { wordlist: "", length: 0, letter: "", free: false, clues: [] };  // clues: {word, pattern}
   var worker = null, started = false, sent = {}, job = 0, current = { id: 0, scale: 1, sample: 0, total: 0 };
   window.lingoHelper = { start: performance.now(), firstResult: null, bestResult: null };
 
@@ -44,6 +49,7 @@ function helper() {
     state.wordlist = q.get("wordlist") || "";
     state.length = parseInt(q.get("length") || "0", 10) || 0;
     state.letter = plain(q.get("letter") || "");
+    state.free = q.get("rule") === "free";
     state.clues = q.getAll("clue").map(function (c) {
       var at = c.replace(":", "=").indexOf("=");
       return at < 0 ? { word: plain(c), pattern: "" }
@@ -52,7 +58,7 @@ function helper() {
   }
   function url() {
     var q = "wordlist=" + encodeURIComponent(state.wordlist) + "&length=" + state.length;
-    if (state.letter) q += "&letter=" + encodeURIComponent(state.letter);
+    if (state.letter) q += "&letter=" + encodeURIComponent(state.letter) + (state.free ? "&rule=free" : "");
     state.clues.forEach(function (c) { q += "&clue=" + encodeURIComponent(c.word) + "=" + encodeURIComponent(c.pattern); });
     return "?" + q;
   }
@@ -71,6 +77,14 @@ function helper() {
     var values = [""].concat(letters.letters), labels = { "": "not shown" };
     letters.letters.forEach(function (l) { labels[l] = l.toUpperCase(); });
     state.letter = options(el.letter, values, labels, state.letter);
+    showRule();
+  }
+  function showRule() {  // the TV rule applies where the game shows the first letter
+    el.tvBox.hidden = !state.letter;
+    el.tv.checked = !state.free;
+  }
+  function tvLetter() {  // the letter every guess begins with, under TV rules; "" where guesses are free
+    return state.letter && !state.free && state.letter in letters.code ? state.letter : "";
   }
 
   function load() {
@@ -119,8 +133,9 @@ function helper() {
     var found = WG.fit(codes, data.words.length, data.length, letters.letters.length, read.clues,
                        first ? letters.code[first] : null);
     var cons = WG.constraints(read.clues, data.length, first || null);
-    el.pattern.textContent = WG.regex(cons, letters);
+    el.known.textContent = WG.describeKnown(cons);
     el.must.textContent = WG.describeCounts(cons);
+    el.absent.textContent = WG.describeAbsent(cons);
     var cands = found.candidates;
     el.count.textContent = String(cands.length);
     clear(el.candidates);
@@ -218,8 +233,13 @@ function helper() {
     }
     var n = data.words.length, isCand = new Uint8Array(n), guesses, sample = cands, i;
     cands.forEach(function (k) { isCand[k] = 1; });
+    var tv = tvLetter(), firstCode = tv ? letters.code[tv] : -1;
     if (el.from.value === "candidates") guesses = Int32Array.from(cands);
-    else { guesses = new Int32Array(n); for (i = 0; i < n; i++) guesses[i] = i; }
+    else {
+      var all = [];
+      for (i = 0; i < n; i++) if (firstCode < 0 || codes[i * data.length] === firstCode) all.push(i);
+      guesses = Int32Array.from(all);
+    }
     var room = Math.max(1, Math.floor(WORK / guesses.length));
     if (cands.length > room) {  // score against every k-th word that fits: an estimate
       var step = cands.length / room;
@@ -262,10 +282,11 @@ function helper() {
       text(tr, "td", g.candidate ? "fits" : "");
     });
     showScroll();
-    el.bestNote.textContent = estimate
+    var tv = tvLetter() ? "TV rules: only words that begin with " + tvLetter().toUpperCase() + ". " : "";
+    el.bestNote.textContent = tv + (estimate
       ? "Estimated on " + current.sample.toLocaleString("en") + " of the " + current.total.toLocaleString("en") +
         " words that fit, spread over the list; the order is what matters."
-      : "Expected group size: the average number of words that would still fit after the guess.";
+      : "Expected group size: the average number of words that would still fit after the guess.");
     if (window.lingoHelper.bestResult === null) window.lingoHelper.bestResult = performance.now();
   }
 
@@ -273,7 +294,10 @@ function helper() {
     ev.preventDefault();
     var word = plain(el.guess.value.trim());
     if (!word) return;
-    state.clues.push({ word: word, pattern: new Array(data.length + 1).join(".") });
+    var blank = new Array(data.length + 1).join("."), parts = letters.split(word);
+    // the letter shown is where it is: the first tile of a guess that begins with it is green
+    var shownFirst = state.letter && parts && parts.length === data.length && parts[0] === state.letter;
+    state.clues.push({ word: word, pattern: shownFirst ? "G" + blank.slice(1) : blank });
     el.guess.value = "";
     update();
     var rows = el.clues.children, row = rows[rows.length - 1], t = row && row.querySelector(".tile");
@@ -281,7 +305,8 @@ function helper() {
   });
   el.list.addEventListener("change", function () { state.wordlist = el.list.value; state.length = 0; state.clues = []; load(); });
   el.length.addEventListener("change", function () { state.length = parseInt(el.length.value, 10); state.clues = []; load(); });
-  el.letter.addEventListener("change", function () { state.letter = el.letter.value; update(); });
+  el.letter.addEventListener("change", function () { state.letter = el.letter.value; showRule(); update(); });
+  el.tv.addEventListener("change", function () { state.free = !el.tv.checked; update(); });
   el.from.addEventListener("change", function () { update(); });
 
   fromUrl();

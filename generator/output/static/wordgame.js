@@ -92,17 +92,17 @@ export function parsePattern(text, length) {
 }
 
 /* What the clues (and a revealed first letter) say letter by letter, as
- * generator.search.clues.constraints: per position the letter fixed or the
- * letters excluded; per letter the least and most times it occurs. */
+ * generator.search.clues.constraints: per position the letter fixed; per
+ * letter the least and most times it occurs. */
 export function constraints(clues, length, first) {
-  var fixed = [], excluded = [], least = {}, most = {}, i;
-  for (i = 0; i < length; i++) { fixed.push(null); excluded.push({}); }
+  var fixed = [], least = {}, most = {}, i;
+  for (i = 0; i < length; i++) fixed.push(null);
   if (first) fixed[0] = first;
   clues.forEach(function (clue) {
     var shown = {}, grey = [];
     for (var i = 0; i < length; i++) {
       var c = clue.letters[i], mark = clue.pattern[i];
-      if (mark === "G") fixed[i] = c; else excluded[i][c] = true;
+      if (mark === "G") fixed[i] = c;
       if (mark !== ".") shown[c] = (shown[c] || 0) + 1; else grey.push(c);
     }
     Object.keys(shown).forEach(function (c) { least[c] = Math.max(least[c] || 0, shown[c]); });
@@ -111,33 +111,19 @@ export function constraints(clues, length, first) {
       most[c] = Math.min(c in most ? most[c] : n, n);
     });
   });
-  return { length: length, fixed: fixed, excluded: excluded, least: least, most: most };
+  return { length: length, fixed: fixed, least: least, most: most };
 }
 function cmp(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
-function escapeRe(s) { return s.replace(/[.*+?^${}()|[\]\\\/-]/g, "\\$&"); }
 
-/* The regular expression of the position constraints, as generator.search.clues.regex. */
-export function regex(cons, letters) {
-  var absent = {};
-  Object.keys(cons.most).forEach(function (c) { if (cons.most[c] === 0) absent[c] = true; });
-  var parts = [];
-  for (var i = 0; i < cons.length; i++) {
-    if (cons.fixed[i] !== null) { parts.push(escapeRe(cons.fixed[i])); continue; }
-    var outSet = {};
-    Object.keys(absent).forEach(function (c) { outSet[c] = true; });
-    Object.keys(cons.excluded[i]).forEach(function (c) { outSet[c] = true; });
-    var out = Object.keys(outSet).sort(cmp);
-    var singles = out.filter(function (c) { return c.length === 1; });
-    var cls = singles.length ? "[^" + singles.map(escapeRe).join("") + "]" : ".";
-    if (letters.digraphs.length) {
-      var allowed = letters.digraphs.filter(function (d) { return out.indexOf(d) < 0; });
-      var banned = letters.digraphs.filter(function (d) { return out.indexOf(d) >= 0; });
-      if (banned.length) cls = banned.map(function (d) { return "(?!" + escapeRe(d) + ")"; }).join("") + cls;
-      if (allowed.length) cls = "(?:" + allowed.map(escapeRe).join("|") + "|" + cls + ")";
-    }
-    parts.push(cls);
-  }
-  return parts.join("");
+/* The letters known at each place, as a player writes them down: "K _ A _ _". */
+export function describeKnown(cons) {
+  return cons.fixed.map(function (c) { return c === null ? "_" : c.toUpperCase(); }).join(" ");
+}
+
+/* The letters in no place of the word, as generator.search.clues.describe_absent. */
+export function describeAbsent(cons) {
+  var out = Object.keys(cons.most).filter(function (c) { return cons.most[c] === 0; }).sort(cmp);
+  return out.length ? out.join(", ") : "none known";
 }
 
 /* The letters that must occur, in words, as generator.search.clues.describe_counts. */
