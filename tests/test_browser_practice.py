@@ -47,7 +47,8 @@ from generator.output.treefile import read_tree
 
 pytestmark = pytest.mark.browser
 
-TREES = {("nl", "free"): ("q", "x"), ("nl", "same-start"): ("q", "x"), ("nl-ij", "free"): ("ij",)}
+TREES = {("nl", "free"): ("q", "x"), ("nl", "same-start"): ("q", "x"), ("nl-ij", "free"): ("ij",),
+         ("fr-10", "same-start"): ("w",), ("sutom-9", "same-start"): ("j",), ("nl-ij-8", "same-start"): ("j",)}
 STRATEGIES = ("human", "optimal")
 #: today's Wordle: the summary's trees (practicedata.SUMMARY) of each rule; no SALET tree in hard mode (none within six)
 WORDLE = "wordle-2023"
@@ -357,7 +358,7 @@ def test_a_first_visit_on_a_phone_plays_the_default_game_in_the_first_screen(ser
     assert f"setup={want[0]}&rule={want[1]}&mode=day" in phone.url
     # names, not ids
     assert phone.locator("#pick-setup option").all_text_contents() == [
-        setup(sid).title for sid in ("nl-ij", "nl", WORDLE)]  # LINGO first
+        setup(sid).title for sid in ("nl-ij", "nl", "nl-ij-8", "sutom-9", "fr-10", WORDLE)]  # LINGO first
     assert phone.locator("#pick-rule option").all_text_contents() == [RULE_NAMES["free"]]
     assert "nl-ij" not in phone.text_content("#practice")
     # the board and the keyboard in the first screen
@@ -774,6 +775,28 @@ def test_wordle_keeps_its_colours_under_the_tv_look(served: str, browser: Any, a
         pg.select_option("#pick-setup", "nl")  # back to LINGO: the switch again
         pg.wait_for_function("location.search.indexOf('setup=nl&') >= 0 && window.lingoPractice.ready")
         assert pg.is_visible("#practice .tv-switch")
+        assert pg.errors == []
+    finally:
+        pg.context.close()
+
+
+@pytest.mark.parametrize(("sid", "width"), [("fr-10", 390), ("sutom-9", 360), ("nl-ij-8", 360)])
+def test_long_words_fit_a_phone(served: str, browser: Any, sid: str, width: int) -> None:
+    """The board's tiles shrink to fit a phone's width: ten letters at 390 px,
+    nine and eight at 360; nothing scrolls sideways, and a letter stays 14 px
+    or more."""
+    pg = new_page(browser, **{**PHONE, "viewport": {"width": width, "height": 780}})
+    try:
+        open_game(pg, game_url(served, sid, "same-start", 0))
+        assert f"setup={sid}" in pg.url
+        board = where(pg, "#board")
+        assert board["left"] >= 0 and board["right"] <= board["wide"], board
+        assert pg.evaluate(SIDEWAYS_SCROLL) <= 0
+        tiles = pg.locator("#board .row").first.locator(".tile")
+        assert tiles.count() == load_list(setup(sid).answers).length
+        last = tiles.last.bounding_box()
+        assert last["x"] + last["width"] <= min(board["right"], width), (last, board)
+        assert pg.evaluate("parseFloat(getComputedStyle(document.querySelector('#board .tile')).fontSize)") >= 14
         assert pg.errors == []
     finally:
         pg.context.close()

@@ -221,6 +221,7 @@ function practice() {
   function render() {
     clear(el.board);
     var L = setup.length, hints = known();
+    el.board.style.setProperty("--letters", String(L));  // the tiles shrink to fit (practice.css)
     for (var i = 0; i < setup.turns; i++) {
       var r = game.rows[i];
       if (r) {
@@ -433,6 +434,7 @@ function practice() {
           (n > setup.turns ? ", past the " + count(setup.turns, "turn", "turns") + " of the game" : "") + ".";
         s.note.className = "turns";
         var list = text(s.box, "ol", undefined, "tree-path");
+        list.style.setProperty("--letters", String(setup.length));
         path.forEach(function (step, i) {
           var li = text(list, "li");
           var tiles = row(li, "turn " + (i + 1) + ": " + step.word + ": " + describe(step.parts, step.pattern));
