@@ -211,8 +211,8 @@ def test_the_hangman_trees_get_their_page_and_downloads(tiny: Path, tmp_path: Pa
         assert zf.namelist()[-1] == f"trees/{rel}"
 
 
-@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="Debian's chromium is not installed (/usr/bin/chromium)")
-def test_build_prints_pdfs_and_counts_pages(tiny: Path, tmp_path: Path) -> None:
+def test_build_prints_pdfs_and_counts_pages(tiny: Path, tmp_path: Path, chromium: str) -> None:
+    """With the browser the program prints with (any of pdf.CHROMIUM_PATHS: the fixture skips without one)."""
     r = site.build_site(tiny, tmp_path / "b", pdf="all", progress=lambda _: None)
     assert r.pdf_skipped is None
     # a letter sheet per human-scheme letter (no sheet PDF for scm) and a card per human-scheme folder
