@@ -136,6 +136,16 @@ def setup_title(setup_id: str) -> str:
     return known[setup_id].title if setup_id in known else setup_id
 
 
+def short_setup_title(title: str) -> str:
+    """A set-up's title as a browser tab has room for: no note in brackets,
+    no "common words" (``Dutch LINGO, five letters, 'ij' one tile``).
+
+    >>> short_setup_title("Sutom, six letters, common words (any dictionary word may be guessed)")
+    'Sutom, six letters'
+    """
+    return ", ".join(p for p in title.split(" (")[0].split(", ") if p != "common words")
+
+
 # -- the model ----------------------------------------------------------------------
 
 
@@ -193,6 +203,13 @@ class FolderView:
     card_deck: str | None = None  # a TV card's Anki deck
     paper_rows: tuple[PaperRow, ...] = ()
     first: str = ""  # a folder of one tree (Wordle, Mastermind): its first guess
+    setup_title: str = ""
+
+    @property
+    def page_title(self) -> str:
+        """The title of its page in a browser's tab and bookmarks: the
+        strategy first (what tells the tabs apart), then the game and rule."""
+        return f"{self.short[:1].upper()}{self.short[1:]} · {short_setup_title(self.setup_title)} · {self.rule_short}"
 
     @property
     def anchor(self) -> str:
@@ -512,17 +529,18 @@ def _folder_view(f: TreeFolder, cards: dict[tuple[str, str, str], OpenersCard],
             PaperRow(r.letter, r.openers, index["letters"][r.letter].get("largest_group", 0),
                      tuple(paper.OPENERS.get(r.letter, ())), paper.LARGEST.get(r.letter, "-"))
             for r in rows)
+    rule_t = _variant_title(f.rule) if f.family == "mastermind" else rule_title(f.rule, f.family)
     return FolderView(
         setup=f.setup, rule=f.rule, strategy=f.strategy, title=strategy_title(f.family, f.strategy),
-        short=strategy_short(f.family, f.strategy),
-        rule_title=_variant_title(f.rule) if f.family == "mastermind" else rule_title(f.rule, f.family), turns_limit=limit,
+        short=strategy_short(f.family, f.strategy), rule_title=rule_t, turns_limit=limit,
         totals=totals, letters=tuple(rows),
-        histogram=histogram(f"{f.setup}, {f.rule}, {f.strategy}: turns",
-                            [(f"ours ({totals['secrets']})", hist)]),
+        histogram=histogram(f"Turns to find the word: {strategy_short(f.family, f.strategy)}, {short_rule(rule_t)}",
+                            [(f"{totals['secrets']:,} words", hist)]),
         card=cards.get((f.setup, f.rule, f.strategy)),
         card_pdf=card_pdf if card_pdf in printed else None, card_deck=card_deck_name(f.setup, f.rule, f.strategy),
         paper_rows=paper_rows,
         first=_first_guess(f.trees),
+        setup_title=setup_title(f.setup),
     )
 
 
@@ -544,7 +562,7 @@ def _comparison(views: list[FolderView]) -> tuple[Histogram, ...]:
         ours = {int(k): v for k, v in f.totals["turns"].items()}
         out.append(histogram(
             f"{f.short}: paper's {fig[1]} beside ours",
-            [(f"paper {fig[1]} ({paper.WORDS})", fig[0]), (f"ours ({f.totals['secrets']})", ours)],
+            [(f"paper {fig[1]} ({paper.WORDS:,} words)", fig[0]), (f"ours ({f.totals['secrets']:,} words)", ours)],
             width=420))
     return tuple(out)
 

@@ -366,3 +366,14 @@ def test_a_show_page_says_where_the_show_plays_each_length(shipped_site, tmp_pat
     built = shipped_site(tmp_path, [f"en-common/same-start/human/{x}.json" for x in ("q", "x")])
     text = html.unescape((built / "english-lingo-on-tv-itv-cbs.html").read_text(encoding="utf-8"))
     assert "<p>Played on ITV (since 2021) in the rounds and as the end game's second word; on CBS" in text
+
+
+def test_every_page_of_a_set_up_has_its_own_title(tiny: Path, tmp_path: Path) -> None:
+    """A tab or bookmark of a strategy or letter page names the strategy (the
+    letter), the game and the rule: no two pages of the site share a title."""
+    site.build_site(tiny, tmp_path / "b", pdf="none", progress=lambda _: None)
+    titles = {p.relative_to(tmp_path / "b").as_posix(): re.search(r"<title>([^<]*)</title>", p.read_text(encoding="utf-8"))[1]
+              for p in (tmp_path / "b").rglob("*.html") if p.name != "404.html"}
+    assert len(set(titles.values())) == len(titles), sorted(titles.values())
+    assert titles["tiny/free/human.html"] == "Human scheme · Tiny Dutch LINGO · free rule - lingo-trees"
+    assert titles["tiny/free/human/b.html"].startswith("B · Human scheme · Tiny Dutch LINGO · free rule")
