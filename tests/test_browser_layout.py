@@ -124,6 +124,11 @@ LAYOUT = """(siblings) => {
   }
   for (const box of document.querySelectorAll('.letters-table, .card-screen'))
     if (box.scrollWidth > box.clientWidth + 1 && !box.classList.contains('scrolls')) bad.push('a table scrolls and does not say so');
+  for (const th of document.querySelectorAll('.letters-table th')) {  // the number a contestant came for: on screen
+    if (th.textContent.trim() !== 'words to learn') continue;
+    const box = th.closest('.letters-table').getBoundingClientRect(), r = th.getBoundingClientRect();
+    if (r.right > Math.min(box.right, width) + 0.5) { bad.push('words to learn off screen'); break; }
+  }
   const print = document.querySelector('.sheet-links .print-sheet, .sheet-links a[href$=".pdf"]');
   if (document.querySelector('.md-content .sheet .groups') && !print) bad.push('no print link above the sheet');
   if (print) {
