@@ -46,6 +46,7 @@ class OpenersView:
     bar_mean: float = 0.0  # exact: that bound a game
     no_tree: int = 0  # exact: first words after which no tree keeps every secret within the turns
     proved: bool = False  # exact: the `shortlist` best are proved the best of all
+    rule: str = ""  # the guess rule's id
 
 
 #: first words a ranking's table shows
@@ -77,4 +78,4 @@ def openers_view(r: OpenerRanking, family: str) -> OpenersView:
                        rule_title(r.rule, family), len(rows), r.shortlist, tuple(rows[:TOP_OPENERS]),
                        tuple(x for x in rows[TOP_OPENERS:] if x.word in r.asked), r.strategy == OPTIMAL,
                        weighed, r.first_words, bar, round(bar / r.secrets, 4) if bar is not None and r.secrets else 0.0,
-                       r.no_tree, r.proved_best)
+                       r.no_tree, r.proved_best, r.rule)

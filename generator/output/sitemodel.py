@@ -250,6 +250,18 @@ class FolderView:
 
 
 @dataclass(frozen=True)
+class BestFirst:
+    """A set-up's best first word under one rule, as its page leads with it."""
+
+    rule: str  # the rule's short title: "normal mode", "hard mode"
+    word: str
+    mean: float  # guesses a game after it, played optimally
+    proved: bool  # the best of every allowed first word
+    tried: tuple[str, ...]  # the first words whose optimal trees were built
+    page: str  # the page of its optimal tree ("" where none was built)
+
+
+@dataclass(frozen=True)
 class SetupView:
     """One set-up: an overview page (``<id>.html``) and a page per folder."""
 
@@ -291,6 +303,27 @@ class SetupView:
 
     def in_rule(self, rule: str) -> tuple[FolderView, ...]:
         return tuple(f for f in self.folders if f.rule == rule)
+
+    @property
+    def best_first(self) -> tuple[BestFirst, ...]:
+        """Per guess rule, the best first word this site knows (Wordle, where
+        a player comes for it): the top of the exact search's ranking where
+        there is one, else the best of the optimal trees' first words."""
+        out = []
+        for rule in self.rules:
+            exact = next((o for o in self.openers if o.exact and o.rule == rule and o.top), None)
+            trees = sorted((f for f in self.in_rule(rule) if f.strategy.startswith("optimal") and f.first),
+                           key=lambda f: (f.totals["mean_turns"], f.first))
+            if exact is not None:
+                word, mean, proved = exact.top[0].word, exact.top[0].mean, exact.proved
+            elif trees:
+                word, mean, proved = trees[0].first, trees[0].totals["mean_turns"], False
+            else:
+                continue
+            page = next((f.page for f in trees if f.first == word), "")
+            out.append(BestFirst(short_rule(rule_title(rule, self.family)), word, mean, proved,
+                                 tuple(f.first for f in trees), page))
+        return tuple(out)
 
     def legend(self, rule: str) -> tuple[tuple[str, str], ...]:
         """The (short name, title) of each strategy of a rule, once: a strategy

@@ -377,3 +377,19 @@ def test_every_page_of_a_set_up_has_its_own_title(tiny: Path, tmp_path: Path) ->
     assert len(set(titles.values())) == len(titles), sorted(titles.values())
     assert titles["tiny/free/human.html"] == "Human scheme · Tiny Dutch LINGO · free rule - lingo-trees"
     assert titles["tiny/free/human/b.html"].startswith("B · Human scheme · Tiny Dutch LINGO · free rule")
+
+
+def test_a_wordle_page_leads_with_the_best_first_word_per_mode(tmp_path: Path, shipped_site: Any) -> None:
+    """A Wordle player comes for the best first word: the page says it for
+    normal and hard mode before anything else, proved or not, and links its
+    tree."""
+    built = shipped_site(tmp_path, ["openers.json"] + [f"wordle-2023/{r}/{s}/all.json" for r, s in
+                                                       (("free", "optimal-tarse"), ("free", "optimal-salet"),
+                                                        ("hard", "optimal-tarse"))])
+    page = (built / "wordle-2023.html").read_text(encoding="utf-8")
+    lead = page[page.index('<div class="best-first"'):]
+    lead = re.sub(r"<[^>]+>", "", lead[:lead.index("</div>")])
+    assert page.index('<div class="best-first"') < page.index("<h2")
+    assert re.search(r"Normal mode: TARSE, 3\.\d+ guesses a game, proved the best of every allowed first word", lead), lead
+    assert re.search(r"Hard mode: TARSE, 3\.\d+ guesses a game, the one first word whose best play was computed", lead), lead
+    assert 'href="wordle-2023/hard/optimal-tarse.html"' in page
