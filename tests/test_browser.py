@@ -346,7 +346,7 @@ def test_plain_names_and_the_last_choice_is_remembered(served: str, page: Any) -
     assert [page.input_value(f"#pick-{k}") for k in ("setup", "rule", "strategy")] == ["tiny", "same-start", "human"]
     options = " | ".join(page.locator("#lookup select option").all_text_contents())
     assert "TV rules (every guess begins with the letter shown)" in options
-    assert "Human scheme | Sheet at hand | SCM" in options and "Free rule (" in options
+    assert "Human scheme | Sheet at hand | Paper's rule" in options and "Free rule (" in options
     assert "(tiny)" not in options and "same-start" not in options and ": " not in options, options
     assert "/" not in page.inner_text("#lookup")  # no file or tree names in the text
     page.select_option("#pick-rule", "free")

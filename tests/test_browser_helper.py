@@ -334,7 +334,7 @@ def test_the_lookup_opens_on_the_shows_game(lists_site: str, page: Any) -> None:
     page.select_option("#pick-setup", "nl")
     page.wait_for_function("location.search.indexOf('setup=nl&') >= 0")
     strategies = page.locator("#pick-strategy option").all_text_contents()
-    assert strategies == ["SCM"], strategies
+    assert strategies == ["Paper's rule"], strategies
     page.select_option("#pick-setup", "nl-ij")
     page.wait_for_function("location.search.indexOf('setup=nl-ij&') >= 0")
     tree = read_tree(Path(__file__).resolve().parent.parent / "trees/nl-ij/same-start/human/q.json")

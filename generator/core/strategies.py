@@ -86,15 +86,15 @@ REGISTRY: tuple[StrategyInfo, ...] = (
                  "sheet at hand", table=True, version=2),  # 2: words in common use first
     StrategyInfo("lingo", "shared", "Fewest words to learn: openers shared by every letter",
                  "fewest words", table=True, rules=("free",), version=2),  # 2: words in common use
-    StrategyInfo("lingo", "scm", "SCM, the 1992 paper's rule: every move leaves the smallest largest group "
-                 "(its Fig. 3)", "SCM"),
+    StrategyInfo("lingo", "scm", "The 1992 paper's rule (SCM): every move leaves the smallest largest group "
+                 "(its Fig. 3)", "paper's rule"),
     StrategyInfo("lingo", "optimal", "Optimal: the fewest turns on average (every move by the feedback)", "optimal",
                  opt_in=True,
                  version=2),  # 2: proofs split into jobs, each with its own budget
     # Wordle
     StrategyInfo("wordle", "optimal", "Optimal: the fewest guesses on average", "optimal", opt_in=True),
-    StrategyInfo("wordle", "scm", "SCM, the 1992 paper's rule: smallest largest group, most groups, least sum of squares",
-                 "SCM", "greedy: the smallest largest group, then most groups, then the least sum of squares "
+    StrategyInfo("wordle", "scm", "The 1992 LINGO paper's rule (SCM): smallest largest group, most groups, least sum "
+                 "of squares", "paper's rule", "greedy: the smallest largest group, then most groups, then the least sum of squares "
                  "(the 1992 paper's SCM)"),
     StrategyInfo("wordle", "minimax", "Greedy minimax: the smallest largest group", "minimax",
                  "greedy: the smallest largest group (Knuth's rule)"),

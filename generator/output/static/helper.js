@@ -175,7 +175,7 @@ function helper() {
     b.setAttribute("data-mark", mark);
     b.setAttribute("data-show", shown(mark));  // drawn by CSS: the name stays the letter's
     b.setAttribute("aria-label", "clue " + (clueIndex + 1) + ", letter " + (k + 1) + ", " + letter + ": " +
-                   NAMES[mark] + " (click, or press G, Y or .)");
+                   NAMES[mark] + " (tap, or press G, Y or .)");
     b.addEventListener("click", function () { setMark(clueIndex, k, nextMark(mark)); });
     b.addEventListener("keydown", function (ev) {
       tileKey(ev, k, { mark: function (k, m) { setMark(clueIndex, k, m); }, tiles: function () { return tilesOf(clueIndex); } });

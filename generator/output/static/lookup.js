@@ -64,7 +64,7 @@ function lookup() {
     return !isPegs() && !!shown && ls.length > 0 && ls[0] === shown;
   }
   var HINTS = {
-    tiles: "Click a tile to cycle its feedback: · absent, Y elsewhere in the word, G right place. " +
+    tiles: "Tap a tile to cycle its feedback: · absent, Y elsewhere in the word, G right place. " +
       "By keyboard: Tab to a tile, press G, Y or . (the focus moves on), then Enter.",
     given: "The first tile is green already: the game shows that letter.",
     pegs: "Choose the black pegs (right colour in the right place) and the white pegs (right colour, " +
@@ -235,7 +235,7 @@ function lookup() {
     if (solved) say("Solved in " + plural(state.path.length, "turn") + ": " + word + ".", "done");
     else if (typeof node === "string") say("Turn " + turn + ": play " + word + ", the only " + (isPegs() ? "code" : "word") + " left. It is the answer.", "done");
     else if (isPegs()) say("Turn " + turn + ": play " + word + ", then choose the pegs you got.");
-    else say("Turn " + turn + ": play " + word + ", then click the tiles to show the feedback you got.");
+    else say("Turn " + turn + ": play " + word + ", then tap the tiles to show the feedback you got.");
     el.share.href = url();
     history.replaceState(null, "", url());
   }
