@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlparse
 from typing import Any
 
 import pytest
@@ -216,6 +217,42 @@ def test_the_404_page_leads_back_in(browser: Any, served: tuple[str, Path]) -> N
         assert len(links) >= 4
         for link in links:
             assert page.request.get(link).ok, link
+    finally:
+        context.close()
+
+
+STYLED = "() => [...document.styleSheets].some(s => (s.href || '').includes('/assets/stylesheets/main.') && s.cssRules.length > 0)"
+
+
+@pytest.mark.parametrize(("base", "visit_first"), [("/", False), ("/lingo/", False), ("/games/lingo/", True)])
+def test_the_404_page_has_its_style_under_any_base_path(browser: Any, served: tuple[str, Path], base: str,
+                                                        visit_first: bool) -> None:
+    """A server shows 404.html at any missing address of the site, at any
+    depth, wherever the site is served from: its style and links still come
+    from the site's root (a site one folder down on a first visit; deeper
+    once a page of the site was visited)."""
+    _, built = served
+
+    def handle(route: Any) -> None:
+        path = urlparse(route.request.url).path
+        rel = path[len(base):] if path.startswith(base) else None
+        if rel is not None and (built / (rel or "index.html")).is_file():
+            route.fulfill(path=built / (rel or "index.html"))
+        else:
+            route.fulfill(status=404, path=built / "404.html")
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    context.route("http://lingo.test/**", handle)
+    page = context.new_page()
+    try:
+        if visit_first:
+            page.goto(f"http://lingo.test{base}index.html")
+            page.wait_for_load_state("load")
+        page.goto(f"http://lingo.test{base}nl/free/no-such-page.html")
+        page.wait_for_function(STYLED, timeout=10_000)
+        assert page.locator("h1").first.text_content() == "Page not found"
+        home = page.locator("article a[href]").first.evaluate("a => a.href")
+        assert home == f"http://lingo.test{base}index.html"
     finally:
         context.close()
 

@@ -104,6 +104,40 @@ def tighten(html: str) -> str:
     return "".join(part if i % 2 else _INDENT.sub("\n", part) for i, part in enumerate(parts))
 
 
+#: the first thing in the 404 page's head: a <base> at the site's root, which
+#: every other page stores (site.js), else the server's root; should the
+#: site's style not be there, the first folder of the address is tried
+#: (a site served from a subfolder, first visited at a page that is not there)
+BASE_SCRIPT = """<script>(function () {
+  var key = "lingo-trees.root", root = "/", path = location.pathname;
+  try { var kept = localStorage.getItem(key); if (kept && path.indexOf(kept) === 0) root = kept; } catch (e) {}
+  document.write('<base href="' + encodeURI(root).replace(/"/g, "%22") + '">');
+  var first = path.split("/")[1];
+  if (root === "/" && first && path.length > first.length + 2 && window.fetch)
+    fetch("assets/site.css", { method: "HEAD" }).then(function (r) {
+      if (r.ok) return;
+      return fetch("/" + first + "/assets/site.css", { method: "HEAD" }).then(function (s) {
+        if (s.ok) { try { localStorage.setItem(key, "/" + first + "/"); location.reload(); } catch (e) {} }
+      });
+    }).catch(function () {});
+})();</script>"""
+_ROOTED = re.compile(r'((?:href|src)=")/(?!/)')
+
+
+def anywhere(html: str) -> str:
+    """The 404 page, which a server shows at any address of the site: its
+    links from the site's root (MkDocs writes them from the server's root,
+    ``/assets/...``) become relative to a ``<base>`` that
+    :data:`BASE_SCRIPT` sets at the site's root, wherever the site is served.
+
+    >>> anywhere('<head><link href="/assets/a.css"><a href="//x.org/">')  # doctest: +ELLIPSIS
+    '<head><script>...</script><link href="assets/a.css"><a href="//x.org/">'
+    """
+    html = _ROOTED.sub(r"\1", html).replace('__md_scope=new URL("/",location)',
+                                           "__md_scope=new URL(document.baseURI)")
+    return html.replace("<head>", "<head>" + BASE_SCRIPT, 1)
+
+
 #: what the service worker stores when it installs (more is stored as it is visited)
 SHELL_PAGES = ("index.html", "lookup.html", "helper.html", "practice.html", "hangman.html", "method.html", "404.html")
 
@@ -143,8 +177,11 @@ class SitePages(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         return tighten(output)
 
     def on_post_template(self, output_content: str, /, *, template_name: str, config: MkDocsConfig) -> str:
-        """The theme's own pages (``404.html``), tightened too."""
-        return tighten(output_content) if template_name.endswith(".html") else output_content
+        """The theme's own pages (``404.html``), tightened too, and the 404
+        page made to work under any base path (:func:`anywhere`)."""
+        if not template_name.endswith(".html"):
+            return output_content
+        return tighten(anywhere(output_content) if template_name == "404.html" else output_content)
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         service_worker(Path(config.site_dir))

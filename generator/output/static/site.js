@@ -28,6 +28,8 @@
     }
   }
   apply(saved());
+  // the site's root, for the 404 page (generator.output.sitepages.BASE_SCRIPT): where the site is served
+  try { if (window.__md_scope) localStorage.setItem("lingo-trees.root", __md_scope.pathname); } catch (e) {}
   document.addEventListener("click", function (event) {
     for (var name in SWITCHES) {
       var button = event.target.closest && event.target.closest(SWITCHES[name][0]);
