@@ -43,6 +43,7 @@ from generator.core.rules import hard_mode_violation
 from generator.core.tree import play
 from generator.output import site
 from generator.output.practicedata import RULE_NAMES, day_index, default_game, practice_setups
+from generator.output.sitemodel import short_setup_title
 from generator.output.treefile import read_tree
 
 pytestmark = pytest.mark.browser
@@ -358,8 +359,11 @@ def test_a_first_visit_on_a_phone_plays_the_default_game_in_the_first_screen(ser
     assert f"setup={want[0]}&rule={want[1]}&mode=day" in phone.url
     # names, not ids
     assert phone.locator("#pick-setup option").all_text_contents() == [
-        setup(sid).title for sid in ("nl-ij", "nl", "nl-ij-8", "sutom-9", "fr-10", WORDLE)]  # LINGO first
+        short_setup_title(setup(sid).title) for sid in ("nl-ij", "nl", "nl-ij-8", "sutom-9", "fr-10", WORDLE)]  # LINGO first
     assert phone.locator("#pick-rule option").all_text_contents() == [RULE_NAMES["free"]]
+    # labels a phone reads, and a picker as wide as the page (its label above it)
+    assert phone.evaluate("parseFloat(getComputedStyle(document.querySelector('.pickers')).fontSize)") >= 13
+    assert where(phone, "#pick-setup")["width"] >= 300
     assert "nl-ij" not in phone.text_content("#practice")
     # the board and the keyboard in the first screen
     assert phone.evaluate("window.scrollY") == 0
@@ -797,6 +801,28 @@ def test_long_words_fit_a_phone(served: str, browser: Any, sid: str, width: int)
         last = tiles.last.bounding_box()
         assert last["x"] + last["width"] <= min(board["right"], width), (last, board)
         assert pg.evaluate("parseFloat(getComputedStyle(document.querySelector('#board .tile')).fontSize)") >= 14
+        assert pg.errors == []
+    finally:
+        pg.context.close()
+
+
+def test_a_game_over_gives_a_result_to_share(served: str, browser: Any, answers: dict[str, list[str]]) -> None:
+    """After a game, Wordle players share their grid: squares per guess and
+    the turns taken, never the letters."""
+    pg = new_page(browser, **PHONE)
+    try:
+        secret = answers[WORDLE][7]
+        open_game(pg, game_url(served, WORDLE, "free", 7))
+        guesses = ["tarse", secret]
+        for word in guesses:
+            tap_word_on(pg, word)
+        pg.tap("#share-result")
+        grid = pg.text_content("#share-grid").split("\n")
+        squares = {"G": "\U0001F7E9", "Y": "\U0001F7E8", ".": "\u2B1B"}
+        turns = 1 if secret == "tarse" else 2
+        assert grid[0].endswith(f" {turns}/6") and grid[0].startswith("Wordle")
+        assert grid[1:] == ["".join(squares[m] for m in feedback(w, secret)) for w in guesses[-turns:]]
+        assert secret not in pg.text_content("#share-grid")
         assert pg.errors == []
     finally:
         pg.context.close()

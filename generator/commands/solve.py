@@ -10,8 +10,16 @@ from generator.core.catalog import load_list, setup
 from generator.core.scoring import HEURISTICS, heuristic
 from generator.core.words import WordList
 from generator.errors import PatternError, WordListError
-from generator.search.clues import (Solved, best_guesses, describe_absent, describe_counts, describe_known,
-                                    frequency_order, parse_clue, solve)
+from generator.search.clues import (
+    Solved,
+    best_guesses,
+    describe_absent,
+    describe_counts,
+    describe_known,
+    frequency_order,
+    parse_clue,
+    solve,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -150,3 +150,9 @@ test("a Hangman tree replays every secret's masks as generator.core.kinds.replay
                      t.tree);
   }
 });
+
+test("a result to share has the turns and a row of squares per guess, no letter", () => {
+  assert.equal(WG.shareGrid("LINGO K", ["G.Y..", "GGGGG"], 5, true), "LINGO K 2/5\n\u{1F7E9}\u2B1B\u{1F7E8}\u2B1B\u2B1B\n" +
+    "\u{1F7E9}\u{1F7E9}\u{1F7E9}\u{1F7E9}\u{1F7E9}");
+  assert.equal(WG.shareGrid("Wordle", ["....."], 6, false).split("\n")[0], "Wordle X/6");
+});

@@ -36,7 +36,8 @@ function practice() {
     setup: $("pick-setup"), rule: $("pick-rule"), random: $("new-random"), day: $("new-day"),
     share: $("share"), title: $("game-title"), board: $("board"), status: $("status"),
     keyboard: $("keyboard"), summary: $("summary"), summaryWord: $("summary-word"), trees: $("summary-trees"),
-    result: $("result"), again: $("again"), playAgain: $("play-again")
+    result: $("result"), again: $("again"), playAgain: $("play-again"), shareResult: $("share-result"),
+    shareGrid: $("share-grid")
   };
   var STORE = "lingo-trees.practice";
   var index = JSON.parse(source.textContent);
@@ -99,7 +100,10 @@ function practice() {
   }
   function fillPickers() {
     var ids = index.setups.map(function (s) { return s.id; }), titles = {};
-    index.setups.forEach(function (s) { titles[s.id] = s.title; });
+    // a phone's picker has room for the short title (generator.output.sitemodel.short_setup_title)
+    index.setups.forEach(function (s) {
+      titles[s.id] = s.title.split(" (")[0].split(", ").filter(function (p) { return p !== "common words"; }).join(", ");
+    });
     state.setup = pick(el.setup, ids, titles, state.setup);
     setup = setups[state.setup];
     state.rule = pick(el.rule, Object.keys(setup.trees), setup.rule_titles, ruleOf(setup, state.want));
@@ -156,6 +160,7 @@ function practice() {
     clear(el.keyboard);
     el.summary.hidden = true;
     el.again.hidden = true;
+    el.shareGrid.hidden = true;
     el.result.className = "result";
     say("Loading the words of " + setup.title + " ...");
     return loadWords(setup).then(function (got) {
@@ -179,6 +184,7 @@ function practice() {
     if (el.again.contains(document.activeElement)) el.board.focus({ preventScroll: true });  // typing plays
     el.summary.hidden = true;
     el.again.hidden = true;
+    el.shareGrid.hidden = true;
     el.result.className = "result";
     clear(el.trees);
     el.title.textContent = state.mode === "day" ? "Word of the day, " + (state.date || today()) : "A random word";
@@ -311,6 +317,10 @@ function practice() {
   /* The game is over: the result and "Play again" where the player looks. */
   function finish() {
     el.again.hidden = false;
+    el.shareGrid.hidden = true;
+    el.shareGrid.textContent = WG.shareGrid(
+      el.setup.options[el.setup.selectedIndex].text + " · " + (state.mode === "day" ? state.date || today() : "random word"),
+      game.rows.map(function (r) { return r.pattern; }), setup.turns, game.won);
     el.result.className = "result over " + (game.won ? "won" : "lost");
     el.playAgain.focus({ preventScroll: true });
     el.result.scrollIntoView({ block: "nearest" });
@@ -477,6 +487,15 @@ function practice() {
     el.board.scrollIntoView({ block: "nearest" });
   }
   el.random.addEventListener("click", playRandom);
+  el.shareResult.addEventListener("click", function () {  // the grid shown, and copied where the browser lets us
+    el.shareGrid.hidden = false;
+    var copied = navigator.clipboard && navigator.clipboard.writeText(el.shareGrid.textContent);
+    if (copied) copied.then(function () { say("Your result is copied: paste it where you like.", "done"); }, function () {});
+    var range = document.createRange();
+    range.selectNodeContents(el.shareGrid);
+    var sel = window.getSelection();
+    if (sel) { sel.removeAllRanges(); sel.addRange(range); }
+  });
   el.playAgain.addEventListener("click", playRandom);
   el.day.addEventListener("click", function () {
     if (!data) return;

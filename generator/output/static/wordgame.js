@@ -252,6 +252,16 @@ export function play(tree, secret, reply, limit) {
   return null;
 }
 
+/* A game's result to share, as Wordle players share theirs: a title line
+ * with the turns taken ("X" when lost) out of the game's, then a row of
+ * squares per guess (green right place, yellow elsewhere, black absent),
+ * never the letters, so that it gives nothing away. */
+export function shareGrid(title, patterns, turns, won) {
+  var squares = { G: "\uD83D\uDFE9", Y: "\uD83D\uDFE8", ".": "\u2B1B" };
+  var rows = patterns.map(function (p) { return p.split("").map(function (m) { return squares[m]; }).join(""); });
+  return [title + " " + (won ? patterns.length : "X") + "/" + turns].concat(rows).join("\n");
+}
+
 /* The place of the word of the day among count answers, as
  * generator.output.practicedata.day_index: FNV-1a (32 bits) of the ASCII
  * text "<date> <setup>", then MurmurHash3's 32-bit finalizer, modulo count. */
