@@ -826,3 +826,30 @@ def test_a_game_over_gives_a_result_to_share(served: str, browser: Any, answers:
         assert pg.errors == []
     finally:
         pg.context.close()
+
+
+def test_a_game_kept_for_offline_plays_every_word_without_the_network(
+        serve: Any, practice_site_dir: Path, browser: Any, answers: dict[str, list[str]]) -> None:
+    """'Keep this game for offline' stores the game's words and every tree
+    its summary shows: with the server gone, another word of the same game
+    plays to its summary; a page never opened says plainly that it needs the
+    network, not that the site must be served."""
+    pg = new_page(browser, **PHONE)
+    try:
+        with serve(practice_site_dir) as url:
+            open_game(pg, game_url(url, "nl", "free", 0))
+            pg.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+            pg.tap("#keep-offline")
+            pg.wait_for_function("document.getElementById('keep-status').textContent.startsWith('Kept:')")
+            assert "every word and letter" in pg.text_content("#keep-status")
+        pg.context.set_offline(True)
+        secret = answers["nl"][-1]  # a word never played online: its letter's trees were kept
+        open_game(pg, game_url(url, "nl", "free", len(answers["nl"]) - 1))
+        type_word(pg, secret)
+        check_summary(pg, "nl", "free", secret)
+        pg.goto(f"{url}/site/practice.html?setup=nl-ij&rule=free&mode=random&word=0")  # not kept
+        pg.wait_for_function("document.getElementById('status').className === 'error'")
+        assert "You are offline and it was not kept on this device" in pg.text_content("#status")
+        assert "Serve the site" not in pg.text_content("#status")
+    finally:
+        pg.context.close()

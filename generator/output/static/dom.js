@@ -166,7 +166,12 @@ export function fetchJson(url) {
   });
 }
 
-/* The message of a file that could not be loaded: what, why, and what to do. */
+/* The message of a file that could not be loaded: what, why, and what to do
+ * (a page opened as a file, no network and the file not kept, or the network). */
 export function loadFailed(what, err) {
-  return "Could not load " + what + " (" + err.message + "). Serve the site over http (see the home page).";
+  var todo = location.protocol === "file:" ? "A page opened as a file cannot load it: open the site through a web server."
+    : navigator.onLine === false ? "You are offline and it was not kept on this device: open it once online " +
+      "(practice can keep a whole game for offline)."
+    : "Check the connection and try again.";
+  return "Could not load " + what + " (" + err.message + "). " + todo;
 }

@@ -37,7 +37,7 @@ function practice() {
     share: $("share"), title: $("game-title"), board: $("board"), status: $("status"),
     keyboard: $("keyboard"), summary: $("summary"), summaryWord: $("summary-word"), trees: $("summary-trees"),
     result: $("result"), again: $("again"), playAgain: $("play-again"), shareResult: $("share-result"),
-    shareGrid: $("share-grid")
+    shareGrid: $("share-grid"), keep: $("keep-offline"), keepStatus: $("keep-status")
   };
   var STORE = "lingo-trees.practice";
   var index = JSON.parse(source.textContent);
@@ -486,6 +486,44 @@ function practice() {
     el.board.focus({ preventScroll: true });
     el.board.scrollIntoView({ block: "nearest" });
   }
+  /* Every file the chosen game can need (its words and the trees its summary
+   * shows, every letter), fetched once so that the service worker keeps them:
+   * the game then plays offline, whatever the word. */
+  function keepOffline() {
+    var kept = setup, sayKeep = messages(el.keepStatus);
+    if (!navigator.serviceWorker || !navigator.serviceWorker.controller) {
+      sayKeep("This browser keeps nothing for offline here (the site must be served over https).", "error");
+      return;
+    }
+    var files = [kept.answers.file, kept.guesses.file].filter(function (f, i) {
+      return i === 0 ? kept.answers.count : kept.guesses.count;
+    }).map(function (f) { return base + f; });
+    Object.keys(kept.trees).forEach(function (rule) {
+      Object.keys(kept.trees[rule]).forEach(function (name) {
+        kept.trees[rule][name].forEach(function (letter) {
+          files.push(base + "trees/" + [kept.id, rule, name, letter].map(encodeURIComponent).join("/") + ".json");
+        });
+      });
+    });
+    var done = 0, failed = 0, next = 0;
+    el.keep.disabled = true;
+    function one() {
+      if (next >= files.length) return Promise.resolve();
+      var url = files[next++];
+      return fetch(url).then(function (r) { if (!r.ok) failed += 1; }, function () { failed += 1; }).then(function () {
+        done += 1;
+        sayKeep("Keeping " + done + " of " + files.length + " files ...");
+        return one();
+      });
+    }
+    Promise.all([one(), one(), one(), one()]).then(function () {
+      el.keep.disabled = false;
+      if (failed) sayKeep(failed + " of " + files.length + " files could not be kept: try again online.", "error");
+      else sayKeep("Kept: " + kept.title.split(" (")[0] + " plays offline on this device, every word and letter (" +
+                   files.length + " files).", "done");
+    });
+  }
+  el.keep.addEventListener("click", keepOffline);
   el.random.addEventListener("click", playRandom);
   el.shareResult.addEventListener("click", function () {  // the grid shown, and copied where the browser lets us
     el.shareGrid.hidden = false;
