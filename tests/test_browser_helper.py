@@ -32,8 +32,15 @@ from generator.core.scoring import expected_size
 from generator.core.tree import play
 from generator.core.words import Letters, WordList
 from generator.output.treefile import read_tree
-from generator.search.clues import (Clue, best_guesses, describe_absent, describe_counts, describe_known,
-                                    frequency_order, solve)
+from generator.search.clues import (
+    Clue,
+    best_guesses,
+    describe_absent,
+    describe_counts,
+    describe_known,
+    frequency_order,
+    solve,
+)
 
 pytestmark = pytest.mark.browser
 

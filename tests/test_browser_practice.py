@@ -43,7 +43,7 @@ from generator.core.rules import hard_mode_violation
 from generator.core.tree import play
 from generator.output import site
 from generator.output.practicedata import RULE_NAMES, day_index, default_game, practice_setups
-from generator.output.sitemodel import short_setup_title
+from generator.output.sitenames import short_setup_title
 from generator.output.treefile import read_tree
 
 pytestmark = pytest.mark.browser

@@ -87,14 +87,12 @@ from generator.output.sitemodel import (
     SetupView,
     SiteModel,
     TreeFolder,
-    card_deck_name,
-    card_pdf_name,
     lookup_index,
-    pdf_name,
     read_folders,
     sheet_models,
     site_model,
 )
+from generator.output.sitenames import card_deck_name, card_pdf_name, pdf_name
 from generator.output.trapsfile import FILE_NAME as TRAPS_FILE
 from generator.output.trapsfile import read_traps
 from generator.output.treefile import SCHEMA

@@ -42,6 +42,17 @@ from generator.output.sheets import (
     strategy_short,
     strategy_title,
 )
+from generator.output.sitenames import (
+    card_deck_name,
+    card_pdf_name,
+    folder_page,
+    letter_page,
+    pdf_name,
+    setup_title,
+    short_rule,
+    short_setup_title,
+    slug,
+)
 from generator.output.treefile import read_tree
 from generator.search.ranking import OpenerRanking
 from generator.search.traps import Trap
@@ -129,21 +140,6 @@ def sheet_models(folders: list[TreeFolder]) -> tuple[dict[Key, LetterSheet], dic
             length = next(iter(f.trees.values())).game.length
             cards[(f.setup, f.rule, f.strategy)] = openers_card(f.index, title, shared, length)
     return sheets, cards
-
-
-def setup_title(setup_id: str) -> str:
-    known = catalog_setups()
-    return known[setup_id].title if setup_id in known else setup_id
-
-
-def short_setup_title(title: str) -> str:
-    """A set-up's title as a browser tab has room for: no note in brackets,
-    no "common words" (``Dutch LINGO, five letters, 'ij' one tile``).
-
-    >>> short_setup_title("Sutom, six letters, common words (any dictionary word may be guessed)")
-    'Sutom, six letters'
-    """
-    return ", ".join(p for p in title.split(" (")[0].split(", ") if p != "common words")
 
 
 # -- the model ----------------------------------------------------------------------
@@ -399,56 +395,6 @@ class SiteModel:
                 out.setdefault(s.show, []).append(s)
         # five letters first (every show's main round), then the longer rounds, then the shorter
         return {show: tuple(sorted(v, key=lambda s: (s.length < 5, s.length))) for show, v in out.items()}
-
-
-def folder_page(setup: str, rule: str, strategy: str) -> str:
-    return f"{setup}/{rule}/{strategy}.html"
-
-
-def letter_page(setup: str, rule: str, strategy: str, letter: str) -> str:
-    return f"{setup}/{rule}/{strategy}/{letter}.html"
-
-
-def _pdf_words(setup: str, rule: str, strategy: str) -> str:
-    """A PDF's name in the words a player reads (``nl-tv-rules-human-scheme``),
-    not the rule's and strategy's ids.
-
-    >>> _pdf_words("nl", "same-start", "human-lookup")
-    'nl-tv-rules-sheet-at-hand'
-    """
-    family = family_of(catalog_setups()[setup].game.name) if setup in catalog_setups() else "lingo"
-    return f"{setup}-{slug(short_rule(rule_title(rule, family)))}-{slug(strategy_short(family, strategy))}"
-
-
-def short_rule(title: str) -> str:
-    """A rule's title to its first ``:`` or ``(``: ``TV rules``, ``free rule``."""
-    return title.split(":")[0].split(" (")[0]
-
-
-def slug(text: str) -> str:
-    """Words as a file name: ``Dutch LINGO on TV`` is ``dutch-lingo-on-tv``."""
-    return "-".join("".join(c if c.isalnum() else " " for c in text.lower()).split())
-
-
-def pdf_name(setup: str, rule: str, strategy: str, letter: str) -> str:
-    return f"pdf/{_pdf_words(setup, rule, strategy)}-{letter}.pdf"
-
-
-def card_pdf_name(setup: str, rule: str, strategy: str) -> str:
-    """The PDF of a folder's openers card; the TV card (TV rules, human scheme) is ``<setup>-tv-card.pdf``,
-    the cards cut from it ``<setup>-tv-card-openers.pdf`` and ``<setup>-tv-card-knee.pdf``."""
-    if rule == "same-start" and strategy in CARD_NAMES:
-        return f"pdf/{_tv_card(setup, strategy)}.pdf"
-    return f"pdf/{_pdf_words(setup, rule, strategy)}-openers.pdf"
-
-
-def card_deck_name(setup: str, rule: str, strategy: str) -> str | None:
-    """The Anki deck of a TV card (``deck/<setup>-tv-card.apkg``); None for another folder."""
-    return f"deck/{_tv_card(setup, strategy)}.apkg" if rule == "same-start" and strategy in CARD_NAMES else None
-
-
-def _tv_card(setup: str, strategy: str) -> str:
-    return f"{setup}-tv-card" + ("" if strategy == "human" else f"-{strategy.removeprefix('human-')}")
 
 
 def _at_least(turns: dict[str, int], n: int) -> int:

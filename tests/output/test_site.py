@@ -8,6 +8,7 @@ import re
 import shutil
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import orjson
 import pytest

@@ -100,7 +100,7 @@ function practice() {
   }
   function fillPickers() {
     var ids = index.setups.map(function (s) { return s.id; }), titles = {};
-    // a phone's picker has room for the short title (generator.output.sitemodel.short_setup_title)
+    // a phone's picker has room for the short title (generator.output.sitenames.short_setup_title)
     index.setups.forEach(function (s) {
       titles[s.id] = s.title.split(" (")[0].split(", ").filter(function (p) { return p !== "common words"; }).join(", ");
     });
