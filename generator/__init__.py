@@ -23,7 +23,7 @@ The public API, in the order you meet it:
 >>> feedback("ninny", "annex")
 'Y.G..'
 >>> len(load_list("nl-basis-5"))
-3255
+3219
 """
 
 from generator.core.catalog import load_list, setup, setups

@@ -19,19 +19,19 @@ def test_shared_openers_and_letter_trees() -> None:
     assert [ctx.matrix.guess_word(r) for r in plan.opener_rows] == list(plan.openers)
     assert [ctx.matrix.guess_word(r) for r in plan.probe_rows] == list(plan.probes)
     assert len(set(plan.probes)) == len(plan.probes) > 0
-    # this plan leaves one group that no single probe splits well enough
-    assert plan.unfixable_groups == 1
-    assert plan.distinct_words == 3 + len(plan.probes) + 1
+    # this plan leaves two groups that no single probe splits well enough
+    assert plan.unfixable_groups == 2
+    assert plan.distinct_words == 3 + len(plan.probes) + 2
     schemes = {}
     for letter in ctx.letters():
         game = ctx.game(letter, "free")
         cols = ctx.letter_cols(letter)
         rows, uncommon = sayable_rows(allowed_rows(game, ctx.matrix), ctx.sayable())
         schemes[letter] = letter_scheme(ctx, cols, rows, uncommon, game, plan)
-    # every exception move is a shared probe word, but the unfixable group's (letter k)
+    # every exception move is a shared probe word, but the unfixable groups' (letters k and r)
     moves = [(letter, e["word"]) for letter, s in schemes.items() for e in s.strategy_data()["exceptions"]]
-    assert len(moves) == plan.oversized_groups == 21
-    assert [(letter, w) for letter, w in moves if w not in plan.probes] == [("k", "heavy")]
+    assert len(moves) == plan.oversized_groups == 36
+    assert [(letter, w) for letter, w in moves if w not in plan.probes] == [("k", "vunze"), ("r", "avond")]
     for letter in ("c", "q", "s"):
         game = ctx.game(letter, "free")
         cols = ctx.letter_cols(letter)
