@@ -1,6 +1,6 @@
 """Learning a TV card (learn.html) in a real browser, on a phone.
 
-A small site holds the knee card of Dutch four-letter LINGO ('ij' one tile)
+A small site holds the TV card of Dutch four-letter LINGO ('ij' one tile)
 for two letters. At 390 x 844 a player learns a letter end to end (one with
 exception moves, a move after a move where the card has one): every
 line answered right once, then again after the wait (the page's clock run
@@ -22,7 +22,7 @@ from generator.output.treefile import read_tree
 
 pytestmark = pytest.mark.browser
 
-CARD = "nl-ij-4/same-start/human-knee"
+CARD = "nl-ij-4/same-start/human"  # the whole TV card: its knee and openers cards have no exception move
 CHECKOUT = Path(__file__).resolve().parents[1]
 
 
@@ -83,7 +83,7 @@ def _line(pg: Any) -> dict[str, Any]:
 def test_a_player_learns_a_letter_until_ready_and_keeps_it(served: str, phone: Any) -> None:
     pg = phone
     pg.clock.install()
-    pg.goto(f"{served}/learn.html?card=nl-ij-4-tv-card-knee")
+    pg.goto(f"{served}/learn.html?card=nl-ij-4-tv-card")
     pg.wait_for_function("window.lingoLearn && window.lingoLearn.ready")
     pg.select_option("#learn-letter", LEARNT)
     expected = _expected(LEARNT)
