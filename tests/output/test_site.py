@@ -185,8 +185,10 @@ def test_build_makes_pages_downloads_and_lookup(built: Path, tiny: Path) -> None
         names = set(zf.namelist())
     assert {f"trees/tiny/{r}/{s}/{x}.json" for r in ("free", "same-start")
             for s in ("human", "human-lookup", "scm") for x in ("b", "ij", "index")} <= names
-    method = (built / "method.html").read_text(encoding="utf-8")
-    assert 'href="trees/tiny/same-start/human-lookup/ij.json"' in method and 'href="trees/schema.json"' in method
+    method = (built / "method.html").read_text(encoding="utf-8")  # a link a folder, to its page's files
+    assert 'href="tiny/same-start/human-lookup.html#downloads"' in method and 'href="trees/schema.json"' in method
+    folder = (built / "tiny/same-start/human-lookup.html").read_text(encoding="utf-8")
+    assert 'id="downloads"' in folder and 'href="../../trees/tiny/same-start/human-lookup/ij.json"' in folder
     lookup = (built / "lookup.html").read_text(encoding="utf-8")
     assert 'id="next-guess"' in lookup and 'id="candidates"' in lookup
     letter = (built / "tiny/free/human/b.html").read_text(encoding="utf-8")
