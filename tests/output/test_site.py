@@ -396,3 +396,14 @@ def test_a_wordle_page_leads_with_the_best_first_word_per_mode(tmp_path: Path, s
     assert re.search(r"Normal mode: TARSE, 3\.\d+ guesses a game, proved the best of every allowed first word", lead), lead
     assert re.search(r"Hard mode: TARSE, 3\.\d+ guesses a game, the one first word whose best play was computed", lead), lead
     assert 'href="wordle-2023/hard/optimal-tarse.html"' in page
+
+
+def test_the_search_index_leaves_out_the_letter_sheets(tiny: Path, tmp_path: Path) -> None:
+    """Every page fetches the search index: it holds the pages a reader looks
+    for (set-ups, strategies, tools), not the thousands of letter sheets,
+    whose text is their headings (each is found from its strategy's page)."""
+    site.build_site(tiny, tmp_path / "b", pdf="none", progress=lambda _: None)
+    index = orjson.loads((tmp_path / "b/search/search_index.json").read_bytes())
+    pages = {d["location"].split("#")[0] for d in index["docs"]}
+    assert "tiny/free/human.html" in pages and "practice.html" in pages
+    assert not [p for p in pages if p.startswith("tiny/free/human/")], sorted(pages)
