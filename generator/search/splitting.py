@@ -26,7 +26,7 @@ import numpy as np
 
 from generator.core import jit
 from generator.core.jit import kernel
-from generator.search.learn_kernels import _pair_index, pair_bits
+from generator.search.learn_kernels import _group_bounds, _pair_index, pair_bits
 
 CHUNK = 8  # first words a thread takes at a time
 FIRST_MEMBERS = 12  # secrets of the largest group that sift the third words (all triples of them)
@@ -43,12 +43,7 @@ def _pair_groups(sub, a, b, npat, t, members, bounds):  # type: ignore[no-untype
         keys[s] = np.int64(sub[a, s]) * npat + sub[b, s]
     order = np.argsort(keys, kind="mergesort")
     starts = np.empty(n + 1, np.int64)
-    ng = 0
-    for i in range(n):
-        if i == 0 or keys[order[i]] != keys[order[i - 1]]:
-            starts[ng] = i
-            ng += 1
-    starts[ng] = n
+    ng = _group_bounds(keys, order, starts)
     sizes = starts[1:ng + 1] - starts[:ng]
     big = 0
     bounds[0] = 0
