@@ -27,7 +27,7 @@ lists (:data:`WORDLE_SETUPS`: today's, then 2022's); ``wordle-common`` and
 ``wordle-allowed`` draw theirs from the allowed guesses, a test bed for the
 search, not a game anyone plays.
 
-The page itself holds :func:`practice_index`: per set-up its game, title,
+The page itself holds :func:`practice_index`: per set-up its game, title (and short title),
 length, turns, whether the first letter is shown, letters (alphabet and
 digraphs), the keyboard its players know (:data:`KEYBOARDS`), word counts,
 its rules in players' words (:data:`RULE_NAMES`,
@@ -50,6 +50,7 @@ from generator.core.catalog import list_spec, load_list, setups
 from generator.core.sayable import blocked_mask, common_mask
 from generator.core.words import Word
 from generator.output.sheets import render
+from generator.output.sitenames import short_setup_title
 
 __all__ = ["DEFAULT_RULE", "DEFAULT_SETUPS", "FORMAT_VERSION", "KEYBOARDS", "PLAYED_RULES", "PRACTICE_STRATEGIES",
            "RULE_NAMES", "SUMMARY", "WHOLE", "WORDLE_RULE_NAMES", "WORDLE_SETUPS", "PracticeSetup", "day_index", "default_game",
@@ -60,7 +61,8 @@ __all__ = ["DEFAULT_RULE", "DEFAULT_SETUPS", "FORMAT_VERSION", "KEYBOARDS", "PLA
 #: * 1: the LINGO set-ups, one ``rule_titles`` and ``strategy_titles`` for all
 #: * 2: Wordle too; per set-up its ``game``, ``first_letter_shown``,
 #:   ``rule_titles`` (the top-level one is gone) and ``strategies`` (the
-#:   summary's, in order)
+#:   summary's, in order); later, compatible: ``short``, the title a
+#:   phone's picker has room for
 FORMAT_VERSION = 2
 #: the strategies whose play the page shows after a LINGO game, in that order
 PRACTICE_STRATEGIES = ("human", "optimal")
@@ -245,7 +247,8 @@ def practice_index(offered: Sequence[PracticeSetup], rule_titles: Mapping[str, s
         "strategy_titles": {name: strategy_titles.get(name, name)
                             for name in dict.fromkeys(n for s in offered for n in s.strategies)},
         "setups": [{
-            "id": s.id, "game": s.game, "title": s.title, "length": s.length, "turns": s.turns,
+            "id": s.id, "game": s.game, "title": s.title, "short": short_setup_title(s.title),
+            "length": s.length, "turns": s.turns,
             "first_letter_shown": s.first_letter_shown, "alphabet": s.alphabet, "digraphs": list(s.digraphs),
             "keyboard": list(s.keyboard),
             "answers": {"file": f"practice/{s.id}/answers.txt", "count": len(s.answers)},

@@ -66,7 +66,11 @@ function practice() {
     return parts.map(function (l, k) { return l + " " + NAMES[pattern[k]]; }).join(", ");
   }
 
-  /* -- the word lists --------------------------------------------------------- */
+  /* -- the word lists and trees ---------------------------------------------- */
+
+  function treeUrl(sid, rule, strategy, letter) {  // a tree file of the site
+    return base + "trees/" + [sid, rule, strategy, letter].map(encodeURIComponent).join("/") + ".json";
+  }
 
   function getWords(path, count) {
     if (!count) return Promise.resolve([]);
@@ -100,10 +104,7 @@ function practice() {
   }
   function fillPickers() {
     var ids = index.setups.map(function (s) { return s.id; }), titles = {};
-    // a phone's picker has room for the short title (generator.output.sitenames.short_setup_title)
-    index.setups.forEach(function (s) {
-      titles[s.id] = s.title.split(" (")[0].split(", ").filter(function (p) { return p !== "common words"; }).join(", ");
-    });
+    index.setups.forEach(function (s) { titles[s.id] = s.short; });  // a phone's picker has room for it
     state.setup = pick(el.setup, ids, titles, state.setup);
     setup = setups[state.setup];
     state.rule = pick(el.rule, Object.keys(setup.trees), setup.rule_titles, ruleOf(setup, state.want));
@@ -429,7 +430,7 @@ function practice() {
         found.push({ strategy: s.name, turns: null, words: [] });
         return null;
       }
-      var file = base + "trees/" + [setup.id, state.rule, s.name, letter].map(encodeURIComponent).join("/") + ".json";
+      var file = treeUrl(setup.id, state.rule, s.name, letter);
       return fetchJson(file).then(function (tree) {
         if (mine !== run) return;
         var path = walk(tree, secret);
@@ -501,7 +502,7 @@ function practice() {
     Object.keys(kept.trees).forEach(function (rule) {
       Object.keys(kept.trees[rule]).forEach(function (name) {
         kept.trees[rule][name].forEach(function (letter) {
-          files.push(base + "trees/" + [kept.id, rule, name, letter].map(encodeURIComponent).join("/") + ".json");
+          files.push(treeUrl(kept.id, rule, name, letter));
         });
       });
     });
@@ -519,7 +520,7 @@ function practice() {
     Promise.all([one(), one(), one(), one()]).then(function () {
       el.keep.disabled = false;
       if (failed) sayKeep(failed + " of " + files.length + " files could not be kept: try again online.", "error");
-      else sayKeep("Kept: " + kept.title.split(" (")[0] + " plays offline on this device, every word and letter (" +
+      else sayKeep("Kept: " + kept.short + " plays offline on this device, every word and letter (" +
                    files.length + " files).", "done");
     });
   }
