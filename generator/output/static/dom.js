@@ -1,7 +1,9 @@
 /* lingo-trees: what every page does (the lookup, the clue helper, practice
  * and the Hangman page), as one ES module. Elements are made with their text
- * set as text, never as HTML, so a word with < or & stays a word.
+ * set as text, never as HTML, so a word with < or & stays a word. What the
+ * player reads goes through i18n.js (t, tn, num): the page's language.
  */
+import { t } from "./i18n.js";
 
 /* The element with this id. */
 export function $(id) { return document.getElementById(id); }
@@ -36,11 +38,6 @@ export function messages(status) {
   return function say(msg, kind) { status.textContent = msg; status.className = kind || ""; };
 }
 
-/* "1 word", "1,234 words"; many is the plural when it is not one + "s". */
-export function plural(n, one, many) {
-  return n.toLocaleString("en") + " " + (n === 1 ? one : many || one + "s");
-}
-
 /* Fill a <select> with values, shown by their labels (the value itself
  * when it has none), and choose chosen, else fallback, else the first; the
  * picker is disabled when there is nothing to choose. Returns the choice. */
@@ -71,8 +68,10 @@ export function keep(key, value) {
 
 /* -- feedback tiles ------------------------------------------------------- */
 
-/* A mark's name, as the tiles' labels say it. */
-export var NAMES = { ".": "absent", "Y": "elsewhere", "G": "right place" };
+/* A mark's name, as the tiles' labels say it: "absent", "elsewhere" or "right place". */
+export function markName(mark) {
+  return mark === "G" ? t("right place") : mark === "Y" ? t("elsewhere") : t("absent");
+}
 
 /* The class of a tile or key with this mark: "g", "y" or "n" (none). */
 export function markClass(mark) { return mark === "G" ? "g" : mark === "Y" ? "y" : "n"; }
@@ -85,10 +84,10 @@ export function nextMark(mark) { return { ".": "Y", "Y": "G", "G": "." }[mark] |
 
 /* A tile (a <span>, or tag) of letter with its mark drawn beside it for the eye only. */
 export function tile(parent, letter, mark, tag) {
-  var t = text(parent, tag || "span", letter, "tile " + markClass(mark));
-  t.setAttribute("data-mark", mark);
-  text(t, "span", shown(mark), "mark").setAttribute("aria-hidden", "true");
-  return t;
+  var e = text(parent, tag || "span", letter, "tile " + markClass(mark));
+  e.setAttribute("data-mark", mark);
+  text(e, "span", shown(mark), "mark").setAttribute("aria-hidden", "true");
+  return e;
 }
 
 /* The keys that mark a tile: G, Y, or absent (., -, w, Backspace, Delete). */
@@ -151,8 +150,8 @@ export function fetchLines(base, path) {
   return fetch(base + path).then(function (r) {
     if (!r.ok) throw new Error(path + ": HTTP " + r.status);
     return r.text();
-  }).then(function (t) {
-    var lines = t.split("\n");
+  }).then(function (body) {
+    var lines = body.split("\n");
     if (lines[lines.length - 1] === "") lines.pop();
     return lines;
   });
@@ -166,12 +165,14 @@ export function fetchJson(url) {
   });
 }
 
-/* The message of a file that could not be loaded: what, why, and what to do
- * (a page opened as a file, no network and the file not kept, or the network). */
-export function loadFailed(what, err) {
-  var todo = location.protocol === "file:" ? "A page opened as a file cannot load it: open the site through a web server."
-    : navigator.onLine === false ? "You are offline and it was not kept on this device: open it once online " +
-      "(practice can keep a whole game for offline)."
-    : "Check the connection and try again.";
-  return "Could not load " + what + " (" + err.message + "). " + todo;
+/* The message of a file that could not be loaded: failed, the caller's
+ * sentence of what and why ("Could not load the words (HTTP 404)."), then
+ * what to do (a page opened as a file, no network and the file not kept, or
+ * the network). */
+export function loadFailed(failed) {
+  var todo = location.protocol === "file:" ? t("A page opened as a file cannot load it: open the site through a web server.")
+    : navigator.onLine === false
+      ? t("You are offline and it was not kept on this device: open it once online (practice can keep a whole game for offline).")
+    : t("Check the connection and try again.");
+  return failed + " " + todo;
 }

@@ -13,7 +13,8 @@
  * and replayed by wordgame.js.
  */
 import { BLANK, hangmanFits, hangmanReplay, hangmanStep } from "./wordgame.js";
-import { $, arrows, clear, fetchJson, loadFailed, messages, options, plural, text } from "./dom.js";
+import { $, arrows, clear, fetchJson, loadFailed, messages, options, text } from "./dom.js";
+import { t, tn } from "./i18n.js";
 
 function hangman() {
   var root = $("hangman");
@@ -50,7 +51,7 @@ function hangman() {
     var folders = (listOf(state.list) || { folders: [] }).folders, built = [], builtTitles = {};
     folders.forEach(function (f) {
       var k = String(f.misses);
-      if (built.indexOf(k) < 0) { built.push(k); builtTitles[k] = k + " misses"; }
+      if (built.indexOf(k) < 0) { built.push(k); builtTitles[k] = t("{n} misses", { n: f.misses }); }
     });
     state.misses = +options(el.built, built, builtTitles, String(state.misses), String(index.default_misses));
     el.builtPick.hidden = built.length < 2;
@@ -60,7 +61,7 @@ function hangman() {
       f.lengths.forEach(function (n, i) {
         if (lengths.indexOf(n) >= 0) return;
         lengths.push(n);
-        sizes[n] = n + " letters (" + plural(f.words[i], "word") + ")";
+        sizes[n] = tn("{length} letters ({n} word)", "{length} letters ({n} words)", f.words[i], { length: n });
       });
     });
     lengths.sort(function (a, b) { return a - b; });
@@ -99,10 +100,10 @@ function hangman() {
     fillPickers();
     var ticket = ++loading;
     tree = null;
-    if (!state.strategy) { say("No Hangman tree for this choice.", "error"); return Promise.resolve(); }
+    if (!state.strategy) { say(t("No Hangman tree for this choice."), "error"); return Promise.resolve(); }
     var file = treeFile();
     root.setAttribute("data-state", "loading");
-    say("Loading the tree of " + state.list + ", " + state.length + " letters ...");
+    say(t("Loading the tree of {list}, {length} letters ...", { list: state.list, length: state.length }));
     var got = trees[file] ? Promise.resolve(trees[file]) : fetchJson(file);
     return got.then(function (data) {
       trees[file] = data;
@@ -112,7 +113,7 @@ function hangman() {
     }, function (err) {
       if (ticket !== loading) return;
       root.setAttribute("data-state", "error");
-      say(loadFailed("the tree " + file, err), "error");
+      say(loadFailed(t("Could not load the tree {file} ({error}).", { file: file, error: err.message })), "error");
     });
   }
 
@@ -122,7 +123,10 @@ function hangman() {
     var dropped = state.path.length - game.kept.length;
     state.path = game.kept;
     show();
-    if (dropped) say("The answer to call " + (game.kept.length + 1) + " cannot be (" + game.why + "); the lookup stopped before it.", "error");
+    if (dropped) {
+      say(t("The answer to call {call} cannot be ({why}); the lookup stopped before it.",
+            { call: game.kept.length + 1, why: game.why }), "error");
+    }
   }
 
   /* The secrets that give every mask so far. */
@@ -132,9 +136,11 @@ function hangman() {
 
   function missesText(n) {
     var allowed = tree.game.misses, also = index.also;
-    if (n <= allowed) return n + " of " + allowed;
-    if (also > allowed && n <= also) return n + ": lost at " + allowed + " misses, keep going for " + also;
-    return n + ": lost at " + allowed + (also > allowed ? " and at " + also : "") + " misses, keep going to find the word";
+    var p = { n: n, allowed: allowed, also: also };
+    if (n <= allowed) return t("{n} of {allowed}", p);
+    if (also > allowed && n <= also) return t("{n}: lost at {allowed} misses, keep going for {also}", p);
+    return also > allowed ? t("{n}: lost at {allowed} and at {also} misses, keep going to find the word", p)
+      : t("{n}: lost at {allowed} misses, keep going to find the word", p);
   }
 
   function showWords() {
@@ -142,14 +148,15 @@ function hangman() {
     el.count.textContent = String(left.length);
     clear(el.words);
     left.slice(0, SHOW).forEach(function (w) { text(el.words, "li", w); });
-    el.more.textContent = left.length > SHOW ? "and " + (left.length - SHOW).toLocaleString("en") + " more" : "";
+    el.more.textContent = left.length > SHOW ? t("and {n} more", { n: left.length - SHOW }) : "";
   }
 
   function showCalls() {
     clear(el.called);
     game.calls.forEach(function (c) {
       var li = text(el.called, "li", c.letter, c.hit ? "hit" : "miss");
-      li.setAttribute("aria-label", c.letter + (c.hit ? ": in the word" : ": a miss"));
+      li.setAttribute("aria-label", c.hit ? t("{letter}: in the word", { letter: c.letter })
+        : t("{letter}: a miss", { letter: c.letter }));
     });
     el.misses.textContent = missesText(game.misses);
     el.misses.className = game.misses > tree.game.misses ? "lost" : "";
@@ -177,7 +184,8 @@ function hangman() {
   function label(b, k) {
     var letter = game.node.guess;
     b.setAttribute("aria-pressed", marked[k] ? "true" : "false");
-    b.setAttribute("aria-label", "place " + (k + 1) + ": " + (marked[k] ? letter + " here" : "not " + letter));
+    b.setAttribute("aria-label", marked[k] ? t("place {place}: {letter} here", { place: k + 1, letter: letter })
+      : t("place {place}: not {letter}", { place: k + 1, letter: letter }));
   }
   function mark(k, on) {
     marked[k] = on;
@@ -187,22 +195,24 @@ function hangman() {
     submitLabel();
   }
   function submitLabel() {
-    if (game.end) { el.submit.textContent = "Submit"; return; }
+    if (game.end) { el.submit.textContent = t("Submit"); return; }
     var n = marked.filter(Boolean).length, letter = game.node.guess;
-    el.submit.textContent = n ? "Submit: " + letter + " in " + n + (n === 1 ? " place" : " places")
-      : "Submit: no " + letter + " (a miss)";
+    el.submit.textContent = n ? tn("Submit: {letter} in {n} place", "Submit: {letter} in {n} places", n, { letter: letter })
+      : t("Submit: no {letter} (a miss)", { letter: letter });
   }
 
   function status() {
     var n = game.calls.length;
     if (game.end === "solved") {
-      say("Solved in " + n + " calls with " + game.misses + " misses: " + game.shown.join("") + ".", "done");
+      say(t("Solved in {calls} calls with {misses} misses: {word}.",
+            { calls: n, misses: game.misses, word: game.shown.join("") }), "done");
     } else if (game.end === "leaf") {
       var rest = [];
       game.node.split("").forEach(function (c) { if (game.shown.indexOf(c) < 0 && rest.indexOf(c) < 0) rest.push(c); });
-      say("The word is " + game.node + ": call " + rest.join(", ") + " (all in the word).", "done");
+      say(t("The word is {word}: call {letters} (all in the word).", { word: game.node, letters: rest.join(", ") }), "done");
     } else {
-      say("Call " + (n + 1) + ": mark where the word has " + game.node.guess + ", then Submit (none marked: a miss).");
+      say(t("Call {call}: mark where the word has {letter}, then Submit (none marked: a miss).",
+            { call: n + 1, letter: game.node.guess }));
     }
   }
 
@@ -227,7 +237,7 @@ function hangman() {
     var letter = game.node.guess;
     var mask = game.shown.map(function (_, k) { return marked[k] ? letter : BLANK; }).join("");
     var s = hangmanStep(tree, game.node, game.shown, mask);
-    if (s.why) { say("That cannot be: " + s.why + ". Check the places.", "error"); return; }
+    if (s.why) { say(t("That cannot be: {why}. Check the places.", { why: s.why }), "error"); return; }
     state.path.push(mask);
     replay();
     var first = el.tiles.querySelector("button");

@@ -13,8 +13,9 @@
  * rules are those of wordgame.js.
  */
 import * as WG from "./wordgame.js";
-import { $, NAMES, clear, fetchLines, loadDeferred, loadFailed, markClass, messages, nextMark, options, plain,
-         plural, shown, text, tileKey } from "./dom.js";
+import { $, clear, fetchLines, loadDeferred, loadFailed, markClass, markName, messages, nextMark, options, plain,
+         shown, text, tileKey } from "./dom.js";
+import { num, t, tn } from "./i18n.js";
 
 function helper() {
   var root = $("helper");
@@ -37,7 +38,7 @@ function helper() {
   var say = messages(el.status);
   function listName() {  // the chosen list's plain name (its id stays in the URL)
     var spec = index.lists.filter(function (l) { return l.id === state.wordlist; })[0];
-    return spec ? spec.title : "the list";
+    return spec ? spec.title : t("the list");
   }
   function getWords(path) {  // a words file: one word a line
     if (cache[path]) return Promise.resolve(cache[path]);
@@ -69,12 +70,14 @@ function helper() {
     state.wordlist = options(el.list, ids, titles, state.wordlist);
     var spec = index.lists[ids.indexOf(state.wordlist)] || { lengths: {} };
     var lengths = Object.keys(spec.lengths), counts = {};
-    lengths.forEach(function (n) { counts[n] = n + " letters (" + plural(spec.lengths[n], "word") + ")"; });
+    lengths.forEach(function (n) {
+      counts[n] = tn("{length} letters ({n} word)", "{length} letters ({n} words)", spec.lengths[n], { length: n });
+    });
     var preferred = String(state.length || (lengths.indexOf("5") >= 0 ? 5 : lengths[0]));
     state.length = parseInt(options(el.length, lengths, counts, preferred), 10) || 0;
   }
   function fillLetters() {
-    var values = [""].concat(letters.letters), labels = { "": "not shown" };
+    var values = [""].concat(letters.letters), labels = { "": t("not shown") };
     letters.letters.forEach(function (l) { labels[l] = l.toUpperCase(); });
     state.letter = options(el.letter, values, labels, state.letter);
     showRule();
@@ -91,7 +94,7 @@ function helper() {
     fillPickers();
     var spec = index.lists.filter(function (l) { return l.id === state.wordlist; })[0];
     var path = "helper/" + encodeURIComponent(state.wordlist) + "/" + state.length + ".txt";
-    say("Loading the words of " + state.length + " letters ...");
+    say(t("Loading the words of {length} letters ...", { length: state.length }));
     pending = path;
     return getWords(path).then(function (words) {
       if (path !== pending) return;  // the player picked another list or length meanwhile
@@ -104,7 +107,7 @@ function helper() {
       fillLetters();
       update();
     }, function (err) {
-      say(loadFailed("the words", err), "error");
+      say(loadFailed(t("Could not load the words ({error}).", { error: err.message })), "error");
       loadDeferred();
     });
   }
@@ -113,13 +116,18 @@ function helper() {
   function readClues() {
     var good = [], problem = null;
     state.clues.forEach(function (c, i) {
-      var parts = letters.split(c.word), why = null;
-      if (!c.word) why = "no word";
-      else if (parts === null) why = "'" + c.word.slice(0, 40) + "' has a character that is not a letter of " + listName();
-      else if (parts.length !== data.length) why = "'" + c.word.slice(0, 40) + "' has " + plural(parts.length, "letter") + ", the words have " + data.length;
+      var parts = letters.split(c.word), why = null, word = c.word.slice(0, 40);
+      if (!c.word) why = t("no word");
+      else if (parts === null) why = t("'{word}' has a character that is not a letter of {list}", { word: word, list: listName() });
+      else if (parts.length !== data.length) {
+        why = tn("'{word}' has {n} letter, the words have {length}", "'{word}' has {n} letters, the words have {length}",
+                 parts.length, { word: word, length: data.length });
+      }
       var pattern = why ? null : WG.parsePattern(c.pattern, data.length);
-      if (!why && pattern === null) why = "the feedback '" + c.pattern.slice(0, 40) + "' must be " + data.length + " marks of G, Y and .";
-      if (why) { if (!problem) problem = "Clue " + (i + 1) + " is ignored: " + why + "."; return; }
+      if (!why && pattern === null) {
+        why = t("the feedback '{pattern}' must be {length} marks of G, Y and .", { pattern: c.pattern.slice(0, 40), length: data.length });
+      }
+      if (why) { if (!problem) problem = t("Clue {clue} is ignored: {why}.", { clue: i + 1, why: why }); return; }
       c.pattern = pattern;
       var cs = new Uint8Array(parts.length);
       parts.forEach(function (p, k) { cs[k] = letters.code[p]; });
@@ -140,21 +148,26 @@ function helper() {
     el.count.textContent = String(cands.length);
     clear(el.candidates);
     cands.slice(0, SHOW).forEach(function (k) { pickable(text(el.candidates, "li"), data.words[k]); });
-    el.more.textContent = cands.length > SHOW ? "and " + (cands.length - SHOW).toLocaleString("en") + " more (less common)" : "";
+    el.more.textContent = cands.length > SHOW ? t("and {n} more (less common)", { n: cands.length - SHOW }) : "";
     if (window.lingoHelper.firstResult === null) {
       window.lingoHelper.firstResult = performance.now();
       setTimeout(loadDeferred, 0);  // the theme's script, once the words are on screen
     }
     if (found.contradiction) {
-      var c = found.contradiction, which = c.clue < 0 ? "the revealed first letter " + first.toUpperCase()
-        : "clue " + (read.clues[c.clue].index + 1) + " (" + read.clues[c.clue].word + " " + read.clues[c.clue].pattern + ")";
-      say("No word of the list fits: " + which + " cannot hold (" + plural(c.before, "word") + " fitted before it). " +
-          "Check the tiles of that clue.", "error");
+      var c = found.contradiction, bad = read.clues[c.clue];
+      say(c.clue < 0
+        ? tn("No word of the list fits: the revealed first letter {letter} cannot hold ({n} word fitted before it). Check the tiles of that clue.",
+             "No word of the list fits: the revealed first letter {letter} cannot hold ({n} words fitted before it). Check the tiles of that clue.",
+             c.before, { letter: first.toUpperCase() })
+        : tn("No word of the list fits: clue {clue} ({word} {pattern}) cannot hold ({n} word fitted before it). Check the tiles of that clue.",
+             "No word of the list fits: clue {clue} ({word} {pattern}) cannot hold ({n} words fitted before it). Check the tiles of that clue.",
+             c.before, { clue: bad.index + 1, word: bad.word, pattern: bad.pattern }), "error");
     } else if (read.problem) {
       say(read.problem, "error");
     } else {
-      say(cands.length === 1 ? "One word fits: " + data.words[cands[0]] + "."
-        : plural(cands.length, "word") + " of " + data.words.length.toLocaleString("en") + " fit the clues.",
+      say(cands.length === 1 ? t("One word fits: {word}.", { word: data.words[cands[0]] })
+        : tn("{n} word of {total} fits the clues.", "{n} words of {total} fit the clues.", cands.length,
+             { total: data.words.length }),
         cands.length === 1 ? "done" : "");
     }
     renderClues();
@@ -174,8 +187,8 @@ function helper() {
     b.type = "button";
     b.setAttribute("data-mark", mark);
     b.setAttribute("data-show", shown(mark));  // drawn by CSS: the name stays the letter's
-    b.setAttribute("aria-label", "clue " + (clueIndex + 1) + ", letter " + (k + 1) + ", " + letter + ": " +
-                   NAMES[mark] + " (tap, or press G, Y or .)");
+    b.setAttribute("aria-label", t("clue {clue}, letter {place}, {letter}: {mark} (tap, or press G, Y or .)",
+                                   { clue: clueIndex + 1, place: k + 1, letter: letter, mark: markName(mark) }));
     b.addEventListener("click", function () { setMark(clueIndex, k, nextMark(mark)); });
     b.addEventListener("keydown", function (ev) {
       tileKey(ev, k, { mark: function (k, m) { setMark(clueIndex, k, m); }, tiles: function () { return tilesOf(clueIndex); } });
@@ -205,9 +218,9 @@ function helper() {
         var row = text(li, "span", undefined, "row");
         parts.forEach(function (l, k) { tile(row, l, c.pattern[k], k, i); });
       }
-      var rm = text(li, "button", "Remove", "remove");
+      var rm = text(li, "button", t("Remove"), "remove");
       rm.type = "button";
-      rm.setAttribute("aria-label", "remove clue " + (i + 1));
+      rm.setAttribute("aria-label", t("remove clue {clue}", { clue: i + 1 }));
       rm.addEventListener("click", function () { state.clues.splice(i, 1); update(); });
     });
   }
@@ -228,7 +241,7 @@ function helper() {
     job += 1;
     clear(el.best);
     if (cands.length <= 1) {
-      el.bestNote.textContent = cands.length ? "Play the word that fits." : "";
+      el.bestNote.textContent = cands.length ? t("Play the word that fits.") : "";
       return;
     }
     var n = data.words.length, isCand = new Uint8Array(n), guesses, sample = cands, i;
@@ -246,9 +259,11 @@ function helper() {
       sample = [];
       for (i = 0; i < room; i++) sample.push(cands[Math.floor(i * step)]);
     }
-    el.bestNote.textContent = "Scoring " + plural(guesses.length, "guess", "guesses") +
-      (sample.length < cands.length ? " on " + sample.length.toLocaleString("en") + " of the " +
-       cands.length.toLocaleString("en") + " words that fit (an estimate) ..." : " ...");
+    el.bestNote.textContent = sample.length < cands.length
+      ? tn("Scoring {n} guess on {sample} of the {total} words that fit (an estimate) ...",
+           "Scoring {n} guesses on {sample} of the {total} words that fit (an estimate) ...", guesses.length,
+           { sample: sample.length, total: cands.length })
+      : tn("Scoring {n} guess ...", "Scoring {n} guesses ...", guesses.length);
     var msg = { id: job, key: key, length: data.length, nletters: letters.letters.length, guesses: guesses,
                 candidates: Int32Array.from(sample), isCandidate: isCand, top: TOP };
     current = { id: job, scale: cands.length / sample.length, sample: sample.length, total: cands.length };
@@ -276,17 +291,17 @@ function helper() {
     m.best.forEach(function (g) {
       var tr = text(el.best, "tr");
       pickable(text(tr, "td"), data.words[g.index]);
-      text(tr, "td", (estimate ? "≈ " : "") + (g.expected * current.scale).toFixed(2), "num");
+      text(tr, "td", (estimate ? "≈ " : "") + num(g.expected * current.scale, 2), "num");
       text(tr, "td", (estimate ? "≈ " : "") + String(Math.round(g.largest * current.scale)), "num");
       text(tr, "td", String(g.parts), "num");
-      text(tr, "td", g.candidate ? "fits" : "");
+      text(tr, "td", g.candidate ? t("fits") : "");
     });
     showScroll();
-    var tv = tvLetter() ? "TV rules: only words that begin with " + tvLetter().toUpperCase() + ". " : "";
+    var tv = tvLetter() ? t("TV rules: only words that begin with {letter}.", { letter: tvLetter().toUpperCase() }) + " " : "";
     el.bestNote.textContent = tv + (estimate
-      ? "Estimated on " + current.sample.toLocaleString("en") + " of the " + current.total.toLocaleString("en") +
-        " words that fit, spread over the list; the order is what matters."
-      : "Expected group size: the average number of words that would still fit after the guess.");
+      ? t("Estimated on {sample} of the {total} words that fit, spread over the list; the order is what matters.",
+          { sample: current.sample, total: current.total })
+      : t("Expected group size: the average number of words that would still fit after the guess."));
     if (window.lingoHelper.bestResult === null) window.lingoHelper.bestResult = performance.now();
   }
 
@@ -300,8 +315,8 @@ function helper() {
     state.clues.push({ word: word, pattern: shownFirst ? "G" + blank.slice(1) : blank });
     el.guess.value = "";
     update();
-    var rows = el.clues.children, row = rows[rows.length - 1], t = row && row.querySelector(".tile");
-    if (t) t.focus();
+    var rows = el.clues.children, row = rows[rows.length - 1], first = row && row.querySelector(".tile");
+    if (first) first.focus();
   });
   el.list.addEventListener("change", function () { state.wordlist = el.list.value; state.length = 0; state.clues = []; load(); });
   el.length.addEventListener("change", function () { state.length = parseInt(el.length.value, 10); state.clues = []; load(); });
@@ -313,7 +328,7 @@ function helper() {
   setTimeout(loadDeferred, 3000);  // the theme's script in any case, should the first result not come
   index = JSON.parse($("helper-index").textContent);  // in the page: the words can be fetched at once
   if (!index.lists.length) {
-    say("This site offers no word lists to the helper.", "error");
+    say(t("This site offers no word lists to the helper."), "error");
     loadDeferred();
   } else load();
 }

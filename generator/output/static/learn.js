@@ -12,6 +12,7 @@
 import * as D from "./drill.js";
 import * as WG from "./wordgame.js";
 import { $, clear, fetchJson, keep, messages, options, recall, text, tile } from "./dom.js";
+import { t, tn } from "./i18n.js";
 
 function learn() {
   var root = $("learn");
@@ -46,7 +47,7 @@ function learn() {
     var url = new URL(location.href);
     url.searchParams.set("card", id);
     history.replaceState(null, "", url.pathname + url.search);
-    say("Loading the card ...");
+    say(t("Loading the card ..."));
     fetchJson(base + card.file).then(function (d) {
       if (mine !== run) return;
       data = d;
@@ -54,7 +55,7 @@ function learn() {
       progress = stored(id);
       el.cost.textContent = d.cost;
       var all = [EVERY].concat(d.letters), names = {};
-      names[EVERY] = "every letter";
+      names[EVERY] = t("every letter");
       d.letters.forEach(function (l) { names[l] = l.toUpperCase(); });
       options(el.letter, all, names, el.letter.value, EVERY);
       ask();
@@ -62,8 +63,8 @@ function learn() {
     }).catch(function (err) {
       if (mine !== run) return;
       say(navigator.onLine === false
-        ? "You are offline, and this card was not opened here before: open it once with a network, then it works offline."
-        : "Could not load the card (" + err.message + ").", "error");
+        ? t("You are offline, and this card was not opened here before: open it once with a network, then it works offline.")
+        : t("Could not load the card ({error}).", { error: err.message }), "error");
     });
   }
 
@@ -86,11 +87,12 @@ function learn() {
     showProgress();
     current = D.nextLine(data.lines, progress, Date.now(), el.letter.value || undefined);
     var line = api.line = current >= 0 ? data.lines[current] : null;
-    if (!line) { say("This letter has no line to learn: its words are tried one by one."); return; }
+    if (!line) { say(t("This letter has no line to learn: its words are tried one by one.")); return; }
     var letter = line.letter.toUpperCase();
     el.question.textContent = line.played.length
-      ? "Letter " + letter + ": you played this. What do you play now?"
-      : "Letter " + letter + ": your " + (line.answer.length === 1 ? "opener?" : line.answer.length + " openers, in order?");
+      ? t("Letter {letter}: you played this. What do you play now?", { letter: letter })
+      : tn("Letter {letter}: your opener?", "Letter {letter}: your {n} openers, in order?", line.answer.length,
+           { letter: letter });
     showPlayed(line);
     say("");
     el.input.focus();
@@ -103,13 +105,15 @@ function learn() {
       var item = text(el.progress, "li", undefined, r.known === r.total ? "done" : "");
       text(item, "b", r.letter.toUpperCase());
       text(item, "span", " " + r.known + "/" + r.total);
-      item.setAttribute("aria-label", "letter " + r.letter.toUpperCase() + ": " + r.known + " of " + r.total + " lines known");
+      item.setAttribute("aria-label", t("letter {letter}: {known} of {total} lines known",
+                                        { letter: r.letter.toUpperCase(), known: r.known, total: r.total }));
     });
     var letter = el.letter.value || undefined;
     el.ready.hidden = !D.ready(data.lines, progress, letter);
     el.ready.textContent = letter
-      ? "Letter " + letter.toUpperCase() + ": ready for the show. Every line right twice in a row, the second time after a wait."
-      : "Ready for the show: every line right twice in a row, the second time after a wait. Keep it fresh: come back tomorrow.";
+      ? t("Letter {letter}: ready for the show. Every line right twice in a row, the second time after a wait.",
+          { letter: letter.toUpperCase() })
+      : t("Ready for the show: every line right twice in a row, the second time after a wait. Keep it fresh: come back tomorrow.");
   }
 
   el.form.addEventListener("submit", function (ev) {
@@ -121,11 +125,11 @@ function learn() {
     keep(STORE + "." + data.id, progress);
     if (right) {
       ask();
-      say("Right: " + line.answer.join(" ") + ".", "done");
+      say(t("Right: {answer}.", { answer: line.answer.join(" ") }), "done");
       return;
     }
     el.input.disabled = true;
-    say("Not this. The card says:", "error");
+    say(t("Not this. The card says:"), "error");
     el.right.textContent = line.letter.toUpperCase() + "  " + line.played.map(function (p) { return p[0] + " " + p[1]; })
       .concat([line.answer.join(" · ")]).join("  ·  ");
     el.right.hidden = false;
@@ -141,7 +145,7 @@ function learn() {
   var id = options(el.card, index.cards.map(function (c) { return c.id; }), labels,
                    asked, recall(STORE).card || index.default);
   if (id) open(id);
-  else say("No card to learn on this site.", "error");
+  else say(t("No card to learn on this site."), "error");
 }
 
 learn();

@@ -14,12 +14,12 @@
  * (letters, feedback, the words that fit) are those of wordgame.js.
  */
 import * as WG from "./wordgame.js";
-import { $, NAMES, clear, fetchJson, has, keep, loadFailed, markClass, messages, nextMark, options, plural, recall,
+import { $, clear, fetchJson, has, keep, loadFailed, markClass, markName, messages, nextMark, options, recall,
          shown, text, tile, tileKey } from "./dom.js";
+import { t, tn } from "./i18n.js";
 
 function lookup() {
   var MARKS = [".", "Y", "G"];
-  var SHOWN = { ".": "absent (·)", "Y": "elsewhere (Y)", "G": "right place (G)" };
   var KEY = "lingo-trees.lookup";  // localStorage: the last set-up, rule, strategy and letter
   /* The game of the show first: Dutch, five letters, TV rules, the human scheme. */
   var DEFAULT = { setups: ["nl-ij", "nl"], rule: "same-start", strategy: "human" };
@@ -40,9 +40,9 @@ function lookup() {
 
   /* "free rule: any word may be guessed" -> "Free rule (any word may be guessed)" */
   function plain(title) {
-    var t = String(title || ""), at = t.indexOf(": ");
-    if (at > 0 && t.indexOf("(") < 0) t = t.slice(0, at) + " (" + t.slice(at + 2) + ")";
-    return t.charAt(0).toUpperCase() + t.slice(1);
+    var s = String(title || ""), at = s.indexOf(": ");
+    if (at > 0 && s.indexOf("(") < 0) s = s.slice(0, at) + " (" + s.slice(at + 2) + ")";
+    return s.charAt(0).toUpperCase() + s.slice(1);
   }
   function strategyName(id) {  // the set-up's own name of it: "optimal" is not the same in every game
     var own = (index.setups[state.setup] || {}).strategy_names || {};
@@ -63,27 +63,28 @@ function lookup() {
     var shown = tree && tree.game && tree.game.revealed;
     return !isPegs() && !!shown && ls.length > 0 && ls[0] === shown;
   }
-  var HINTS = {
-    tiles: "Tap a tile to cycle its feedback: · absent, Y elsewhere in the word, G right place. " +
-      "By keyboard: Tab to a tile, press G, Y or . (the focus moves on), then Enter.",
-    given: "The first tile is green already: the game shows that letter.",
-    pegs: "Choose the black pegs (right colour in the right place) and the white pegs (right colour, " +
-      "wrong place) you got, then Next code."
-  };
+  /* What to do with the tiles (or pegs): the hint under them. */
+  function hint(ls) {
+    if (isPegs()) {
+      return t("Choose the black pegs (right colour in the right place) and the white pegs (right colour, wrong place) you got, then Next code.");
+    }
+    var tiles = t("Tap a tile to cycle its feedback: · absent, Y elsewhere in the word, G right place. By keyboard: Tab to a tile, press G, Y or . (the focus moves on), then Enter.");
+    return given(ls) ? tiles + " " + t("The first tile is green already: the game shows that letter.") : tiles;
+  }
 
   /* The tree's letters (every character of its secrets and guesses, and its
    * digraphs) and its secrets coded, for wordgame.js. */
-  function gameOf(t) {
-    var chars = {}, words = t.secrets.slice();
+  function gameOf(data) {
+    var chars = {}, words = data.secrets.slice();
     (function walk(n) {
       if (typeof n === "string") { words.push(n); return; }
       words.push(n.guess);
       Object.keys(n.next).forEach(function (p) { walk(n.next[p]); });
-    })(t.root);
+    })(data.root);
     words.forEach(function (w) { for (var i = 0; i < w.length; i++) chars[w[i]] = true; });
-    var letters = new WG.Letters(Object.keys(chars).sort().join(""), t.game.digraphs || []);
-    var length = letters.split(t.secrets[0]).length;
-    return { letters: letters, length: length, codes: letters.encode(t.secrets, length) };
+    var letters = new WG.Letters(Object.keys(chars).sort().join(""), data.game.digraphs || []);
+    var length = letters.split(data.secrets[0]).length;
+    return { letters: letters, length: length, codes: letters.encode(data.secrets, length) };
   }
 
   function stillPossible() {  // the secrets that give every feedback received so far (wordgame.js)
@@ -112,7 +113,7 @@ function lookup() {
     Object.keys(rules).forEach(function (r) { ruleTitles[r] = ruleName(r, chosen.rule_titles); });
     state.rule = options(el.rule, Object.keys(rules), ruleTitles, state.rule || DEFAULT.rule);
     var strategies = rules[state.rule] || {}, strategyTitles = {};
-    Object.keys(strategies).forEach(function (t) { strategyTitles[t] = strategyName(t); });
+    Object.keys(strategies).forEach(function (s) { strategyTitles[s] = strategyName(s); });
     state.strategy = options(el.strategy, Object.keys(strategies), strategyTitles, state.strategy || DEFAULT.strategy);
     var lettersOf = strategies[state.strategy] || [];
     var upper = {};
@@ -133,10 +134,10 @@ function lookup() {
 
   function load() {
     fillPickers();
-    if (!state.letter) { say("No trees for this choice.", "error"); return Promise.resolve(); }
+    if (!state.letter) { say(t("No trees for this choice."), "error"); return Promise.resolve(); }
     remember();
     var file = base + "trees/" + [state.setup, state.rule, state.strategy, state.letter].map(encodeURIComponent).join("/") + ".json";
-    say("Loading the tree ...");
+    say(t("Loading the tree ..."));
     var got = trees[file] ? Promise.resolve(trees[file]) : fetchJson(file);
     return got.then(function (data) {
       trees[file] = data;
@@ -145,7 +146,7 @@ function lookup() {
       replay();
     }, function (err) {
       tree = null;
-      say(loadFailed("this tree", err), "error");
+      say(loadFailed(t("Could not load this tree ({error}).", { error: err.message })), "error");
     });
   }
 
@@ -163,7 +164,10 @@ function lookup() {
     var dropped = state.path.length - ok.length;
     state.path = ok;
     show();
-    if (dropped) say("The feedback of turn " + (ok.length + 1) + " in this link cannot occur with this word list; the lookup stopped before it.", "error");
+    if (dropped) {
+      say(t("The feedback of turn {turn} in this link cannot occur with this word list; the lookup stopped before it.",
+            { turn: ok.length + 1 }), "error");
+    }
   }
 
   function guessAt(i) {  // the word played at turn i (0-based) along the path
@@ -195,8 +199,8 @@ function lookup() {
     left.forEach(function (w) { text(el.candidates, "li", w); });
     el.count.textContent = String(left.length);
     clear(el.tiles);
-    el.hint.textContent = isPegs() ? HINTS.pegs : HINTS.tiles + (given(letters) ? " " + HINTS.given : "");
-    el.submit.textContent = isPegs() ? "Next code" : "Next word";
+    el.hint.textContent = hint(letters);
+    el.submit.textContent = isPegs() ? t("Next code") : t("Next word");
     if (isPegs()) { showPegs(); return; }
     if (solved || typeof node === "string") {
       marks = letters.map(function () { return "G"; });
@@ -206,12 +210,12 @@ function lookup() {
     if (given(letters)) marks[0] = "G";
     letters.forEach(function (l, k) {
       if (k === 0 && given(letters)) {  // shown by the game: green already, nothing to mark
-        var t = tile(el.tiles, l, "G");
-        t.className += " given";
-        t.setAttribute("data-given", "true");
-        t.setAttribute("role", "img");
-        t.setAttribute("aria-label", "letter 1, " + l + ": right place, given (the first letter is shown)");
-        t.title = "Given: the first letter is shown";
+        var g = tile(el.tiles, l, "G");
+        g.className += " given";
+        g.setAttribute("data-given", "true");
+        g.setAttribute("role", "img");
+        g.setAttribute("aria-label", t("letter 1, {letter}: right place, given (the first letter is shown)", { letter: l }));
+        g.title = t("Given: the first letter is shown");
         return;
       }
       var b = tile(el.tiles, l, marks[k], "button");
@@ -232,24 +236,27 @@ function lookup() {
     el.back.disabled = state.path.length === 0;
     Array.prototype.forEach.call(el.tiles.querySelectorAll("button, select"), function (b) { b.disabled = solved; });
     var turn = state.path.length + 1;
-    if (solved) say("Solved in " + plural(state.path.length, "turn") + ": " + word + ".", "done");
-    else if (typeof node === "string") say("Turn " + turn + ": play " + word + ", the only " + (isPegs() ? "code" : "word") + " left. It is the answer.", "done");
-    else if (isPegs()) say("Turn " + turn + ": play " + word + ", then choose the pegs you got.");
-    else say("Turn " + turn + ": play " + word + ", then tap the tiles to show the feedback you got.");
+    var p = { turn: turn, word: word };
+    if (solved) say(tn("Solved in {n} turn: {word}.", "Solved in {n} turns: {word}.", state.path.length, p), "done");
+    else if (typeof node === "string") {
+      say(isPegs() ? t("Turn {turn}: play {word}, the only code left. It is the answer.", p)
+        : t("Turn {turn}: play {word}, the only word left. It is the answer.", p), "done");
+    } else if (isPegs()) say(t("Turn {turn}: play {word}, then choose the pegs you got.", p));
+    else say(t("Turn {turn}: play {word}, then tap the tiles to show the feedback you got.", p));
     el.share.href = url();
     history.replaceState(null, "", url());
   }
 
   function pegText(p) {
     var m = /^(\d+)B(\d+)W$/.exec(p);
-    return m ? m[1] + " black, " + m[2] + " white" : p;
+    return m ? t("{black} black, {white} white", { black: m[1], white: m[2] }) : p;
   }
 
   /* Pegs: two pickers (black, white) instead of tiles. */
   function showPegs() {
     var n = letters.length, done = solved || typeof node === "string";
     split(el.next.textContent).forEach(function (l) { text(el.tiles, "span", l, "tile code"); });
-    [["black", "black pegs: right colour, right place"], ["white", "white pegs: right colour, wrong place"]].forEach(function (kind) {
+    [["black", t("black pegs: right colour, right place")], ["white", t("white pegs: right colour, wrong place")]].forEach(function (kind) {
       var lab = text(el.tiles, "label", kind[1] + " ", "peg-pick");
       var sel = text(lab, "select");
       sel.id = "pegs-" + kind[0];
@@ -261,7 +268,8 @@ function lookup() {
   }
 
   function label(b, k) {
-    b.setAttribute("aria-label", "letter " + (k + 1) + ", " + letters[k] + ": " + NAMES[marks[k]] + " (press G, Y or . to change)");
+    b.setAttribute("aria-label", t("letter {place}, {letter}: {mark} (press G, Y or . to change)",
+                                   { place: k + 1, letter: letters[k], mark: markName(marks[k]) }));
   }
   function setMark(k, m) {
     var b = el.tiles.children[k];
@@ -285,7 +293,7 @@ function lookup() {
     var p = entered(), word = typeof node === "string" ? node : node.guess;
     if (p === winning(word)) { state.path.push(p); solved = true; show(); return; }
     if (typeof node === "string" || !has(node.next, p)) {
-      if (isPegs()) say("No code still possible gives " + pegText(p) + " for " + word + ": check the pegs.", "error");
+      if (isPegs()) say(t("No code still possible gives {pegs} for {word}: check the pegs.", { pegs: pegText(p), word: word }), "error");
       else say(explain(word, p), "error");
       return;
     }
@@ -304,19 +312,18 @@ function lookup() {
     var left = stillPossible(), possible = {};
     left.forEach(function (s) { possible[WG.feedback(game.letters, word, s)] = true; });
     var patterns = Object.keys(possible), n = letters.length, bad = [], fixes = [];
-    var start = "No word still possible gives this feedback for " + word + ". ";
-    function name(k) { return "letter " + (k + 1) + " (" + letters[k].toUpperCase() + ")"; }
+    var start = t("No word still possible gives this feedback for {word}.", { word: word }) + " ";
     function flag(k) { var b = el.tiles.children[k]; if (b) b.setAttribute("aria-invalid", "true"); }
     for (var k = 0; k < n; k++) {
       var can = patterns.some(function (q) { return q[k] === p[k]; });
       if (can) continue;
       flag(k);
-      var l = letters[k].toUpperCase();
-      bad.push(p[k] === "G" ? "You marked " + name(k) + " right place (G), but no word still possible has " + l + " there."
-        : p[k] === "Y" ? "You marked " + name(k) + " elsewhere (Y), but no word still possible has " + l + " in another place."
-        : "You marked " + name(k) + " absent (·), but every word still possible has " + l + " (there or elsewhere).");
+      var at = { place: k + 1, letter: letters[k].toUpperCase() };
+      bad.push(p[k] === "G" ? t("You marked letter {place} ({letter}) right place (G), but no word still possible has {letter} there.", at)
+        : p[k] === "Y" ? t("You marked letter {place} ({letter}) elsewhere (Y), but no word still possible has {letter} in another place.", at)
+        : t("You marked letter {place} ({letter}) absent (·), but every word still possible has {letter} (there or elsewhere).", at));
     }
-    if (bad.length) return start + bad.slice(0, 2).join(" ") + " Check " + (bad.length === 1 ? "that tile." : "those tiles.");
+    if (bad.length) return start + bad.slice(0, 2).join(" ") + " " + tn("Check that tile.", "Check those tiles.", bad.length);
     for (k = 0; k < n && fixes.length < 3; k++) {
       MARKS.forEach(function (m) {
         var q = p.slice(0, k) + m + p.slice(k + 1);
@@ -325,12 +332,18 @@ function lookup() {
     }
     if (fixes.length) {
       fixes.slice(0, 3).forEach(function (f) { flag(f.k); });
-      return start + "The tiles you marked do not go together. Did you mean " + fixes.slice(0, 3).map(function (f) {
-        return name(f.k) + " as " + SHOWN[f.m];
-      }).join(", or ") + "?";
+      var meant = fixes.slice(0, 3).map(function (f) {
+        var fix = { place: f.k + 1, letter: letters[f.k].toUpperCase() };
+        return f.m === "G" ? t("letter {place} ({letter}) as right place (G)", fix)
+          : f.m === "Y" ? t("letter {place} ({letter}) as elsewhere (Y)", fix)
+          : t("letter {place} ({letter}) as absent (·)", fix);
+      });
+      var or = t(", or ");  // between the choices: "letter 2 (A) as elsewhere (Y), or letter 3 ..."
+      return start + t("The tiles you marked do not go together. Did you mean {choices}?", { choices: meant.join(or) });
     }
-    return start + "Check the tiles you marked: " + plural(left.length, "word is", "words are") +
-      " still possible, and none of them gives these marks together.";
+    return start + tn("Check the tiles you marked: {n} word is still possible, and none of them gives these marks together.",
+                      "Check the tiles you marked: {n} words are still possible, and none of them gives these marks together.",
+                      left.length);
   }
 
   /* The choice: the URL's, else the last one made here, else the show's game (fillPickers). */
@@ -359,7 +372,7 @@ function lookup() {
 
   fromUrl();
   fetchJson(base + "assets/lookup-index.json").then(function (data) { index = data; return load(); }, function (err) {
-    say(loadFailed("the list of trees", err), "error");
+    say(loadFailed(t("Could not load the list of trees ({error}).", { error: err.message })), "error");
   });
 }
 lookup();

@@ -22,8 +22,9 @@
  * letter found again. Words are always inserted as text, never as HTML.
  */
 import * as WG from "./wordgame.js";
-import { $, NAMES, clear, fetchJson, fetchLines, has, keep, loadFailed, markClass, messages, options, plain, recall,
+import { $, clear, fetchJson, fetchLines, has, keep, loadFailed, markClass, markName, messages, options, plain, recall,
          text, tile } from "./dom.js";
+import { t, tn } from "./i18n.js";
 
 function practice() {
   var root = $("practice");
@@ -59,11 +60,10 @@ function practice() {
 
   var say = messages(el.status);
   function allGreen(n) { return new Array(n + 1).join("G"); }
-  function count(n, one, many) { return n + " " + (n === 1 ? one : many); }  // "1 turn", "2 turns"
   function split(word) { return data.letters.split(word) || []; }
   function upper(letter) { return letter.toUpperCase(); }
   function describe(parts, pattern) {  // "a elsewhere, l absent, ..."
-    return parts.map(function (l, k) { return l + " " + NAMES[pattern[k]]; }).join(", ");
+    return parts.map(function (l, k) { return t("{letter} {mark}", { letter: l, mark: markName(pattern[k]) }); }).join(", ");
   }
 
   /* -- the word lists and trees ---------------------------------------------- */
@@ -147,7 +147,7 @@ function practice() {
     if (w !== null && /^\d+$/.test(w) && parseInt(w, 10) < n) return { index: parseInt(w, 10) };
     var at = w === null ? -1 : data.answers.indexOf(plain(w));
     if (at >= 0) return { index: at };
-    return { index: Math.floor(Math.random() * n), note: w ? "No word " + w + " here: a new random word instead. " : "" };
+    return { index: Math.floor(Math.random() * n), note: w ? t("No word {word} here: a new random word instead.", { word: w }) : "" };
   }
 
   /* -- a game ----------------------------------------------------------------- */
@@ -163,14 +163,14 @@ function practice() {
     el.again.hidden = true;
     el.shareGrid.hidden = true;
     el.result.className = "result";
-    say("Loading the words of " + setup.title + " ...");
+    say(t("Loading the words of {setup} ...", { setup: setup.title }));
     return loadWords(setup).then(function (got) {
       if (mine !== run) return;
       data = got;
-      if (!data.answers.length) { say("No words to play for this set-up.", "error"); return; }
+      if (!data.answers.length) { say(t("No words to play for this set-up."), "error"); return; }
       start();
     }, function (err) {
-      if (mine === run) say(loadFailed("the words", err), "error");
+      if (mine === run) say(loadFailed(t("Could not load the words ({error}).", { error: err.message })), "error");
     });
   }
 
@@ -188,21 +188,20 @@ function practice() {
     el.shareGrid.hidden = true;
     el.result.className = "result";
     clear(el.trees);
-    el.title.textContent = state.mode === "day" ? "Word of the day, " + (state.date || today()) : "A random word";
+    el.title.textContent = state.mode === "day" ? t("Word of the day, {date}", { date: state.date || today() }) : t("A random word");
     buildKeyboard();
     render();
-    say((picked.note || "") + turnMessage(), picked.note ? "error" : "");
+    say((picked.note ? picked.note + " " : "") + turnMessage(), picked.note ? "error" : "");
     el.share.href = url();
     history.replaceState(null, "", url());
     api.ready = true;
   }
 
   function turnMessage() {
-    var turn = game.rows.length + 1;
-    var rule = state.rule === "same-start" ? " Under TV rules every guess begins with " + upper(game.first) + "."
-      : state.rule === "hard" ? " Hard mode: greens stay in place, every letter found is played again." : "";
-    var shown = game.first ? ": the word begins with " + upper(game.first) : "";
-    return "Turn " + turn + " of " + setup.turns + shown + "." + rule;
+    var p = { turn: game.rows.length + 1, turns: setup.turns, letter: upper(game.first) };
+    var rule = state.rule === "same-start" ? " " + t("Under TV rules every guess begins with {letter}.", p)
+      : state.rule === "hard" ? " " + t("Hard mode: greens stay in place, every letter found is played again.") : "";
+    return (game.first ? t("Turn {turn} of {turns}: the word begins with {letter}.", p) : t("Turn {turn} of {turns}.", p)) + rule;
   }
 
   /* The letter known at each place, shown in the row to type (LINGO, as on
@@ -232,15 +231,17 @@ function practice() {
     for (var i = 0; i < setup.turns; i++) {
       var r = game.rows[i];
       if (r) {
-        var tiles = row(el.board, "turn " + (i + 1) + ": " + r.word + ": " + describe(r.parts, r.pattern));
+        var tiles = row(el.board, t("turn {turn}: {word}: {marks}", { turn: i + 1, word: r.word, marks: describe(r.parts, r.pattern) }));
         tiles.parentNode.setAttribute("data-word", r.word);
         r.parts.forEach(function (l, k) { tile(tiles, l, r.pattern[k]); });
         continue;
       }
       var current = !game.over && i === game.rows.length;
       var typed = current ? split(game.typed) : [];
-      var label = "turn " + (i + 1) + (current ? (typed.length ? ", your guess so far: " + game.typed
-        : game.first ? ": the word begins with " + game.first : ": type a word") : ": not played");
+      var p = { turn: i + 1, word: game.typed, letter: game.first };
+      var label = !current ? t("turn {turn}: not played", p)
+        : typed.length ? t("turn {turn}, your guess so far: {word}", p)
+        : game.first ? t("turn {turn}: the word begins with {letter}", p) : t("turn {turn}: type a word", p);
       var cells = row(el.board, label);
       cells.parentNode.className = "row" + (current ? " current" : "");
       for (var k = 0; k < L; k++) {
@@ -274,22 +275,23 @@ function practice() {
     if (!game || game.over) return;
     var word = game.typed, parts = split(word), L = setup.length;
     if (parts.length < L) {
-      say("A word of " + L + " letters, please: " + (word ? word + " has " + count(parts.length, "letter", "letters")
-        : "nothing typed yet") + ".", "error");
+      say(word ? tn("A word of {length} letters, please: {word} has {n} letter.", "A word of {length} letters, please: {word} has {n} letters.",
+                    parts.length, { length: L, word: word })
+        : t("A word of {length} letters, please: nothing typed yet.", { length: L }), "error");
       return;
     }
     if (!valid(word)) {
-      say(word + " is not in the word list: try another word (this does not count as a turn).", "error");
+      say(t("{word} is not in the word list: try another word (this does not count as a turn).", { word: word }), "error");
       return;
     }
     if (state.rule === "same-start" && parts[0] !== game.first) {
-      say("Under TV rules every guess begins with " + upper(game.first) + ", and " + word +
-          " does not: try another word (this does not count as a turn).", "error");
+      say(t("Under TV rules every guess begins with {letter}, and {word} does not: try another word (this does not count as a turn).",
+            { letter: upper(game.first), word: word }), "error");
       return;
     }
     var why = state.rule === "hard" ? hardMode(parts) : null;
     if (why) {
-      say(word + " breaks hard mode: " + why + ". Try another word (this does not count as a turn).", "error");
+      say(t("{word} breaks hard mode: {why}. Try another word (this does not count as a turn).", { word: word, why: why }), "error");
       return;
     }
     var pattern = WG.feedback(data.letters, word, game.secret);
@@ -299,9 +301,9 @@ function practice() {
     if (pattern === allGreen(L)) { game.over = true; game.won = true; }
     else if (turns >= setup.turns) game.over = true;
     render();
-    var said = word + ": " + describe(parts, pattern) + ".";
-    if (game.won) say("Won in " + count(turns, "turn", "turns") + ": the word is " + game.secret + ".", "done");
-    else if (game.over) say(said + " Out of turns: the word was " + game.secret + ".", "error");
+    var said = t("{word}: {marks}.", { word: word, marks: describe(parts, pattern) });
+    if (game.won) say(tn("Won in {n} turn: the word is {word}.", "Won in {n} turns: the word is {word}.", turns, { word: game.secret }), "done");
+    else if (game.over) say(said + " " + t("Out of turns: the word was {word}.", { word: game.secret }), "error");
     else say(said + " " + turnMessage());
     if (game.over) { summary(); finish(); }
   }
@@ -320,7 +322,7 @@ function practice() {
     el.again.hidden = false;
     el.shareGrid.hidden = true;
     el.shareGrid.textContent = WG.shareGrid(
-      el.setup.options[el.setup.selectedIndex].text + " · " + (state.mode === "day" ? state.date || today() : "random word"),
+      el.setup.options[el.setup.selectedIndex].text + " · " + (state.mode === "day" ? state.date || today() : t("random word")),
       game.rows.map(function (r) { return r.pattern; }), setup.turns, game.won);
     el.result.className = "result over " + (game.won ? "won" : "lost");
     el.playAgain.focus({ preventScroll: true });
@@ -340,9 +342,9 @@ function practice() {
     letters.forEach(function (c) { if (!placed[c]) rows[rows.length - 1].push(c); });  // digraphs, other letters
     rows.forEach(function (r, i) {
       var line = text(el.keyboard, "div", undefined, "keys");
-      if (i === rows.length - 1) key(line, "Enter", "Enter", "Enter: play the word", "wide");
+      if (i === rows.length - 1) key(line, "Enter", t("Enter"), t("Enter: play the word"), "wide");
       r.forEach(function (c) { keys[c] = key(line, c, c, c, ""); });
-      if (i === rows.length - 1) key(line, "Backspace", "⌫", "Backspace: take a letter back", "wide");
+      if (i === rows.length - 1) key(line, "Backspace", "⌫", t("Backspace: take a letter back"), "wide");
     });
   }
   function key(line, name, shown, label, cls) {
@@ -366,7 +368,7 @@ function practice() {
       b.textContent = l;
       if (m) b.setAttribute("data-show", m === "." ? "·" : m);  // drawn by CSS: the name stays the letter's
       else b.removeAttribute("data-show");
-      b.setAttribute("aria-label", l + (m ? ", " + NAMES[m] : ""));
+      b.setAttribute("aria-label", m ? t("{letter}, {mark}", { letter: l, mark: markName(m) }) : l);
       b.disabled = game.over;
     });
     Array.prototype.forEach.call(el.keyboard.querySelectorAll(".wide"), function (b) { b.disabled = game.over; });
@@ -381,10 +383,10 @@ function practice() {
    * search) play; the theme's own shortcut keys must not see them. */
   function onKey(ev) {
     if (ev.ctrlKey || ev.metaKey || ev.altKey || !game) return;
-    var t = ev.target || document.body, tag = t.tagName || "";
-    var free = t === document.body || t === document.documentElement || t === el.board ||
-      (t.classList && t.classList.contains("key"));
-    var inside = root.contains(t) && tag !== "SELECT" && tag !== "INPUT" && tag !== "TEXTAREA";
+    var target = ev.target || document.body, tag = target.tagName || "";
+    var free = target === document.body || target === document.documentElement || target === el.board ||
+      (target.classList && target.classList.contains("key"));
+    var inside = root.contains(target) && tag !== "SELECT" && tag !== "INPUT" && tag !== "TEXTAREA";
     // a typed é is the tile e, a typed œ the tiles o and e
     var k = ev.key || "", typed = k.length === 1 ? plain(k) : "";
     var letter = typed !== "" && typed.split("").every(function (c) { return c in data.letters.code; });
@@ -413,20 +415,20 @@ function practice() {
     el.summaryWord.textContent = secret;
     el.summary.hidden = false;
     clear(el.trees);
-    var you = game.won ? count(game.rows.length, "turn", "turns") : "not found in " + count(setup.turns, "turn", "turns");
-    text(el.trees, "p", "You: " + you + ".", "you");
+    text(el.trees, "p", game.won ? tn("You: {n} turn.", "You: {n} turns.", game.rows.length)
+      : tn("You: not found in {n} turn.", "You: not found in {n} turns.", setup.turns), "you");
     var sections = names.map(function (name) {
       var box = text(el.trees, "section", undefined, "tree-play");
       box.setAttribute("data-strategy", name);
       text(box, "h3", index.strategy_titles[name]);
-      var note = text(box, "p", "Loading ...");
+      var note = text(box, "p", t("Loading ..."));
       return { name: name, box: box, note: note };
     });
     var found = [];
     Promise.all(sections.map(function (s) {
       if ((have[s.name] || []).indexOf(letter) < 0) {
-        s.note.textContent = "This site has no such tree" + (game.first ? " for " + upper(letter) : "") +
-          " under this rule.";
+        s.note.textContent = game.first ? t("This site has no such tree for {letter} under this rule.", { letter: upper(letter) })
+          : t("This site has no such tree under this rule.");
         found.push({ strategy: s.name, turns: null, words: [] });
         return null;
       }
@@ -435,27 +437,28 @@ function practice() {
         if (mine !== run) return;
         var path = walk(tree, secret);
         if (path === null) {
-          s.note.textContent = "The tree does not reach " + secret + ".";
+          s.note.textContent = t("The tree does not reach {word}.", { word: secret });
           s.note.className = "error";
           found.push({ strategy: s.name, turns: null, words: [] });
           return;
         }
         var n = path.length;
-        s.note.textContent = count(n, "turn", "turns") +
-          (n > setup.turns ? ", past the " + count(setup.turns, "turn", "turns") + " of the game" : "") + ".";
+        s.note.textContent = n > setup.turns
+          ? tn("{n} turn, past the {turns} turns of the game.", "{n} turns, past the {turns} turns of the game.", n, { turns: setup.turns })
+          : tn("{n} turn.", "{n} turns.", n);
         s.note.className = "turns";
         var list = text(s.box, "ol", undefined, "tree-path");
         list.style.setProperty("--letters", String(setup.length));
         path.forEach(function (step, i) {
           var li = text(list, "li");
-          var tiles = row(li, "turn " + (i + 1) + ": " + step.word + ": " + describe(step.parts, step.pattern));
+          var tiles = row(li, t("turn {turn}: {word}: {marks}", { turn: i + 1, word: step.word, marks: describe(step.parts, step.pattern) }));
           tiles.parentNode.setAttribute("data-word", step.word);
           step.parts.forEach(function (l, k) { tile(tiles, l, step.pattern[k]); });
         });
         found.push({ strategy: s.name, turns: n, words: path.map(function (step) { return step.word; }) });
       }, function (err) {
         if (mine !== run) return;
-        s.note.textContent = "Could not load the tree " + file + " (" + err.message + ").";
+        s.note.textContent = t("Could not load the tree {file} ({error}).", { file: file, error: err.message });
         s.note.className = "error";
         found.push({ strategy: s.name, turns: null, words: [] });
       });
@@ -493,7 +496,7 @@ function practice() {
   function keepOffline() {
     var kept = setup, sayKeep = messages(el.keepStatus);
     if (!navigator.serviceWorker || !navigator.serviceWorker.controller) {
-      sayKeep("This browser keeps nothing for offline here (the site must be served over https).", "error");
+      sayKeep(t("This browser keeps nothing for offline here (the site must be served over https)."), "error");
       return;
     }
     var files = [kept.answers.file, kept.guesses.file].filter(function (f, i) {
@@ -513,15 +516,17 @@ function practice() {
       var url = files[next++];
       return fetch(url).then(function (r) { if (!r.ok) failed += 1; }, function () { failed += 1; }).then(function () {
         done += 1;
-        sayKeep("Keeping " + done + " of " + files.length + " files ...");
+        sayKeep(t("Keeping {done} of {total} files ...", { done: done, total: files.length }));
         return one();
       });
     }
     Promise.all([one(), one(), one(), one()]).then(function () {
       el.keep.disabled = false;
-      if (failed) sayKeep(failed + " of " + files.length + " files could not be kept: try again online.", "error");
-      else sayKeep("Kept: " + kept.short + " plays offline on this device, every word and letter (" +
-                   files.length + " files).", "done");
+      if (failed) sayKeep(t("{failed} of {total} files could not be kept: try again online.", { failed: failed, total: files.length }), "error");
+      else {
+        sayKeep(t("Kept: {setup} plays offline on this device, every word and letter ({total} files).",
+                  { setup: kept.short, total: files.length }), "done");
+      }
     });
   }
   el.keep.addEventListener("click", keepOffline);
@@ -529,7 +534,7 @@ function practice() {
   el.shareResult.addEventListener("click", function () {  // the grid shown, and copied where the browser lets us
     el.shareGrid.hidden = false;
     var copied = navigator.clipboard && navigator.clipboard.writeText(el.shareGrid.textContent);
-    if (copied) copied.then(function () { say("Your result is copied: paste it where you like.", "done"); }, function () {});
+    if (copied) copied.then(function () { say(t("Your result is copied: paste it where you like."), "done"); }, function () {});
     var range = document.createRange();
     range.selectNodeContents(el.shareGrid);
     var sel = window.getSelection();
@@ -545,7 +550,7 @@ function practice() {
   window.addEventListener("keydown", onKey, true);
 
   fromUrl();
-  if (!index.setups.length) { say("No game to practise on this site.", "error"); return; }
+  if (!index.setups.length) { say(t("No game to practise on this site."), "error"); return; }
   load();
 }
 practice();

@@ -3,6 +3,8 @@
  * link to the next), put into the sheet as the reader scrolls near its end,
  * or all at once before printing ("Print this sheet"). Without script the
  * links open those pages. An ES module (it runs once the page is read). */
+import { t } from "./i18n.js";
+
 var loading = null;
 
 function loadNext(more) {
@@ -15,7 +17,7 @@ function loadNext(more) {
     var doc = new DOMParser().parseFromString(text, "text/html");
     var rows = doc.querySelector("table.groups tbody");
     var tbody = more.closest(".sheet").querySelector("table.groups tbody");
-    if (!rows || !tbody) throw new Error("no rows in " + href);
+    if (!rows || !tbody) throw new Error(t("no rows in {page}", { page: href }));
     while (rows.firstChild) tbody.appendChild(document.adoptNode(rows.firstChild));
     var next = doc.querySelector(".sheet-more");
     if (!next) { more.remove(); return null; }
@@ -26,7 +28,7 @@ function loadNext(more) {
     more.removeAttribute("aria-busy");
     var note = more.querySelector(".sheet-error") || more.appendChild(document.createElement("span"));
     note.className = "sheet-error";
-    note.textContent = " Could not load them (" + err.message + "): try again.";
+    note.textContent = " " + t("Could not load them ({error}): try again.", { error: err.message });
     throw err;
   });
 }

@@ -12,7 +12,25 @@
 (function () {
   "use strict";
   var KEY = "lingo-trees.palette";
-  var SWITCHES = { tv: ["button.tv-switch", "TV colours"], contrast: ["button.palette-switch", "High-contrast colours"] };
+  var SWITCHES = { tv: "button.tv-switch", contrast: "button.palette-switch" };
+  var messages = null;
+  /* The page's translation of message, its English text: the catalogue a
+   * translated page holds (#lingo-messages, which assets/i18n.js reads for
+   * the modules), else the English. A classic script cannot import i18n.js. */
+  function t(message) {
+    if (messages === null) {
+      var e = document.getElementById("lingo-messages");
+      if (!e) return message;  // an English page (or not read yet)
+      try { messages = JSON.parse(e.textContent) || {}; } catch (err) { messages = {}; }
+    }
+    var v = Object.prototype.hasOwnProperty.call(messages, message) ? messages[message] : "";
+    return typeof v === "string" && v ? v : message;
+  }
+  /* What a switch says: its colours, and whether they are on. */
+  function label(name, on) {
+    if (name === "tv") return on ? t("TV colours: on") : t("TV colours: off");
+    return on ? t("High-contrast colours: on") : t("High-contrast colours: off");
+  }
   function saved() {
     try { var v = localStorage.getItem(KEY); return SWITCHES.hasOwnProperty(v) ? v : ""; } catch (e) { return ""; }
   }
@@ -20,10 +38,10 @@
     if (palette) document.documentElement.setAttribute("data-lt-palette", palette);
     else document.documentElement.removeAttribute("data-lt-palette");
     for (var name in SWITCHES) {
-      var buttons = document.querySelectorAll(SWITCHES[name][0]);
+      var buttons = document.querySelectorAll(SWITCHES[name]);
       for (var i = 0; i < buttons.length; i++) {
         buttons[i].setAttribute("aria-pressed", palette === name ? "true" : "false");
-        buttons[i].textContent = SWITCHES[name][1] + (palette === name ? ": on" : ": off");
+        buttons[i].textContent = label(name, palette === name);
       }
     }
   }
@@ -32,7 +50,7 @@
   try { if (window.__md_scope) localStorage.setItem("lingo-trees.root", __md_scope.pathname); } catch (e) {}
   document.addEventListener("click", function (event) {
     for (var name in SWITCHES) {
-      var button = event.target.closest && event.target.closest(SWITCHES[name][0]);
+      var button = event.target.closest && event.target.closest(SWITCHES[name]);
       if (!button) continue;
       var next = document.documentElement.getAttribute("data-lt-palette") === name ? "" : name;
       try { localStorage.setItem(KEY, next || "normal"); } catch (e) { /* private mode: this page only */ }

@@ -11,8 +11,12 @@
  * every green in place and plays every letter revealed again. An ES module
  * used by the lookup, the clue helper and its Web Worker, the practice and
  * the Hangman pages, so it touches no page; tests/js checks every function
- * against vectors the Python code writes (node --test tests/js/).
+ * against vectors the Python code writes (node --test tests/js/). What it
+ * says in words (the letters known, why a guess breaks hard mode, why a
+ * Hangman answer cannot be) is in the page's language (i18n.js); in node and
+ * in the worker, English, as the Python says it.
  */
+import { t, tn } from "./i18n.js";
 
 /* A list's letters: single characters plus digraphs, each with a code. */
 export function Letters(alphabet, digraphs) {
@@ -123,18 +127,18 @@ export function describeKnown(cons) {
 /* The letters in no place of the word, as generator.search.clues.describe_absent. */
 export function describeAbsent(cons) {
   var out = Object.keys(cons.most).filter(function (c) { return cons.most[c] === 0; }).sort(cmp);
-  return out.length ? out.join(", ") : "none known";
+  return out.length ? out.join(", ") : t("none known");
 }
 
 /* The letters that must occur, in words, as generator.search.clues.describe_counts. */
 export function describeCounts(cons) {
   var items = Object.keys(cons.least).sort(cmp).map(function (c) {
     var n = cons.least[c];
-    if (cons.most[c] === n) return c + " (exactly " + n + ")";
-    if (n > 1) return c + " (at least " + n + ")";
+    if (cons.most[c] === n) return t("{letter} (exactly {n})", { letter: c, n: n });
+    if (n > 1) return t("{letter} (at least {n})", { letter: c, n: n });
     return c;
   });
-  return items.length ? items.join(", ") : "nothing known";
+  return items.length ? items.join(", ") : t("nothing known");
 }
 
 /* The indices of the words that fit; contradiction names the first clue
@@ -202,7 +206,7 @@ export function hardModeViolation(previous, pattern, guess) {
   var need = {}, have = {}, i;
   for (i = 0; i < previous.length; i++) {
     if (pattern[i] === "G" && guess[i] !== previous[i]) {
-      return "the '" + previous[i] + "' must stay in place " + (i + 1);
+      return t("the '{letter}' must stay in place {place}", { letter: previous[i], place: i + 1 });
     }
   }
   for (i = 0; i < previous.length; i++) {
@@ -213,7 +217,8 @@ export function hardModeViolation(previous, pattern, guess) {
   for (i = 0; i < letters.length; i++) {
     var n = need[letters[i]];
     if ((have[letters[i]] || 0) < n) {
-      return "the '" + letters[i] + "' must be played again (" + (n === 1 ? "once" : n + " times") + ")";
+      return tn("the '{letter}' must be played again (once)", "the '{letter}' must be played again ({n} times)", n,
+                { letter: letters[i] });
     }
   }
   return null;
@@ -287,16 +292,17 @@ export var BLANK = "_";
  * it: {shown, hit, done} after it, or {why} it cannot be. */
 export function hangmanStep(tree, node, shown, mask) {
   var letter = node.guess, next = shown.slice();
-  if (mask.length !== shown.length) return { why: "the mask " + mask + " is not " + shown.length + " places long" };
+  if (mask.length !== shown.length) return { why: t("the mask {mask} is not {n} places long", { mask: mask, n: shown.length }) };
   for (var k = 0; k < mask.length; k++) {
     if (mask[k] === BLANK) continue;
-    if (mask[k] !== letter) return { why: "the mask " + mask + " shows another letter than " + letter };
-    if (next[k] !== BLANK) return { why: "place " + (k + 1) + " is already " + next[k] };
+    if (mask[k] !== letter) return { why: t("the mask {mask} shows another letter than {letter}", { mask: mask, letter: letter }) };
+    if (next[k] !== BLANK) return { why: t("place {place} is already {letter}", { place: k + 1, letter: next[k] }) };
     next[k] = letter;
   }
   var done = next.indexOf(BLANK) < 0;
   if (done ? tree.secrets.indexOf(next.join("")) < 0 : !Object.prototype.hasOwnProperty.call(node.next, mask)) {
-    return { why: "no word still possible has " + letter + (mask.indexOf(letter) < 0 ? " nowhere" : " exactly there") };
+    return { why: mask.indexOf(letter) < 0 ? t("no word still possible has {letter} nowhere", { letter: letter })
+      : t("no word still possible has {letter} exactly there", { letter: letter }) };
   }
   return { shown: next, hit: mask.indexOf(letter) >= 0, done: done };
 }
@@ -310,7 +316,7 @@ export function hangmanReplay(tree, masks) {
   var node = tree.root, shown = [], calls = [], misses = 0, end = "", why = "", kept = [];
   for (var k = 0; k < tree.game.length; k++) shown.push(BLANK);
   for (var i = 0; i < masks.length && !end; i++) {
-    if (typeof node === "string") { why = "the word is known before it"; break; }
+    if (typeof node === "string") { why = t("the word is known before it"); break; }
     var s = hangmanStep(tree, node, shown, masks[i]);
     if (s.why) { why = s.why; break; }
     kept.push(masks[i]);
