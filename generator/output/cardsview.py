@@ -18,9 +18,10 @@ from dataclasses import dataclass
 
 from generator.output.cardsfile import CARD_NAMES, CardsEntry
 from generator.output.charts import FrontierPlot, frontier_plot
+from generator.output.i18n import N_, _, decimal
 
 #: what the pages call each card
-CARD_TITLES = {"human-openers": "openers only", "human-knee": "the knee", "human": "every word"}
+CARD_TITLES = {"human-openers": N_("openers only"), "human-knee": N_("the knee"), "human": N_("every word")}
 
 
 @dataclass(frozen=True)
@@ -46,11 +47,12 @@ class CardChoice:
     @property
     def line(self) -> str:
         """``learn N words: M of T words in time (P %)``."""
-        return f"learn {self.words} words: {self.in_time} of {self.secrets} words in time ({percent(self.share, 1)})"
+        return _("learn %(words)d words: %(in_time)d of %(secrets)d words in time (%(share)s)") % {
+            "words": self.words, "in_time": self.in_time, "secrets": self.secrets, "share": percent(self.share, 1)}
 
     @property
     def weighted_line(self) -> str:
-        return f"{percent(self.weighted, 2)} counted by how common the words are"
+        return _("%(share)s counted by how common the words are") % {"share": percent(self.weighted, 2)}
 
 
 def percent(share: float, decimals: int) -> str:
@@ -60,7 +62,7 @@ def percent(share: float, decimals: int) -> str:
     ('99.9 %', '100.0 %', '77.61 %')
     """
     scale = 10 ** decimals
-    return f"{math.floor(share * 100 * scale + 1e-9) / scale:.{decimals}f} %"
+    return f"{decimal(math.floor(share * 100 * scale + 1e-9) / scale, decimals)} %"
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,6 @@ def cards_view(entry: CardsEntry, links: dict[str, Links]) -> CardsView:
         page, pdf, deck, learn = links.get(name, ("", None, None, None))
         choices.append(CardChoice(CARD_TITLES[name], name, point.words, point.in_time(entry.secrets), entry.secrets,
                                   entry.weighted_share(point), page, point.proved, pdf, deck, learn))
-    marks = [(c.words, c.share, c.weighted, c.title, f"{c.title}: {c.line}; {c.weighted_line}") for c in choices]
+    marks = [(c.words, c.share, c.weighted, _(c.title), f"{_(c.title)}: {c.line}; {c.weighted_line}") for c in choices]
     return CardsView(entry.setup, tuple(choices), frontier_plot(entry, marks), entry.knee)
 

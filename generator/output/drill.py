@@ -30,6 +30,7 @@ import orjson
 
 from generator.core.feedback import Pattern
 from generator.core.words import Word
+from generator.output.i18n import _
 from generator.output.sheets import CardRow, OpenersCard, render
 
 LEARN_FORMAT, LEARN_VERSION = "lingo-trees.learn", 1
@@ -59,25 +60,29 @@ def card_questions(card: OpenersCard) -> list[Question]:
 
 def learn_data(card_id: str, card: OpenersCard, digraphs: list[str]) -> dict[str, Any]:
     """The Learn page's data of one card (``learn/<id>.json``)."""
-    cost = card.cost or f"learn {card.words_to_learn} words"
+    cost = f"{card.cost.line}; {card.cost.weighted_line}" if card.cost else _("learn %(n)d words") % {"n": card.words_to_learn}
     return {"format": LEARN_FORMAT, "version": LEARN_VERSION, "id": card_id, "setup": card.setup,
             "card": card.strategy, "cost": cost, "digraphs": digraphs, "letters": [r.letter for r in card.rows],
             "lines": [{"letter": q.letter, "key": q.key, "played": [list(p) for p in q.played],
                        "answer": list(q.answer)} for q in card_questions(card)]}
 
 
-def write_learn(docs: Path, cards: dict[str, tuple[OpenersCard, list[str]]], default: str) -> None:
-    """Write the Learn page (``learn.md``) and each card's data into a site's
-    ``docs`` folder. ``cards``: each TV card by id (``nl-ij-tv-card-knee``),
-    with the digraphs of its words; ``default``: the card the page opens
-    first. No card, no page."""
+def write_learn(docs: Path, cards: dict[str, tuple[OpenersCard, list[str]]], default: str,
+                page: str = "learn.md", root: str = "") -> None:
+    """Write the Learn page (``page``, below the site's root by ``root``)
+    and each card's data into a site's ``docs`` folder. ``cards``: each TV
+    card by id (``nl-ij-tv-card-knee``), with the digraphs of its words;
+    ``default``: the card the page opens first. No card, no page."""
     if not cards:
         return
     (docs / "learn").mkdir(exist_ok=True)
     listed = []
     for card_id, (card, digraphs) in cards.items():
-        (docs / "learn" / f"{card_id}.json").write_bytes(orjson.dumps(learn_data(card_id, card, digraphs)))
-        # the card first: a phone's picker shows the start of a long title
-        listed.append({"id": card_id, "title": f"{card.name} · {card.setup_title}", "file": f"learn/{card_id}.json"})
+        data, path = learn_data(card_id, card, digraphs), docs / "learn" / f"{card_id}.json"
+        if not path.exists():  # a page in another language learns the same lines
+            path.write_bytes(orjson.dumps(data))
+        # the card first: a phone's picker shows the start of a long title; the cost in the page's language
+        listed.append({"id": card_id, "title": f"{card.name} · {_(card.setup_title)}", "file": f"learn/{card_id}.json",
+                       "cost": data["cost"]})
     index = {"default": default if default in cards else next(iter(cards)), "cards": listed}
-    (docs / "learn.md").write_text(render("site/learn.md.j2", index=index), encoding="utf-8")
+    (docs / page).write_text(render("site/learn.md.j2", index=index, root=root), encoding="utf-8")

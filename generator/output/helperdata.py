@@ -27,6 +27,7 @@ import orjson
 from generator.core.catalog import LANGUAGE_NAMES, ListSpec, helper_lists, load_list
 from generator.core.frequency import by_frequency, wordfreq_version
 from generator.core.words import WordList
+from generator.output.i18n import N_, _
 
 __all__ = ["FORMAT_VERSION", "LENGTHS", "HelperList", "helper_files", "list_title"]
 
@@ -36,16 +37,16 @@ LENGTHS = range(4, 16)
 #: what a player calls the shipped lists; ``{words}``: the list's word count
 #: (2,315). A list not named here is called by its language and filter.
 PLAIN_TITLES = {
-    "nl-basis-5-ij": "Dutch, approved base words of five letters, 'ij' as one letter",
-    "nl-all-5-ij": "Dutch, every word and inflection of five letters, 'ij' as one letter",
-    "nl-basis": "Dutch, approved base words (OpenTaal)",
-    "nl-all": "Dutch, every word and inflection (OpenTaal)",
-    "en-enable": "English, every ENABLE word",
-    "fr-all": "French, every word and inflection (Grammalecte, Sutom's dictionary)",
-    "wordle-answers": "Wordle's {words} answers (2022)",
-    "wordle-allowed": "Wordle's {words} allowed guesses (2022, answers included)",
-    "wordle-2023-answers": "Wordle's {words} answers today (the WordleBot's, 2023)",
-    "wordle-2023-allowed": "Wordle's {words} guesses accepted today (answers included)",
+    "nl-basis-5-ij": N_("Dutch, approved base words of five letters, 'ij' as one letter"),
+    "nl-all-5-ij": N_("Dutch, every word and inflection of five letters, 'ij' as one letter"),
+    "nl-basis": N_("Dutch, approved base words (OpenTaal)"),
+    "nl-all": N_("Dutch, every word and inflection (OpenTaal)"),
+    "en-enable": N_("English, every ENABLE word"),
+    "fr-all": N_("French, every word and inflection (Grammalecte, Sutom's dictionary)"),
+    "wordle-answers": N_("Wordle's {words} answers (2022)"),
+    "wordle-allowed": N_("Wordle's {words} allowed guesses (2022, answers included)"),
+    "wordle-2023-answers": N_("Wordle's {words} answers today (the WordleBot's, 2023)"),
+    "wordle-2023-allowed": N_("Wordle's {words} guesses accepted today (answers included)"),
 }
 
 
@@ -71,7 +72,7 @@ def list_title(spec: ListSpec, words: int) -> str:
     'English, the file as it is'
     """
     if spec.id in PLAIN_TITLES:
-        return PLAIN_TITLES[spec.id].format(words=f"{words:,}")
+        return _(PLAIN_TITLES[spec.id]).format(words=f"{words:,}")
     language = LANGUAGE_NAMES.get(spec.language, spec.language)
     what = spec.filter.removeprefix("none: ").removeprefix("none")
     return f"{language}, {what.strip() or spec.source}"

@@ -49,6 +49,7 @@ from typing import Any
 from generator.core.catalog import list_spec, load_list, setups
 from generator.core.sayable import blocked_mask, common_mask
 from generator.core.words import Word
+from generator.output.i18n import N_, _
 from generator.output.sheets import render
 from generator.output.sitenames import short_setup_title
 
@@ -85,13 +86,13 @@ DEFAULT_SETUPS = ("nl-ij", "nl")
 DEFAULT_RULE = "same-start"
 #: LINGO's rules as the page's picker names them (a rule not here: the site's title for it)
 RULE_NAMES = {
-    "same-start": "TV rules (every guess begins with the letter shown)",
-    "free": "Free rule (any word may be guessed)",
+    "same-start": N_("TV rules (every guess begins with the letter shown)"),
+    "free": N_("Free rule (any word may be guessed)"),
 }
 #: Wordle's, in its players' words
 WORDLE_RULE_NAMES = {
-    "free": "Normal mode (any accepted word may be guessed)",
-    "hard": "Hard mode (greens stay in place, every letter found is played again)",
+    "free": N_("Normal mode (any accepted word may be guessed)"),
+    "hard": N_("Hard mode (greens stay in place, every letter found is played again)"),
 }
 _NAMES = {"lingo": RULE_NAMES, "wordle": WORDLE_RULE_NAMES}
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -197,7 +198,7 @@ def _played_setup(sid: str, rules: TreeLetters) -> PracticeSetup:
     kept = _kept(rules, summary)
     have = {name for found in kept.values() for name in found}
     return PracticeSetup(
-        id=sid, title=s.title, length=s.game.length, turns=s.game.turns, alphabet=spec.alphabet,
+        id=sid, title=_(s.title), length=s.game.length, turns=s.game.turns, alphabet=spec.alphabet,
         digraphs=tuple(spec.digraphs), answers=secrets, guesses=tuple(w for w in guesses.words if w not in taken),
         trees=kept, game="lingo" if lingo else "wordle", first_letter_shown=lingo,
         keyboard=KEYBOARDS.get(spec.language, KEYBOARDS[""]),
@@ -229,7 +230,7 @@ def default_game(offered: Sequence[PracticeSetup]) -> tuple[str, str]:
 
 def _rule_name(rule: str, game: str, rule_titles: Mapping[str, str]) -> str:
     if rule in _NAMES.get(game, {}):
-        return _NAMES[game][rule]
+        return _(_NAMES[game][rule])
     title = rule_titles.get(rule, rule)
     return title[:1].upper() + title[1:]
 
@@ -260,17 +261,24 @@ def practice_index(offered: Sequence[PracticeSetup], rule_titles: Mapping[str, s
     }
 
 
-def write_practice(docs: Path, lookup: Mapping[str, Any]) -> None:
-    """Write the practice page (``practice.md``) and its word files into a
-    site's ``docs`` folder; ``lookup`` is the lookup's index of the site's
-    trees (:func:`~generator.output.sitemodel.lookup_index`). No set-up
-    to play (:func:`practice_setups`), no page."""
+def write_practice(docs: Path, lookup: Mapping[str, Any], page: str = "practice.md", root: str = "",
+                   accents: bool = False) -> None:
+    """Write the practice page (``page``, below the site's root by
+    ``root``) and its word files into a site's ``docs`` folder; ``lookup``
+    is the lookup's index of the site's trees
+    (:func:`~generator.output.sitemodel.lookup_index`). No set-up to play
+    (:func:`practice_setups`), no page. ``accents``: the page says that words
+    may be typed with or without accents (French)."""
     offered = practice_setups({sid: s["rules"] for sid, s in lookup["setups"].items()})
     if not offered:
         return
     for rel, data in practice_files(offered):
-        (docs / rel).parent.mkdir(parents=True, exist_ok=True)
-        (docs / rel).write_bytes(data)
+        if not (docs / rel).exists():  # a page in another language plays the same words
+            (docs / rel).parent.mkdir(parents=True, exist_ok=True)
+            (docs / rel).write_bytes(data)
     titles = {name: title for s in offered for name, title in lookup["setups"][s.id]["strategy_titles"].items()}
     index = practice_index(offered, lookup["rule_titles"], titles)
-    (docs / "practice.md").write_text(render("site/practice.md.j2", index=index), encoding="utf-8")
+    wordle = any(s.game == "wordle" for s in offered)
+    (docs / page).write_text(render("site/practice.md.j2", index=index, root=root, wordle=wordle,
+                                    turns=offered[0].turns, accents=accents),
+                             encoding="utf-8")

@@ -45,7 +45,8 @@ from generator.core.strategies import family_of, strategy_info
 from generator.core.tree import GameTree
 from generator.core.words import Letter, Letters, Word
 from generator.errors import RulesError, StrategyError
-from generator.output.cardsview import CARD_TITLES
+from generator.output.cardsview import CARD_TITLES, CardChoice
+from generator.output.i18n import _, decimal, gettext, language, link, ngettext
 
 #: the version of the sheet layout; bump when a printed sheet changes meaning
 SHEET_VERSION = 1
@@ -297,7 +298,7 @@ class OpenersCard:
     rule_title: str
     strategy_title: str
 
-    cost: str = ""  # a TV card's cost and what it buys: "learn N words: M of T words in time (P %)"
+    cost: CardChoice | None = None  # a TV card's cost and what it buys (its ``line`` and ``weighted_line``)
     length: int = 5  # letters (tiles) of its words: the legend's example patterns are as long
 
     @property
@@ -319,8 +320,8 @@ class OpenersCard:
     def name(self) -> str:
         """What the card is called on pages and in its PDF's title."""
         if not self.tv:
-            return "openers card"
-        return "TV card" if self.strategy == "human" else f"TV card, {CARD_TITLES[self.strategy]}"
+            return _("openers card")
+        return _("TV card") if self.strategy == "human" else _("TV card, %(cut)s") % {"cut": _(CARD_TITLES[self.strategy])}
 
     @property
     def proved_letters(self) -> int:
@@ -492,11 +493,11 @@ def heading_text(value: str) -> str:
 
 
 def _pct(value: float) -> str:
-    return f"{100 * value:.1f}%"
+    return f"{decimal(100 * value, 1)}%"
 
 
 def _turns(value: float) -> str:
-    return f"{value:.3f}"
+    return decimal(value, 3)
 
 
 def _counted(n: int, noun: str) -> str:
@@ -516,7 +517,7 @@ class Once:
         self._made: dict[tuple[Any, ...], Markup] = {}
 
     def __call__(self, macro: Any, value: Any, *args: Any) -> Markup:
-        key = (macro.name, value, *args)
+        key = (macro.name, language(), value, *args)
         made = self._made.get(key)
         if made is None:
             if len(self._made) >= self.size:
@@ -538,7 +539,11 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         finalize=as_text,
+        extensions=["jinja2.ext.i18n"],
     )
+    env.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
+    env.globals["term"] = gettext  # a word of the catalog or registries (data): translated, never %-formatted
+    env.globals["link"] = link
     env.filters["pct"] = _pct
     env.filters["heading"] = heading_text
     env.filters["turns"] = _turns

@@ -38,6 +38,7 @@ Pages made, relative to the site root:
 from __future__ import annotations
 
 import gc
+import gzip
 import hashlib
 import logging
 import os
@@ -63,6 +64,7 @@ from generator.output.cardsview import cards_view
 from generator.output.drill import write_learn
 from generator.output.hangmanpage import HangmanPage, hangman_page
 from generator.output.helperdata import helper_files
+from generator.output.i18n import LANGUAGES, js_messages, speaking
 from generator.output.index import top_index_data
 from generator.output.pdf import PdfError, Printed, find_chromium, missing_chromium, print_all
 from generator.output.practicedata import write_practice
@@ -79,6 +81,7 @@ from generator.output.sheets import (
     render_print,
 )
 from generator.output.sitefolder import DOCS_PREFIX, check_out, new_folder, swap_in
+from generator.output.sitelang import PLAYER_LANGUAGES, language_setups, write_language
 from generator.output.sitemodel import (
     Download,
     Files,
@@ -213,9 +216,10 @@ def _print_pdfs(plan: list[tuple[str, str]], docs: Path, previous: Path, report:
 
 
 def _copy_trees(folders: list[TreeFolder], hangman: HangmanPage | None, docs: Path, report: SiteReport) -> Files:
-    """Copy every tree file into ``docs/trees`` (without indentation: a phone
-    loads it faster) with the indexes made from them and the schema of this
-    program, and zip them all."""
+    """Copy every tree file into ``docs/trees`` gzipped (``k.json.gz``: a
+    fifth of the bytes, on disk as on the wire, whatever the server; the
+    pages' scripts unzip it) with the indexes made from them and the schema
+    of this program, and zip them all as plain JSON."""
     out = docs / "trees"
     out.mkdir(parents=True, exist_ok=True)
     (out / "schema.json").write_bytes(dump_json(SCHEMA))
@@ -224,17 +228,17 @@ def _copy_trees(folders: list[TreeFolder], hangman: HangmanPage | None, docs: Pa
     archive.parent.mkdir(parents=True)
     by_folder: dict[tuple[str, str, str], tuple[Download, ...]] = {}
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
-        def add(path: Path, rel: str) -> int:
-            """Copy one tree file to ``docs/rel`` and zip it; its size, counted for the largest download."""
-            target = docs / rel
-            if path != target:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(orjson.dumps(orjson.loads(path.read_bytes())))
-            zf.write(target, rel)
-            size = target.stat().st_size
-            if size > report.largest_tree[1]:
-                report.largest_tree = (rel, size)
-            return size
+        def add(path: Path, rel: str) -> str:
+            """Zip one tree file as ``rel`` and copy it gzipped to ``docs/rel.gz``;
+            its path in the site, its size counted for the largest download."""
+            data = orjson.dumps(orjson.loads(path.read_bytes()))  # without indentation
+            zf.writestr(rel, data)
+            target = docs / f"{rel}.gz"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(gzip.compress(data, 9, mtime=0))  # mtime 0: the same bytes every build
+            if target.stat().st_size > report.largest_tree[1]:
+                report.largest_tree = (f"{rel}.gz", target.stat().st_size)
+            return f"{rel}.gz"
 
         for name in ("schema.json", "index.json"):
             zf.write(out / name, f"trees/{name}")
@@ -243,9 +247,10 @@ def _copy_trees(folders: list[TreeFolder], hangman: HangmanPage | None, docs: Pa
             dst.mkdir(parents=True)
             (dst / "index.json").write_bytes(dump_json(f.index))
             by_folder[(f.setup, f.rule, f.strategy)] = tuple(
-                Download(path.stem, rel, add(path, rel))
+                Download(path.stem, site_path, (docs / site_path).stat().st_size)
                 for path in [dst / "index.json"] + [f.path / f"{letter}.json" for letter in sorted(f.trees)]
-                for rel in [f"trees/{f.setup}/{f.rule}/{f.strategy}/{path.name}"])
+                for site_path in [add(path, f"trees/{f.setup}/{f.rule}/{f.strategy}/{path.name}")])
+            (dst / "index.json").unlink()  # the folder's index is gzipped like its trees
         for rel, path in sorted(hangman.files if hangman else (), key=lambda file: Path(file[0])):
             add(path, rel)
     report.archive_size = archive.stat().st_size
@@ -269,8 +274,9 @@ def _render_pages(project: Path, model: SiteModel, letter_sheets: dict[str, Lett
         shutil.copy(package_dir("static") / name, assets / name)
     lookup = lookup_index(model)
     write_atomic(assets / "lookup-index.json", orjson.dumps(lookup, option=orjson.OPT_INDENT_2))
-    (docs / "lookup.md").write_text(render("site/lookup.md.j2", site=model), encoding="utf-8")
-    (docs / "helper.md").write_text(render("site/helper.md.j2", index=_helper_data(docs)), encoding="utf-8")
+    (docs / "lookup.md").write_text(render("site/lookup.md.j2", root="", index_file="assets/lookup-index.json"),
+                                    encoding="utf-8")
+    (docs / "helper.md").write_text(render("site/helper.md.j2", index=_helper_data(docs), root=""), encoding="utf-8")
     write_practice(docs, lookup)  # practice.md and its words, for the LINGO and Wordle set-ups
     write_learn(docs, _learn_cards(model), default="nl-ij-tv-card")  # learn.md and the TV cards' lines
     if model.hangman is not None:
@@ -328,7 +334,7 @@ def _hand_written(project: Path, model: SiteModel, docs: Path) -> None:
     pages = {str(p.relative_to(docs)) for p in docs.rglob("*.md")}
     for path in sorted(src.rglob("*")) if src.exists() else []:
         rel = path.relative_to(src)
-        if path.is_dir():
+        if path.is_dir() or Path(path.stem).suffix[1:] in PLAYER_LANGUAGES:  # index.nl.md: sitelang writes it
             continue
         target = docs / rel
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -393,7 +399,12 @@ def _nav(model: SiteModel, docs: Path) -> list[Any]:
 #: the static files of the pages (generator/output/static)
 ASSETS = ("sheet.css", "lookup.css", "site.css", "dom.js", "lookup.js", "wordgame.js", "helper.js", "helper-worker.js",
           "offline.js", "site.js", "sheet.js", "practice.js", "practice.css", "hangman.js", "hangman.css", "drill.js",
-          "learn.js")
+          "learn.js", "i18n.js")
+
+
+def _helper_index(docs: Path) -> dict[str, Any]:
+    """The clue helper's index, written by :func:`_helper_data`."""
+    return orjson.loads((docs / "helper" / "index.json").read_bytes())  # type: ignore[no-any-return]
 
 
 def _helper_data(docs: Path) -> dict[str, Any]:
@@ -487,10 +498,17 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
             printed = _pdfs(sheets, cards, docs, out, report, pdf, print_many, say)
             _decks(cards, docs)
             files = _copy_trees(folders, hangman, docs, report)
-            model = site_model(folders, cards, printed, files, *_rankings_and_traps(trees), hangman, entries)
+            extras = _rankings_and_traps(trees)
+            model = site_model(folders, cards, printed, files, *extras, hangman, entries)
             letter_sheets = letter_pages(model, sheets)
-            nav = _render_pages(project, model, letter_sheets, docs)
-            report.mkdocs_seconds = _mkdocs(project, docs, new, nav, letter_sheets)
+            navs = {"en": _render_pages(project, model, letter_sheets, docs)}
+            for lang in PLAYER_LANGUAGES:  # the pages of the players' own languages, in the model made in it
+                with speaking(lang):
+                    spoken = site_model(folders, cards, printed, files, *extras, hangman, entries)
+                if language_setups(spoken, lang) and (project / "docs" / f"index.{lang}.md").exists():
+                    navs[lang] = write_language(project, spoken, lang, docs, _learn_cards(spoken),
+                                                _helper_index(docs), letter_sheets)
+            report.mkdocs_seconds = _mkdocs(project, docs, new, navs, letter_sheets)
         swap_in(new, out, marker or {})
     except OSError as exc:  # a full disk: name the site, not the temporary folder beside it
         raise SiteError(f"{out}: the site cannot be written ({exc.strerror or exc})") from None
@@ -530,7 +548,7 @@ def _card_costs(trees: Path, cards: dict[tuple[str, str, str], OpenersCard]) -> 
         for choice in cards_view(e, {}).choices:
             card = cards.get((e.setup, e.rule, choice.strategy))
             if card is not None:
-                card.cost = f"{choice.line}; {choice.weighted_line}"
+                card.cost = choice
     return entries
 
 
@@ -543,9 +561,11 @@ def _rankings_and_traps(trees: Path) -> tuple[list[OpenerRanking], list[Trap]]:
         raise SiteError(str(exc)) from None
 
 
-def _mkdocs(project: Path, docs: Path, site: Path, nav: list[Any], letter_sheets: dict[str, LetterSheet]) -> float:
-    """MkDocs builds the pages of ``docs`` into ``site`` with our ``nav``,
-    the letter sheets put in their pages as it writes them
+def _mkdocs(project: Path, docs: Path, site: Path, navs: dict[str, list[Any]],
+            letter_sheets: dict[str, LetterSheet]) -> float:
+    """MkDocs builds the pages of ``docs`` into ``site`` with our nav of
+    each language (``navs``; a language without one is not built), the
+    letter sheets put in their pages as it writes them
     (:mod:`generator.output.sitepages`); the seconds it took."""
     t0 = time.perf_counter()
     from mkdocs.commands.build import build as mkdocs_build
@@ -557,12 +577,26 @@ def _mkdocs(project: Path, docs: Path, site: Path, nav: list[Any], letter_sheets
     logging.getLogger("mkdocs").setLevel(logging.WARNING)
     try:
         # strict: a warning (a link to a page that is not there) fails the build, nothing is published
-        config = load_config(str(project / "mkdocs.yml"), docs_dir=str(docs), site_dir=str(site), nav=nav, strict=True)
+        config = load_config(str(project / "mkdocs.yml"), docs_dir=str(docs), site_dir=str(site), nav=navs["en"],
+                             strict=True)
+        for language in config.plugins["i18n"].config.languages:
+            language.build = language.locale in navs
+            language.nav = navs.get(language.locale)
+        built = [lang for lang in LANGUAGES if lang in navs]
+        config.extra["languages"] = built[1:]  # the home page's choice (site/overrides/main.html)
+        config.extra["messages"] = {lang: js_messages(lang) for lang in built[1:]}
+        config.extra["not_found"] = [{"lang": lang, "html": _not_found(lang)} for lang in built]
         config.plugins["lingo-trees"] = SitePages(letter_sheets)
         mkdocs_build(config)
     except MkDocsException as exc:
         raise SiteError(f"mkdocs build failed: {exc}") from None
     return time.perf_counter() - t0
+
+
+def _not_found(lang: str) -> str:
+    """The 404 page's text in ``lang`` (``site/overrides/404.html`` shows the reader's)."""
+    with speaking(lang):
+        return render("site/404.html.j2", root="" if lang == "en" else f"{lang}/")
 
 
 def _measure_pages(report: SiteReport, out: Path) -> None:

@@ -29,6 +29,7 @@ from generator.output.cardsfile import CARD_NAMES, CardsEntry
 from generator.output.cardsview import CardsView, cards_view
 from generator.output.charts import Histogram, histogram
 from generator.output.hangmanpage import HangmanPage
+from generator.output.i18n import _
 from generator.output.index import index_data, tree_folders
 from generator.output.openersview import OpenersView, TrapRow, openers_view, trap_row
 from generator.output.sheets import (
@@ -295,7 +296,7 @@ class SetupView:
     @property
     def noun(self) -> str:
         """What its secrets are called in a table heading."""
-        return "codes" if self.family == "mastermind" else "words"
+        return _("codes") if self.family == "mastermind" else _("words")
 
     def in_rule(self, rule: str) -> tuple[FolderView, ...]:
         return tuple(f for f in self.folders if f.rule == rule)
@@ -435,7 +436,7 @@ def site_model(folders: list[TreeFolder], cards: dict[tuple[str, str, str], Open
 def _rule_titles(setups: Sequence[SetupView]) -> dict[str, str]:
     """Every rule's title as LINGO names it, and the other games' own rules
     (Mastermind's variants); a set-up's own names are in its lookup entry."""
-    lingo = {r.value: r.label for r in GuessRule}
+    lingo = {r.value: _(r.label) for r in GuessRule}
     return lingo | {v.rule: v.rule_title for s in setups for v in s.folders if v.rule not in lingo}
 
 
@@ -447,9 +448,9 @@ def _setup_view(sid: str, family: str, views: list[FolderView]) -> SetupView:
         lists = catalog()[0]
         language = lists[s.answers].language if s.answers in lists else ""
         how = lists[s.answers].filter if s.answers in lists else ""
-        return SetupView(sid, s.title, family, s.answers, s.guesses, tuple(s.game.digraphs), tuple(views),
+        return SetupView(sid, _(s.title), family, s.answers, s.guesses, tuple(s.game.digraphs), tuple(views),
                          _comparison(views) if s.paper else (), language, s.game.length, answers_filter=how,
-                         show=s.show, played=s.played)
+                         show=s.show, played=_(s.played) if s.played else "")
     if family == "mastermind":
         codes = "; ".join(f"{_variant_title(rule)}, {_codes(rule)}" for rule in dict.fromkeys(v.rule for v in views))
         return SetupView(sid, "Mastermind and Bulls and Cows", family, f"every code ({codes})",
@@ -510,16 +511,17 @@ def _folder_view(f: TreeFolder, cards: dict[tuple[str, str, str], OpenersCard],
             for r in rows)
     rule_t = _variant_title(f.rule) if f.family == "mastermind" else rule_title(f.rule, f.family)
     return FolderView(
-        setup=f.setup, rule=f.rule, strategy=f.strategy, title=strategy_title(f.family, f.strategy),
-        short=strategy_short(f.family, f.strategy), rule_title=rule_t, turns_limit=limit,
+        setup=f.setup, rule=f.rule, strategy=f.strategy, title=_(strategy_title(f.family, f.strategy)),
+        short=_(strategy_short(f.family, f.strategy)), rule_title=_(rule_t), turns_limit=limit,
         totals=totals, letters=tuple(rows),
-        histogram=histogram(f"Turns to find the word: {strategy_short(f.family, f.strategy)}, {short_rule(rule_t)}",
-                            [(f"{totals['secrets']:,} words", hist)]),
+        histogram=histogram(_("Turns to find the word: %(strategy)s, %(rule)s") % {
+            "strategy": _(strategy_short(f.family, f.strategy)), "rule": short_rule(_(rule_t))},
+            [(_("%(n)s words") % {"n": f"{totals['secrets']:,}"}, hist)]),
         card=cards.get((f.setup, f.rule, f.strategy)),
         card_pdf=card_pdf if card_pdf in printed else None, card_deck=card_deck_name(f.setup, f.rule, f.strategy),
         paper_rows=paper_rows,
         first=_first_guess(f.trees),
-        setup_title=setup_title(f.setup),
+        setup_title=_(setup_title(f.setup)),
     )
 
 
@@ -546,8 +548,9 @@ def _comparison(views: list[FolderView]) -> tuple[Histogram, ...]:
     return tuple(out)
 
 
-def lookup_index(model: SiteModel) -> dict[str, Any]:
-    """What the lookup needs to offer its choices (``assets/lookup-index.json``)."""
+def lookup_index(model: SiteModel, only: set[str] | None = None) -> dict[str, Any]:
+    """What the lookup needs to offer its choices (``assets/lookup-index.json``):
+    every set-up, or those of ``only``."""
     return {
         "format": "lingo-trees.lookup-index", "version": 1,
         "rule_titles": model.rule_titles,
@@ -561,6 +564,6 @@ def lookup_index(model: SiteModel) -> dict[str, Any]:
                 "rules": {rule: {f.strategy: [r.letter for r in f.letters]
                                  for f in s.folders if f.rule == rule} for rule in s.rules},
             }
-            for s in model.setups
+            for s in model.setups if only is None or s.id in only
         },
     }

@@ -8,6 +8,7 @@ from __future__ import annotations
 from generator.core.catalog import setups as catalog_setups
 from generator.core.strategies import family_of
 from generator.output.cardsfile import CARD_NAMES
+from generator.output.i18n import _
 from generator.output.sheets import rule_title, strategy_short
 
 
@@ -23,7 +24,7 @@ def short_setup_title(title: str) -> str:
     >>> short_setup_title("Sutom, six letters, common words (any dictionary word may be guessed)")
     'Sutom, six letters'
     """
-    return ", ".join(p for p in title.split(" (")[0].split(", ") if p != "common words")
+    return ", ".join(p for p in title.split(" (")[0].split(", ") if p not in ("common words", _("common words")))
 
 
 def folder_page(setup: str, rule: str, strategy: str) -> str:

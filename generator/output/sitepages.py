@@ -33,6 +33,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
+from generator.output.i18n import LANGUAGES, speaking
 from generator.output.sheets import LetterSheet, environment, render, sheet_rows
 from generator.output.sitemodel import SheetMore
 
@@ -87,6 +88,9 @@ def sheet_html(sheet: LetterSheet, page: str, site: Path) -> str:
             f'<script type="module" src="{root}assets/sheet.js"></script>')
 
 
+#: the theme's <link rel="alternate" hreflang> in a page's head: with them it fetches the
+#: sitemap of every language on every page (hundreds of KB); the language switch links the same pages
+_ALTERNATE = re.compile(r'<link rel="alternate" href="[^"]*" hreflang="[^"]*">\s*')
 _PRE = re.compile(r"(<pre[\s>].*?</pre>|<textarea[\s>].*?</textarea>)", re.S)
 _INDENT = re.compile(r"\n\s+")
 
@@ -170,11 +174,13 @@ class SitePages(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         one, has indexed the page without it)."""
         sheet = self.sheets.get(page.file.dest_uri)
         if sheet is not None:
-            page.content = f"{page.content}\n{sheet_html(sheet, page.file.dest_uri, Path(config.site_dir))}"
+            first = page.file.dest_uri.split("/")[0]
+            with speaking(first if first in LANGUAGES else "en"):  # nl/...: a page of a player's language
+                page.content = f"{page.content}\n{sheet_html(sheet, page.file.dest_uri, Path(config.site_dir))}"
         return context
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
-        return tighten(output)
+        return tighten(_ALTERNATE.sub("", output))
 
     def on_post_template(self, output_content: str, /, *, template_name: str, config: MkDocsConfig) -> str:
         """The theme's own pages (``404.html``), tightened too, and the 404

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import gzip
 import html
 import re
 import shutil
@@ -175,11 +176,12 @@ def test_no_trees_is_a_clear_error(tmp_path: Path) -> None:
 def test_build_makes_pages_downloads_and_lookup(built: Path, tiny: Path) -> None:
     for page in ("index.html", "lookup.html", "method.html", "tiny.html", "tiny/free/human/b.html",
                  "assets/lookup.js", "assets/lookup-index.json",
-                 "trees/schema.json", "trees/tiny/free/human/b.json", "downloads/lingo-trees.zip"):
+                 "trees/schema.json", "trees/tiny/free/human/b.json.gz", "downloads/lingo-trees.zip"):
         assert (built / page).exists(), page
-    # the tree downloads are the committed files' data, without indentation
+    # the tree downloads are the committed files' data, without indentation, gzipped
     committed = (tiny / "tiny/free/human/b.json").read_bytes()
-    assert (built / "trees/tiny/free/human/b.json").read_bytes() == orjson.dumps(orjson.loads(committed))
+    assert gzip.decompress((built / "trees/tiny/free/human/b.json.gz").read_bytes()) == \
+        orjson.dumps(orjson.loads(committed))
     assert not (built / "tiny/same-start/scm/ij.html").exists()  # an adaptive tree's sheet is the lookup
     with zipfile.ZipFile(built / "downloads/lingo-trees.zip") as zf:
         names = set(zf.namelist())
@@ -188,7 +190,7 @@ def test_build_makes_pages_downloads_and_lookup(built: Path, tiny: Path) -> None
     method = (built / "method.html").read_text(encoding="utf-8")  # a link a folder, to its page's files
     assert 'href="tiny/same-start/human-lookup.html#downloads"' in method and 'href="trees/schema.json"' in method
     folder = (built / "tiny/same-start/human-lookup.html").read_text(encoding="utf-8")
-    assert 'id="downloads"' in folder and 'href="../../trees/tiny/same-start/human-lookup/ij.json"' in folder
+    assert 'id="downloads"' in folder and 'href="../../trees/tiny/same-start/human-lookup/ij.json.gz"' in folder
     lookup = (built / "lookup.html").read_text(encoding="utf-8")
     assert 'id="next-guess"' in lookup and 'id="candidates"' in lookup
     letter = (built / "tiny/free/human/b.html").read_text(encoding="utf-8")
@@ -208,8 +210,9 @@ def test_the_hangman_trees_get_their_page_and_downloads(tiny: Path, tmp_path: Pa
     site.build_site(trees, out, pdf="none", progress=lambda _: None)
     page = (out / "hangman.html").read_text(encoding="utf-8")
     assert 'id="hangman-index"' in page and '"id": "en-enable"' in page
-    # the lookup loads the tree from the site: the same data, without indentation
-    assert (out / "trees" / rel).read_bytes() == orjson.dumps(orjson.loads((trees / rel).read_bytes()))
+    # the lookup loads the tree from the site: the same data, without indentation, gzipped
+    site_copy = gzip.decompress((out / "trees" / f"{rel}.gz").read_bytes())
+    assert site_copy == orjson.dumps(orjson.loads((trees / rel).read_bytes()))
     with zipfile.ZipFile(out / "downloads/lingo-trees.zip") as zf:
         assert zf.namelist()[-1] == f"trees/{rel}"
 

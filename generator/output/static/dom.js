@@ -161,8 +161,19 @@ export function fetchLines(base, path) {
 export function fetchJson(url) {
   return fetch(url).then(function (r) {
     if (!r.ok) throw new Error("HTTP " + r.status);
-    return r.json();
+    if (!/\.gz$/.test(url)) return r.json();
+    return r.arrayBuffer().then(function (bytes) {  // a tree: gzipped JSON (treeFile)
+      var head = new Uint8Array(bytes, 0, Math.min(2, bytes.byteLength));
+      if (head[0] !== 0x1f || head[1] !== 0x8b) return JSON.parse(new TextDecoder().decode(bytes));  // unzipped by the server
+      return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).json();
+    });
   });
+}
+
+/* The address of a tree file of the site: trees/<parts...>.json.gz, gzipped
+ * JSON (the site's copy of trees/ in the repository; fetchJson reads it). */
+export function treeFile(base, parts) {
+  return base + "trees/" + parts.map(function (part) { return encodeURIComponent(String(part)); }).join("/") + ".json.gz";
 }
 
 /* The message of a file that could not be loaded: failed, the caller's

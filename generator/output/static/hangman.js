@@ -13,7 +13,7 @@
  * and replayed by wordgame.js.
  */
 import { BLANK, hangmanFits, hangmanReplay, hangmanStep } from "./wordgame.js";
-import { $, arrows, clear, fetchJson, loadFailed, messages, options, text } from "./dom.js";
+import { $, arrows, clear, fetchJson, loadFailed, messages, options, text, treeFile } from "./dom.js";
 import { t, tn } from "./i18n.js";
 
 function hangman() {
@@ -93,8 +93,7 @@ function hangman() {
   /* -- the tree */
 
   function treeFile() {
-    return base + "trees/hangman/" + [state.list, state.misses, state.strategy, state.length]
-      .map(function (part) { return encodeURIComponent(String(part)); }).join("/") + ".json";
+    return treeFile(base, ["hangman", state.list, state.misses, state.strategy, state.length]);
   }
   function load() {
     fillPickers();

@@ -53,7 +53,7 @@ function learn() {
       data = d;
       letters = new WG.Letters("abcdefghijklmnopqrstuvwxyz", d.digraphs);
       progress = stored(id);
-      el.cost.textContent = d.cost;
+      el.cost.textContent = card.cost || d.cost;  // the page's index says it in the page's language
       var all = [EVERY].concat(d.letters), names = {};
       names[EVERY] = t("every letter");
       d.letters.forEach(function (l) { names[l] = l.toUpperCase(); });

@@ -15,7 +15,7 @@
  */
 import * as WG from "./wordgame.js";
 import { $, clear, fetchJson, has, keep, loadFailed, markClass, markName, messages, nextMark, options, recall,
-         shown, text, tile, tileKey } from "./dom.js";
+         shown, text, tile, tileKey, treeFile } from "./dom.js";
 import { t, tn } from "./i18n.js";
 
 function lookup() {
@@ -136,7 +136,7 @@ function lookup() {
     fillPickers();
     if (!state.letter) { say(t("No trees for this choice."), "error"); return Promise.resolve(); }
     remember();
-    var file = base + "trees/" + [state.setup, state.rule, state.strategy, state.letter].map(encodeURIComponent).join("/") + ".json";
+    var file = treeFile(base, [state.setup, state.rule, state.strategy, state.letter]);
     say(t("Loading the tree ..."));
     var got = trees[file] ? Promise.resolve(trees[file]) : fetchJson(file);
     return got.then(function (data) {
@@ -371,7 +371,8 @@ function lookup() {
   });
 
   fromUrl();
-  fetchJson(base + "assets/lookup-index.json").then(function (data) { index = data; return load(); }, function (err) {
+  // the index of this page's language: its set-ups, named in it
+  fetchJson(base + (root.getAttribute("data-index") || "assets/lookup-index.json")).then(function (data) { index = data; return load(); }, function (err) {
     say(loadFailed(t("Could not load the list of trees ({error}).", { error: err.message })), "error");
   });
 }

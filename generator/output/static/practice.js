@@ -23,7 +23,7 @@
  */
 import * as WG from "./wordgame.js";
 import { $, clear, fetchJson, fetchLines, has, keep, loadFailed, markClass, markName, messages, options, plain, recall,
-         text, tile } from "./dom.js";
+         text, tile, treeFile } from "./dom.js";
 import { t, tn } from "./i18n.js";
 
 function practice() {
@@ -69,7 +69,7 @@ function practice() {
   /* -- the word lists and trees ---------------------------------------------- */
 
   function treeUrl(sid, rule, strategy, letter) {  // a tree file of the site
-    return base + "trees/" + [sid, rule, strategy, letter].map(encodeURIComponent).join("/") + ".json";
+    return treeFile(base, [sid, rule, strategy, letter]);
   }
 
   function getWords(path, count) {

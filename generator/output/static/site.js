@@ -49,6 +49,12 @@
   // the site's root, for the 404 page (generator.output.sitepages.BASE_SCRIPT): where the site is served
   try { if (window.__md_scope) localStorage.setItem("lingo-trees.root", __md_scope.pathname); } catch (e) {}
   document.addEventListener("click", function (event) {
+    // the language chosen in the header's switch: the home page opens in it next time (site/overrides/main.html)
+    var language = event.target.closest && event.target.closest("a.md-select__link[hreflang]");
+    if (language) {
+      try { localStorage.setItem("lingo-trees.language", language.getAttribute("hreflang")); } catch (e) {}
+      return;
+    }
     for (var name in SWITCHES) {
       var button = event.target.closest && event.target.closest(SWITCHES[name]);
       if (!button) continue;
