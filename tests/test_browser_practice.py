@@ -42,6 +42,7 @@ from generator.core.feedback import feedback, replier
 from generator.core.rules import hard_mode_violation
 from generator.core.tree import play
 from generator.output import site
+from generator.output.i18n import js_messages
 from generator.output.practicedata import RULE_NAMES, day_index, default_game, practice_setups
 from generator.output.sitenames import short_setup_title
 from generator.output.treefile import read_tree
@@ -853,3 +854,55 @@ def test_a_game_kept_for_offline_plays_every_word_without_the_network(
         assert "Serve the site" not in pg.text_content("#status")
     finally:
         pg.context.close()
+
+
+@pytest.mark.parametrize(("lang", "sid"), [("nl", "nl-ij-8"), ("fr", "sutom-9")])
+def test_a_game_in_the_players_own_language(served: str, page: Any, practice_site_dir: Path, lang: str,
+                                           sid: str) -> None:
+    """The Dutch and French practice pages play their own set-ups, and every
+    message the game shows is the catalogue's, in the page's language."""
+    words = (practice_site_dir / "site" / "practice" / sid / "answers.txt").read_text().splitlines()
+    at = next(i for i, w in enumerate(words) if w.startswith("j"))
+    secret, messages = words[at], js_messages(lang)
+    moves = tree_play(sid, "same-start", "optimal", secret)
+    open_game(page, f"{served}/site/{lang}/practice.html?setup={sid}&rule=same-start&mode=random&word={at}")
+    assert page.get_attribute("html", "lang") == lang
+    offered = page.eval_on_selector_all("#pick-setup option", "os => os.map(o => o.value)")
+    assert offered and all(setup(s).game.length and load_list(setup(s).answers).language == lang for s in offered)
+    for word, _ in moves:
+        type_word(page, word)
+    assert played(page) == moves
+    won = messages["Won in {n} turn: the word is {word}."][len(moves) > 1 if lang == "nl" else len(moves) >= 2]
+    assert page.text_content("#status") == won.replace("{n}", str(len(moves))).replace("{word}", secret)
+    check_summary(page, sid, "same-start", secret)
+    you = messages["You: {n} turn."][1].replace("{n}", str(len(moves)))
+    assert page.text_content("#summary .you") == you
+    assert page.text_content("h1") != "Practice LINGO" and page.text_content("#new-random") != "New random word"
+    assert page.errors == []
+
+
+@pytest.mark.parametrize(("lang", "sid"), [("nl", "nl-ij-8"), ("fr", "sutom-9")])
+def test_the_lookup_in_the_players_own_language(served: str, page: Any, lang: str, sid: str) -> None:
+    """The Dutch and French lookup plays a whole game of its own set-up by
+    tapping the tiles, and says so in the page's language."""
+    tree = read_tree(CHECKOUT / "trees" / sid / "same-start" / "human" / "j.json")
+    secret = max(tree.secrets, key=lambda w: (len(play(tree.root, w, reply(sid))), w))
+    page.goto(f"{served}/site/{lang}/lookup.html?setup={sid}&rule=same-start&strategy=human&letter=j")
+    page.wait_for_function("document.getElementById('next-guess').textContent.length > 0")
+    assert page.get_attribute("html", "lang") == lang
+    offered = page.eval_on_selector_all("#pick-setup option", "os => os.map(o => o.value)")
+    assert sid in offered and all(load_list(setup(s).answers).language == lang for s in offered)
+    moves = play(tree.root, secret, reply(sid))
+    for guess in moves:
+        assert page.text_content("#next-guess") == guess
+        tiles = page.locator("#tiles .tile")
+        for i, mark in enumerate(reply(sid)(guess, secret)):
+            tile = tiles.nth(i)
+            while tile.get_attribute("data-mark") != mark:
+                tile.click()
+        page.click("#submit")
+    page.wait_for_function("document.getElementById('status').className === 'done'")
+    solved = js_messages(lang)["Solved in {n} turn: {word}."][len(moves) > 1 if lang == "nl" else len(moves) >= 2]
+    assert page.text_content("#status") == solved.replace("{n}", str(len(moves))).replace("{word}", secret)
+    assert page.text_content("#submit") not in ("", "Next word") and page.text_content("h1") != "Lookup: what to play next"
+    assert page.errors == []

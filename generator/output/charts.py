@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from generator.output.cardsfile import FrontierPoint
+from generator.output.i18n import _
 
 if TYPE_CHECKING:
     from generator.output.cardsfile import CardsEntry
@@ -64,7 +65,7 @@ def histogram(title: str, series: Sequence[tuple[str, dict[int, int]]], *, width
     slot = (width - 2 * left) / len(turns)
     bar_w = slot * 0.8 / max(len(series), 1)
     all_bars = []
-    for s, (_, hist) in enumerate(series):
+    for s, (_name, hist) in enumerate(series):
         n = sum(hist.values()) or 1
         bars = []
         for i, t in enumerate(turns):
@@ -165,7 +166,7 @@ def frontier_plot(entry: CardsEntry, cards: Sequence[tuple[int, float, float, st
     y_step = 0.05 if 1 - y0 <= 0.3 else 0.1
     y_ticks = tuple((y(y0 + i * y_step), f"{round(100 * (y0 + i * y_step))} %")
                     for i in range(int(round((1 - y0) / y_step)) + 1))
-    return FrontierPlot(f"{entry.setup}: words to learn against words in time", PLOT_WIDTH, PLOT_HEIGHT,
+    return FrontierPlot(_("Words to learn against words in time"), PLOT_WIDTH, PLOT_HEIGHT,
                         line(weighted, "weighted"), line(plain, "plain"), marks, x_ticks, y_ticks,
                         left, bottom, right)
 

@@ -27,7 +27,7 @@ import orjson
 from generator.core.catalog import LANGUAGE_NAMES, ListSpec, helper_lists, load_list
 from generator.core.frequency import by_frequency, wordfreq_version
 from generator.core.words import WordList
-from generator.output.i18n import N_, _
+from generator.output.i18n import N_, _, number
 
 __all__ = ["FORMAT_VERSION", "LENGTHS", "HelperList", "helper_files", "list_title"]
 
@@ -72,7 +72,7 @@ def list_title(spec: ListSpec, words: int) -> str:
     'English, the file as it is'
     """
     if spec.id in PLAIN_TITLES:
-        return _(PLAIN_TITLES[spec.id]).format(words=f"{words:,}")
+        return _(PLAIN_TITLES[spec.id]).format(words=number(words))
     language = LANGUAGE_NAMES.get(spec.language, spec.language)
     what = spec.filter.removeprefix("none: ").removeprefix("none")
     return f"{language}, {what.strip() or spec.source}"

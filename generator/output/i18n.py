@@ -5,7 +5,7 @@ Messages are gettext catalogues, one per language
 (``generator/output/locale/<lang>.po``), read with Babel and compiled in
 memory. The English text is the message id, so English needs no catalogue.
 Every message comes from one of three places (:func:`extract`): the Jinja
-templates (``_()``, ``ngettext()`` and ``{% trans %}``), the browser code
+templates and Python (``_()``, ``ngettext()``, ``N_()``), the browser code
 (``t()`` and ``tn()`` of ``static/i18n.js``) and the catalog's words for
 the LINGO set-ups and their shows (:func:`data_messages`). The page being
 written sets the language (:func:`speaking`); templates and the few
@@ -37,7 +37,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 from generator.core.catalog import catalog
 from generator.core.rules import GuessRule, rule_label
@@ -132,6 +132,16 @@ def N_(message: str) -> str:
     return message
 
 
+def number(value: int) -> str:
+    """A count as the page's language writes it: ``4,673``, ``4.673``, ``4 673``."""
+    return format_decimal(value, "#,##0", locale=language())
+
+
+def percent(value: float, digits: int = 1) -> str:
+    """A share as the page's language writes it: ``12.3%``, ``12,3%``, ``12,3 %``."""
+    return format_percent(value, "#,##0." + "0" * digits + "%", locale=language())
+
+
 def decimal(value: float, digits: int) -> str:
     """``value`` with ``digits`` decimals as the page's language writes it: ``4.107``, ``4,107``.
 
@@ -164,9 +174,11 @@ def js_messages(lang: str) -> dict[str, str | list[str]]:
 # -- the messages and their catalogues --------------------------------------------
 
 #: Babel's extraction: templates, browser code
-_METHODS = [("templates/**.j2", "jinja2"), ("static/**.js", "javascript"), ("**.py", "python")]
-_OPTIONS = {"templates/**.j2": {"extensions": "jinja2.ext.i18n", "trim_blocks": "true", "lstrip_blocks": "true"}}
-_KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "t": None, "tn": (1, 2)}
+#: Babel's extraction: templates and Python (_, N_, ngettext), the browser code (t, tn of static/i18n.js)
+_SOURCES = [([("templates/**.j2", "jinja2"), ("**.py", "python")],
+             {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}),
+            ([("static/**.js", "javascript")], {"t": None, "tn": (1, 2)})]
+_OPTIONS = {"templates/**.j2": {"trim_blocks": "true", "lstrip_blocks": "true"}}
 
 
 def data_messages() -> list[tuple[str, str]]:
@@ -191,9 +203,10 @@ def data_messages() -> list[tuple[str, str]]:
 def extract() -> Catalog:
     """Every message of the pages and the browser code, English (the template of the catalogues)."""
     pot = Catalog(project="lingo-trees", fuzzy=False)
-    for filename, lineno, message, comments, _context in extract_from_dir(
-            str(_HERE), _METHODS, _OPTIONS, _KEYWORDS, comment_tags=("TRANSLATORS:",)):
-        pot.add(message, locations=[(filename, lineno)], auto_comments=comments)
+    for methods, keywords in _SOURCES:
+        for filename, lineno, message, comments, _context in extract_from_dir(
+                str(_HERE), methods, _OPTIONS, keywords, comment_tags=("TRANSLATORS:",)):
+            pot.add(message, locations=[(filename, lineno)], auto_comments=comments)
     for message, where in data_messages():
         pot.add(message, locations=[(where, 0)])
     return pot

@@ -46,7 +46,7 @@ from generator.core.tree import GameTree
 from generator.core.words import Letter, Letters, Word
 from generator.errors import RulesError, StrategyError
 from generator.output.cardsview import CARD_TITLES, CardChoice
-from generator.output.i18n import _, decimal, gettext, language, link, ngettext
+from generator.output.i18n import _, decimal, gettext, language, link, ngettext, percent
 
 #: the version of the sheet layout; bump when a printed sheet changes meaning
 SHEET_VERSION = 1
@@ -479,6 +479,20 @@ def as_text(context: jinja2.runtime.Context, value: Any) -> Any:
     return Markup(value.translate(_TEXT))
 
 
+@jinja2.pass_context
+def _page_gettext(context: jinja2.runtime.Context, message: str, **values: Any) -> Markup:
+    """``_("... %(name)s ...", name=value)`` in a template: the message in the
+    page's language, trusted markup, with each value made text as every
+    value a template prints is (:func:`as_text`)."""
+    return Markup(gettext(message)) % {k: as_text(context, v) for k, v in values.items()}
+
+
+@jinja2.pass_context
+def _page_ngettext(context: jinja2.runtime.Context, singular: str, plural: str, num: int, **values: Any) -> Markup:
+    """``ngettext(one, many, n, ...)``: the form for ``n``, which is ``%(num)d`` in it."""
+    return Markup(ngettext(singular, plural, num)) % {"num": num, **{k: as_text(context, v) for k, v in values.items()}}
+
+
 def heading_text(value: str) -> str:
     """Text safe for a Markdown heading or a nav title: MkDocs takes page
     titles from them and its theme writes them into ``<title>`` and the nav
@@ -493,7 +507,7 @@ def heading_text(value: str) -> str:
 
 
 def _pct(value: float) -> str:
-    return f"{decimal(100 * value, 1)}%"
+    return percent(value)
 
 
 def _turns(value: float) -> str:
@@ -539,9 +553,9 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         finalize=as_text,
-        extensions=["jinja2.ext.i18n"],
     )
-    env.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
+    env.globals["_"] = env.globals["gettext"] = _page_gettext
+    env.globals["ngettext"] = _page_ngettext
     env.globals["term"] = gettext  # a word of the catalog or registries (data): translated, never %-formatted
     env.globals["link"] = link
     env.filters["pct"] = _pct

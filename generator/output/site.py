@@ -64,7 +64,7 @@ from generator.output.cardsview import cards_view
 from generator.output.drill import write_learn
 from generator.output.hangmanpage import HangmanPage, hangman_page
 from generator.output.helperdata import helper_files
-from generator.output.i18n import LANGUAGES, js_messages, speaking
+from generator.output.i18n import LANGUAGES, gettext, js_messages, speaking
 from generator.output.index import top_index_data
 from generator.output.pdf import PdfError, Printed, find_chromium, missing_chromium, print_all
 from generator.output.practicedata import write_practice
@@ -81,7 +81,7 @@ from generator.output.sheets import (
     render_print,
 )
 from generator.output.sitefolder import DOCS_PREFIX, check_out, new_folder, swap_in
-from generator.output.sitelang import PLAYER_LANGUAGES, language_setups, write_language
+from generator.output.sitelang import PLAYER_LANGUAGES, language_setups, show_languages, write_language
 from generator.output.sitemodel import (
     Download,
     Files,
@@ -156,13 +156,20 @@ in this process, or several Chromiums at once (:mod:`generator.runs.site`)."""
 
 def print_plan(sheets: dict[Key, LetterSheet], cards: dict[tuple[str, str, str], OpenersCard],
                every_sheet: bool) -> list[tuple[str, str]]:
-    """The documents to print: ``(pdf name, html)`` of each openers card and,
-    with ``every_sheet``, of each letter sheet with a table (an adaptive
-    tree's sheet is the lookup). A sheet's page prints the same sheet from
-    the browser."""
-    plan = [(card_pdf_name(sid, rule, strategy),
-             render_print(cards=[card], title=f"{card.name}: {card.setup_title}", inline=True))
-            for (sid, rule, strategy), card in cards.items()]
+    """The documents to print: ``(pdf name, html)`` of each openers card
+    (a Dutch or French show's TV card also in its players' language, as
+    ``nl/pdf/...``) and, with ``every_sheet``, of each letter sheet with a
+    table (an adaptive tree's sheet is the lookup). A sheet's page prints
+    the same sheet from the browser."""
+    def card_pdf(card: OpenersCard) -> str:
+        return render_print(cards=[card], title=f"{card.name}: {gettext(card.setup_title)}", inline=True)
+
+    spoken = show_languages()
+    plan = [(card_pdf_name(sid, rule, strategy), card_pdf(card)) for (sid, rule, strategy), card in cards.items()]
+    for (sid, rule, strategy), card in cards.items():
+        if card.tv and sid in spoken:
+            with speaking(spoken[sid]):
+                plan.append((f"{spoken[sid]}/{card_pdf_name(sid, rule, strategy)}", card_pdf(card)))
     if every_sheet:
         plan += [(pdf_name(*key), render_print([sheet], title=sheet.title, inline=True))
                  for key, sheet in sheets.items() if sheet.has_table]

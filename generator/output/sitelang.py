@@ -21,6 +21,7 @@ from typing import Any
 
 import orjson
 
+from generator.core.catalog import catalog
 from generator.output.drill import write_learn
 from generator.output.helperdata import PLAIN_TITLES
 from generator.output.i18n import LANGUAGE_SELF_NAMES, LANGUAGES, _, speaking
@@ -29,13 +30,21 @@ from generator.output.sheets import LetterSheet, OpenersCard, environment, headi
 from generator.output.sitemodel import FolderView, SetupView, SiteModel, lookup_index
 
 __all__ = ["LANGUAGE_SELF_NAMES", "PLAYER_LANGUAGES", "card_folders", "language_pages", "language_setups",
-           "write_language"]
+           "show_languages", "write_language"]
 
 #: the languages with pages of their own beside the English ones
 PLAYER_LANGUAGES = tuple(lang for lang in LANGUAGES if lang != "en")
 
 #: the pages every language has, from the site's root
 TOOLS = ("index.html", "practice.html", "learn.html", "helper.html", "lookup.html")
+
+
+def show_languages() -> dict[str, str]:
+    """The player's language of each show's set-up that has pages of its own
+    (``nl-ij``: ``nl``): its TV cards are printed in it too."""
+    lists, setups = catalog()
+    return {sid: lists[s.answers].language for sid, s in setups.items()
+            if s.show and s.answers in lists and lists[s.answers].language in PLAYER_LANGUAGES}
 
 
 def language_setups(model: SiteModel, lang: str) -> tuple[SetupView, ...]:
@@ -58,8 +67,7 @@ def language_pages(model: SiteModel, lang: str) -> frozenset[str]:
     pages = set(TOOLS) | {model.show_pages[s.show].replace(".md", ".html") for s in setups}
     for s in setups:
         for f in card_folders(s):
-            pages.add(f.page)
-            pages |= {r.page for r in f.letters if r.page}
+            pages |= {f.page, *(r.page for r in f.letters if r.page), *([f.card_pdf] if f.card_pdf else [])}
     return frozenset(pages)
 
 

@@ -29,7 +29,7 @@ from generator.output.cardsfile import CARD_NAMES, CardsEntry
 from generator.output.cardsview import CardsView, cards_view
 from generator.output.charts import Histogram, histogram
 from generator.output.hangmanpage import HangmanPage
-from generator.output.i18n import _
+from generator.output.i18n import _, number
 from generator.output.index import index_data, tree_folders
 from generator.output.openersview import OpenersView, TrapRow, openers_view, trap_row
 from generator.output.sheets import (
@@ -243,7 +243,7 @@ class FolderView:
     @property
     def card_name(self) -> str:
         """``TV card`` (TV rules, the human scheme; ``TV card, the knee``: one cut from it) or ``Openers card``."""
-        return self.card.name if self.card is not None and self.card.tv else "Openers card"
+        return self.card.name if self.card is not None and self.card.tv else _("Openers card")
 
 
 @dataclass(frozen=True)
@@ -516,7 +516,7 @@ def _folder_view(f: TreeFolder, cards: dict[tuple[str, str, str], OpenersCard],
         totals=totals, letters=tuple(rows),
         histogram=histogram(_("Turns to find the word: %(strategy)s, %(rule)s") % {
             "strategy": _(strategy_short(f.family, f.strategy)), "rule": short_rule(_(rule_t))},
-            [(_("%(n)s words") % {"n": f"{totals['secrets']:,}"}, hist)]),
+            [(_("%(n)s words") % {"n": number(totals["secrets"])}, hist)]),
         card=cards.get((f.setup, f.rule, f.strategy)),
         card_pdf=card_pdf if card_pdf in printed else None, card_deck=card_deck_name(f.setup, f.rule, f.strategy),
         paper_rows=paper_rows,

@@ -48,7 +48,7 @@ def _pdf_words(setup: str, rule: str, strategy: str) -> str:
 
 def short_rule(title: str) -> str:
     """A rule's title to its first ``:`` or ``(``: ``TV rules``, ``free rule``."""
-    return title.split(":")[0].split(" (")[0]
+    return title.split(":")[0].split(" (")[0].rstrip()  # French writes "règle télé : ..."
 
 
 def slug(text: str) -> str:
