@@ -134,8 +134,9 @@ def tap_word(page: Any, word: str, split: Any) -> None:
     page.click('#keyboard [data-key="Enter"]')
 
 
-def check_summary(page: Any, sid: str, rule: str, secret: str, strategies: tuple[str, ...] = STRATEGIES) -> None:
-    """The trees' play shown after the game is that of the tree files."""
+def check_summary(page: Any, sid: str, rule: str, secret: str, strategies: tuple[str, ...] = STRATEGIES,
+                  turn: str = "turn") -> None:
+    """The trees' play shown after the game is that of the tree files (``turn``: the page's word for it)."""
     page.wait_for_function("window.lingoPractice.summary !== null")
     assert page.text_content("#summary-word") == secret
     summary = page.evaluate("window.lingoPractice.summary")
@@ -146,7 +147,7 @@ def check_summary(page: Any, sid: str, rule: str, secret: str, strategies: tuple
         box = f'#summary-trees section[data-strategy="{s["strategy"]}"]'
         assert played(page, box) == want
         turns = page.text_content(f"{box} .turns")
-        assert turns.startswith(f"{len(want)} turn")
+        assert turns.startswith(f"{len(want)} {turn}")
 
 
 def test_a_game_won_by_typing_the_optimal_moves(served: str, page: Any, answers: dict[str, list[str]]) -> None:
@@ -874,7 +875,7 @@ def test_a_game_in_the_players_own_language(served: str, page: Any, practice_sit
     assert played(page) == moves
     won = messages["Won in {n} turn: the word is {word}."][len(moves) > 1 if lang == "nl" else len(moves) >= 2]
     assert page.text_content("#status") == won.replace("{n}", str(len(moves))).replace("{word}", secret)
-    check_summary(page, sid, "same-start", secret)
+    check_summary(page, sid, "same-start", secret, turn={"nl": "beurt", "fr": "essai"}[lang])
     you = messages["You: {n} turn."][1].replace("{n}", str(len(moves)))
     assert page.text_content("#summary .you") == you
     assert page.text_content("h1") != "Practice LINGO" and page.text_content("#new-random") != "New random word"
