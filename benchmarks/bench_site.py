@@ -37,7 +37,7 @@ def main() -> None:
           f"mkdocs {r.mkdocs_seconds:.1f} s; {r.pages} HTML pages")
     print(f"largest page: {r.largest_page[0]} ({_kib(r.largest_page[1])})")
     print(f"largest tree download: {r.largest_tree[0]} ({_kib(r.largest_tree[1])}); "
-          f"all trees zipped {_kib(r.archive_size)}")
+          f"the site {r.site_size / 1e6:.0f} MB")
     print(f"whole site {_kib(total)}, of which PDFs {_kib(pdf_total)}")
     if r.pdf_skipped:
         print(f"PDFs skipped: {r.pdf_skipped}")

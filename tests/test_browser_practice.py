@@ -29,6 +29,7 @@ and high-contrast palettes.
 
 from __future__ import annotations
 
+import gzip
 import random
 from collections.abc import Iterator
 from datetime import date, timedelta
@@ -89,7 +90,7 @@ def served(serve: Any, practice_site_dir: Path) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def answers(practice_site_dir: Path) -> dict[str, list[str]]:
     """The possible secrets of each set-up, as the page reads them."""
-    return {sid: (practice_site_dir / "site" / "practice" / sid / "answers.txt").read_text().splitlines()
+    return {sid: gzip.decompress((practice_site_dir / "site" / "practice" / sid / "answers.txt.gz").read_bytes()).decode().splitlines()
             for sid in ("nl", "nl-ij", WORDLE)}
 
 
@@ -862,7 +863,7 @@ def test_a_game_in_the_players_own_language(served: str, page: Any, practice_sit
                                            sid: str) -> None:
     """The Dutch and French practice pages play their own set-ups, and every
     message the game shows is the catalogue's, in the page's language."""
-    words = (practice_site_dir / "site" / "practice" / sid / "answers.txt").read_text().splitlines()
+    words = gzip.decompress((practice_site_dir / "site" / "practice" / sid / "answers.txt.gz").read_bytes()).decode().splitlines()
     at = next(i for i, w in enumerate(words) if w.startswith("j"))
     secret, messages = words[at], js_messages(lang)
     moves = tree_play(sid, "same-start", "optimal", secret)

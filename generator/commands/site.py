@@ -52,6 +52,6 @@ def run(args: argparse.Namespace) -> int:
                   f"most: {worst}, {r.pdf_pages[worst]})")
     print(f"largest page {r.largest_page[0]} ({_kib(r.largest_page[1])}); largest tree download "
           f"{r.largest_tree[0]} ({_kib(r.largest_tree[1])}); largest word file "
-          f"{r.largest_words[0]} ({_kib(r.largest_words[1])}); all trees zipped {_kib(r.archive_size)}")
+          f"{r.largest_words[0]} ({_kib(r.largest_words[1])}); the site {r.site_size / 1e6:.0f} MB")
     print(f"open it: python -m http.server -d {r.out} 8000, then http://localhost:8000/")
     return 0

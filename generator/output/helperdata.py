@@ -19,6 +19,7 @@ length offers that one.
 
 from __future__ import annotations
 
+import gzip
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -93,7 +94,7 @@ def helper_files() -> Iterator[tuple[str, bytes]]:
         for n, group in _lengths(words).items():
             counts[n] = len(group)
             text = "".join(f"{w}\n" for w in by_frequency(group.words, spec.language))
-            yield f"helper/{spec.id}/{n}.txt", text.encode()
+            yield f"helper/{spec.id}/{n}.txt.gz", gzip.compress(text.encode(), 9, mtime=0)  # the page gunzips it
         if counts:
             offered.append(HelperList(spec, list_title(spec, len(words)), counts))
     index = {

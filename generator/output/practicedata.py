@@ -40,6 +40,7 @@ The page remembers a player's later choice in the browser.
 
 from __future__ import annotations
 
+import gzip
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -206,14 +207,15 @@ def _played_setup(sid: str, rules: TreeLetters) -> PracticeSetup:
 
 
 def _words_file(words: Sequence[Word]) -> bytes:
-    return "".join(f"{w}\n" for w in words).encode()
+    """The words one a line, gzipped (the page gunzips them; mtime 0: the same bytes every build)."""
+    return gzip.compress("".join(f"{w}\n" for w in words).encode(), 9, mtime=0)
 
 
 def practice_files(offered: Sequence[PracticeSetup]) -> Iterator[tuple[str, bytes]]:
     """Every word file as ``(path under the site root, bytes)``."""
     for s in offered:
-        yield f"practice/{s.id}/answers.txt", _words_file(s.answers)
-        yield f"practice/{s.id}/guesses.txt", _words_file(s.guesses)
+        yield f"practice/{s.id}/answers.txt.gz", _words_file(s.answers)
+        yield f"practice/{s.id}/guesses.txt.gz", _words_file(s.guesses)
 
 
 def default_game(offered: Sequence[PracticeSetup]) -> tuple[str, str]:
@@ -252,8 +254,8 @@ def practice_index(offered: Sequence[PracticeSetup], rule_titles: Mapping[str, s
             "length": s.length, "turns": s.turns,
             "first_letter_shown": s.first_letter_shown, "alphabet": s.alphabet, "digraphs": list(s.digraphs),
             "keyboard": list(s.keyboard),
-            "answers": {"file": f"practice/{s.id}/answers.txt", "count": len(s.answers)},
-            "guesses": {"file": f"practice/{s.id}/guesses.txt", "count": len(s.guesses)},
+            "answers": {"file": f"practice/{s.id}/answers.txt.gz", "count": len(s.answers)},
+            "guesses": {"file": f"practice/{s.id}/guesses.txt.gz", "count": len(s.guesses)},
             "rule_titles": {rule: _rule_name(rule, s.game, rule_titles) for rule in s.trees},
             "strategies": list(s.strategies),
             "trees": {rule: {name: list(letters) for name, letters in by.items()} for rule, by in s.trees.items()},

@@ -217,7 +217,7 @@ class LetterSheet:
 
     @property
     def title(self) -> str:
-        return f"{self.setup_title}, letter {self.letter.upper()}"
+        return _("%(setup)s, letter %(letter)s") % {"setup": _(self.setup_title), "letter": self.letter.upper()}
 
     @property
     def largest_group(self) -> int:
@@ -558,6 +558,7 @@ def environment() -> jinja2.Environment:
     env.globals["ngettext"] = _page_ngettext
     env.globals["term"] = gettext  # a word of the catalog or registries (data): translated, never %-formatted
     env.globals["link"] = link
+    env.globals["page_language"] = language
     env.filters["pct"] = _pct
     env.filters["heading"] = heading_text
     env.filters["turns"] = _turns

@@ -28,8 +28,8 @@ Pages made, relative to the site root:
 * ``<setup>/<rule>/<strategy>/<letter>.html``: a letter's sheet (strategies
   with a table; an adaptive strategy's letters open the lookup), and
   ``<letter>.rows-<n>.html``: the later rows of a long sheet;
-* ``trees/...``: every tree file, the indexes and ``schema.json``;
-  ``downloads/lingo-trees.zip``: all of them;
+* ``trees/...``: every tree file (gzipped: ``k.json.gz``), the indexes and
+  ``schema.json`` (a program takes them all from the repository's ``trees/``);
 * ``pdf/<setup>-tv-card.pdf`` (the TV card), ``pdf/<setup>-<rule>-<strategy>-openers.pdf``
   and, with ``--pdf all``, ``pdf/<setup>-<rule>-<strategy>-<letter>.pdf``,
   named in words (``nl-free-rule-human-scheme-b.pdf``).
@@ -46,7 +46,6 @@ import shutil
 import sys
 import tempfile
 import time
-import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -145,7 +144,7 @@ class SiteReport:
     largest_page: tuple[str, int] = ("", 0)
     largest_tree: tuple[str, int] = ("", 0)
     largest_words: tuple[str, int] = ("", 0)  # a word file the helper or practice loads
-    archive_size: int = 0
+    site_size: int = 0  # bytes of every file of the site
 
 
 PrintMany = Callable[[str, list[tuple[str, str]]], Iterator[tuple[str, bytes, int]]]
@@ -226,45 +225,39 @@ def _copy_trees(folders: list[TreeFolder], hangman: HangmanPage | None, docs: Pa
     """Copy every tree file into ``docs/trees`` gzipped (``k.json.gz``: a
     fifth of the bytes, on disk as on the wire, whatever the server; the
     pages' scripts unzip it) with the indexes made from them and the schema
-    of this program, and zip them all as plain JSON."""
+    of this program. No archive of them all: it weighed as much again (a
+    program clones the repository, whose ``trees/`` holds them)."""
     out = docs / "trees"
     out.mkdir(parents=True, exist_ok=True)
     (out / "schema.json").write_bytes(dump_json(SCHEMA))
     (out / "index.json").write_bytes(dump_json(top_index_data([f.index for f in folders])))
-    archive = docs / "downloads" / "lingo-trees.zip"
-    archive.parent.mkdir(parents=True)
     by_folder: dict[tuple[str, str, str], tuple[Download, ...]] = {}
-    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
-        def add(path: Path, rel: str) -> str:
-            """Zip one tree file as ``rel`` and copy it gzipped to ``docs/rel.gz``;
-            its path in the site, its size counted for the largest download."""
-            data = orjson.dumps(orjson.loads(path.read_bytes()))  # without indentation
-            zf.writestr(rel, data)
-            target = docs / f"{rel}.gz"
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(gzip.compress(data, 9, mtime=0))  # mtime 0: the same bytes every build
-            if target.stat().st_size > report.largest_tree[1]:
-                report.largest_tree = (f"{rel}.gz", target.stat().st_size)
-            return f"{rel}.gz"
 
-        for name in ("schema.json", "index.json"):
-            zf.write(out / name, f"trees/{name}")
-        for f in folders:
-            dst = out / f.setup / f.rule / f.strategy
-            dst.mkdir(parents=True)
-            (dst / "index.json").write_bytes(dump_json(f.index))
-            by_folder[(f.setup, f.rule, f.strategy)] = tuple(
-                Download(path.stem, site_path, (docs / site_path).stat().st_size)
-                for path in [dst / "index.json"] + [f.path / f"{letter}.json" for letter in sorted(f.trees)]
-                for site_path in [add(path, f"trees/{f.setup}/{f.rule}/{f.strategy}/{path.name}")])
-            (dst / "index.json").unlink()  # the folder's index is gzipped like its trees
-        for rel, path in sorted(hangman.files if hangman else (), key=lambda file: Path(file[0])):
-            add(path, rel)
-    report.archive_size = archive.stat().st_size
+    def add(path: Path, rel: str) -> str:
+        """Copy one tree file gzipped to ``docs/rel.gz``; its path in the site,
+        its size counted for the largest download."""
+        target = docs / f"{rel}.gz"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        data = orjson.dumps(orjson.loads(path.read_bytes()))  # without indentation
+        target.write_bytes(gzip.compress(data, 9, mtime=0))  # mtime 0: the same bytes every build
+        if target.stat().st_size > report.largest_tree[1]:
+            report.largest_tree = (f"{rel}.gz", target.stat().st_size)
+        return f"{rel}.gz"
+
+    for f in folders:
+        dst = out / f.setup / f.rule / f.strategy
+        dst.mkdir(parents=True)
+        (dst / "index.json").write_bytes(dump_json(f.index))
+        by_folder[(f.setup, f.rule, f.strategy)] = tuple(
+            Download(path.stem, site_path, (docs / site_path).stat().st_size)
+            for path in [dst / "index.json"] + [f.path / f"{letter}.json" for letter in sorted(f.trees)]
+            for site_path in [add(path, f"trees/{f.setup}/{f.rule}/{f.strategy}/{path.name}")])
+        (dst / "index.json").unlink()  # the folder's index is gzipped like its trees
+    for rel, path in sorted(hangman.files if hangman else (), key=lambda file: Path(file[0])):
+        add(path, rel)
     return Files((Download("JSON Schema of the tree format", "trees/schema.json", (out / "schema.json").stat().st_size),
                   Download("index of every folder", "trees/index.json", (out / "index.json").stat().st_size)),
-                 by_folder, Download("every tree, the indexes and the schema (zip)", "downloads/lingo-trees.zip",
-                                     report.archive_size))
+                 by_folder)
 
 
 def letter_pages(model: SiteModel, sheets: dict[Key, LetterSheet]) -> dict[str, LetterSheet]:
@@ -608,6 +601,7 @@ def _not_found(lang: str) -> str:
 
 def _measure_pages(report: SiteReport, out: Path) -> None:
     """Count the built pages and find the largest."""
+    report.site_size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     for page in out.rglob("*.html"):
         report.pages += 1
         size = page.stat().st_size

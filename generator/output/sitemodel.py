@@ -370,7 +370,6 @@ class Files:
 
     downloads: tuple[Download, ...] = ()
     by_folder: dict[tuple[str, str, str], tuple[Download, ...]] = field(default_factory=dict)
-    archive: Download | None = None
 
 
 @dataclass(frozen=True)
@@ -378,7 +377,6 @@ class SiteModel:
     setups: tuple[SetupView, ...]
     downloads: tuple[Download, ...]
     folder_downloads: tuple[tuple[FolderView, tuple[Download, ...]], ...]
-    archive: Download | None
     rule_titles: dict[str, str]
     hangman: HangmanPage | None = None  # the Hangman page, where there are Hangman trees
 
@@ -428,7 +426,6 @@ def site_model(folders: list[TreeFolder], cards: dict[tuple[str, str, str], Open
     return SiteModel(
         setups=tuple(setups), downloads=files.downloads,
         folder_downloads=tuple((views_by_key[k], d) for k, d in files.by_folder.items() if k in views_by_key),
-        archive=files.archive,
         rule_titles=_rule_titles(setups), hangman=hangman,
     )
 

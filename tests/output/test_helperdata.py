@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 from pathlib import Path
 
 import orjson
@@ -17,7 +18,7 @@ def test_the_tiny_project_offers_its_list(tiny: Path) -> None:
     assert [lst["id"] for lst in index["lists"]] == ["tiny-5-ij"]
     entry = index["lists"][0]
     assert entry["digraphs"] == ["ij"] and entry["lengths"] == {"5": len(load_list("tiny-5-ij"))}
-    words = files["helper/tiny-5-ij/5.txt"].decode().splitlines()
+    words = gzip.decompress(files["helper/tiny-5-ij/5.txt.gz"]).decode().splitlines()
     assert sorted(words) == sorted(load_list("tiny-5-ij").words)
     assert list(files)[-1] == "helper/index.json"
 
@@ -32,9 +33,9 @@ def test_shipped_lists_most_common_first_and_lengths_4_to_15() -> None:
     for lst in index["lists"]:
         for n, count in lst["lengths"].items():
             assert int(n) in LENGTHS
-            words = files[f"helper/{lst['id']}/{n}.txt"].decode().splitlines()
+            words = gzip.decompress(files[f"helper/{lst['id']}/{n}.txt.gz"]).decode().splitlines()
             assert len(words) == count
-    words = files["helper/en-enable/7.txt"].decode().splitlines()
+    words = gzip.decompress(files["helper/en-enable/7.txt.gz"]).decode().splitlines()
     z = zipf(words, "en")
     assert z == sorted(z, reverse=True)
     assert sorted(words) == sorted(load_list("en-enable").with_length(7).words)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from collections.abc import Callable
@@ -180,7 +181,8 @@ def test_the_word_of_the_day_of_wordle_is_the_same_rule() -> None:
 
 
 def words_of(data: bytes) -> list[str]:
-    text = data.decode()
+    """The words of a gzipped word file, one a line."""
+    text = gzip.decompress(data).decode()
     assert text == "" or text.endswith("\n")
     return text.splitlines()
 
@@ -188,17 +190,17 @@ def words_of(data: bytes) -> list[str]:
 def test_the_word_files_are_small_plain_text() -> None:
     offered = practice_setups({"nl": EVERY, "nl-ij": EVERY, "en": EVERY})
     files = dict(practice_files(offered))
-    assert sorted(files) == sorted(f"practice/{s}/{kind}.txt" for s in ("en", "nl", "nl-ij")
+    assert sorted(files) == sorted(f"practice/{s}/{kind}.txt.gz" for s in ("en", "nl", "nl-ij")
                                    for kind in ("answers", "guesses"))
     for s in offered:
-        assert words_of(files[f"practice/{s.id}/answers.txt"]) == list(s.answers)
-        assert words_of(files[f"practice/{s.id}/guesses.txt"]) == list(s.guesses)
-    assert len(words_of(files["practice/nl/answers.txt"])) == 1874  # nl-basis-5 in common use, names not
-    assert len(words_of(files["practice/nl/answers.txt"])) + len(words_of(files["practice/nl/guesses.txt"])) == 5414
-    en = words_of(files["practice/en/answers.txt"])
+        assert words_of(files[f"practice/{s.id}/answers.txt.gz"]) == list(s.answers)
+        assert words_of(files[f"practice/{s.id}/guesses.txt.gz"]) == list(s.guesses)
+    assert len(words_of(files["practice/nl/answers.txt.gz"])) == 1874  # nl-basis-5 in common use, names not
+    assert len(words_of(files["practice/nl/answers.txt.gz"])) + len(words_of(files["practice/nl/guesses.txt.gz"])) == 5414
+    en = words_of(files["practice/en/answers.txt.gz"])
     assert "bitch" in load_list("en-enable-5").words and "bitch" not in en  # blocked: never the secret
-    assert "bitch" in words_of(files["practice/en/guesses.txt"])  # but a player may type it
-    sizes = {s.id: sum(len(files[f"practice/{s.id}/{k}.txt"]) for k in ("answers", "guesses")) for s in offered}
+    assert "bitch" in words_of(files["practice/en/guesses.txt.gz"])  # but a player may type it
+    sizes = {s.id: sum(len(files[f"practice/{s.id}/{k}.txt.gz"]) for k in ("answers", "guesses")) for s in offered}
     assert sizes["nl"] < 40_000 and sizes["nl-ij"] < 40_000 and sizes["en"] < 60_000, sizes
 
 
@@ -208,7 +210,7 @@ def test_the_index_names_files_counts_and_trees() -> None:
     assert index["strategy_titles"] == {"human": "Human", "optimal": "Optimal"}
     (nl,) = index["setups"]
     assert nl["rule_titles"] == {"free": "Free rule (any word may be guessed)"}
-    assert nl["answers"] == {"file": "practice/nl/answers.txt", "count": len(offered[0].answers)}
+    assert nl["answers"] == {"file": "practice/nl/answers.txt.gz", "count": len(offered[0].answers)}
     assert nl["trees"] == {"free": {"human": ["q"], "optimal": ["q", "x"]}}
     assert nl["alphabet"] == "abcdefghijklmnopqrstuvwxyz" and nl["turns"] == 5
 
@@ -256,7 +258,7 @@ def test_the_page_holds_the_index(tmp_path: Path) -> None:
     assert found is not None
     index = json.loads(found.group(1))
     assert [s["id"] for s in index["setups"]] == ["nl"]
-    answers = (tmp_path / "practice/nl/answers.txt").read_text().splitlines()
+    answers = words_of((tmp_path / "practice/nl/answers.txt.gz").read_bytes())
     assert len(answers) == index["setups"][0]["answers"]["count"] and answers[0].startswith("q")
     assert '<script type="module" src="assets/practice.js">' in page  # it imports wordgame.js and dom.js
 
@@ -270,7 +272,7 @@ def test_a_wordle_page_has_every_accepted_word(tmp_path: Path) -> None:
     write_practice(tmp_path, lookup({"wordle-2023": WORDLE_2023}))
     page = (tmp_path / "practice.md").read_text(encoding="utf-8")
     assert page.startswith("# Practice LINGO and Wordle")
-    files = {kind: (tmp_path / f"practice/wordle-2023/{kind}.txt").read_text().splitlines()
+    files = {kind: words_of((tmp_path / f"practice/wordle-2023/{kind}.txt.gz").read_bytes())
              for kind in ("answers", "guesses")}
     assert files["answers"] == list(load_list("wordle-2023-answers").words)
     assert sorted(files["answers"] + files["guesses"]) == list(load_list("wordle-2023-allowed").words)
@@ -287,7 +289,7 @@ def test_words_and_titles_are_escaped(tmp_path: Path, evil_project: Callable[[Pa
     assert "<script>alert" not in page and "<b>" not in page
     index = json.loads(re.search(r'id="practice-index">(.*?)</script>', page).group(1))  # type: ignore[union-attr]
     assert index["setups"][0]["title"].startswith("Evil <script>")
-    assert "a<b>x" in (docs / "practice/evil/answers.txt").read_text().splitlines()
+    assert "a<b>x" in words_of((docs / "practice/evil/answers.txt.gz").read_bytes())
 
 
 def test_a_practice_set_up_is_plain_data() -> None:

@@ -7,7 +7,6 @@ import gzip
 import html
 import re
 import shutil
-import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -176,17 +175,17 @@ def test_no_trees_is_a_clear_error(tmp_path: Path) -> None:
 def test_build_makes_pages_downloads_and_lookup(built: Path, tiny: Path) -> None:
     for page in ("index.html", "lookup.html", "method.html", "tiny.html", "tiny/free/human/b.html",
                  "assets/lookup.js", "assets/lookup-index.json",
-                 "trees/schema.json", "trees/tiny/free/human/b.json.gz", "downloads/lingo-trees.zip"):
+                 "trees/schema.json", "trees/tiny/free/human/b.json.gz"):
         assert (built / page).exists(), page
     # the tree downloads are the committed files' data, without indentation, gzipped
     committed = (tiny / "tiny/free/human/b.json").read_bytes()
     assert gzip.decompress((built / "trees/tiny/free/human/b.json.gz").read_bytes()) == \
         orjson.dumps(orjson.loads(committed))
     assert not (built / "tiny/same-start/scm/ij.html").exists()  # an adaptive tree's sheet is the lookup
-    with zipfile.ZipFile(built / "downloads/lingo-trees.zip") as zf:
-        names = set(zf.namelist())
-    assert {f"trees/tiny/{r}/{s}/{x}.json" for r in ("free", "same-start")
+    names = {str(p.relative_to(built)) for p in (built / "trees").rglob("*.gz")}
+    assert {f"trees/tiny/{r}/{s}/{x}.json.gz" for r in ("free", "same-start")
             for s in ("human", "human-lookup", "scm") for x in ("b", "ij", "index")} <= names
+    assert not (built / "downloads").exists()  # no archive: the repository's trees/ has them all
     method = (built / "method.html").read_text(encoding="utf-8")  # a link a folder, to its page's files
     assert 'href="tiny/same-start/human-lookup.html#downloads"' in method and 'href="trees/schema.json"' in method
     folder = (built / "tiny/same-start/human-lookup.html").read_text(encoding="utf-8")
@@ -213,8 +212,6 @@ def test_the_hangman_trees_get_their_page_and_downloads(tiny: Path, tmp_path: Pa
     # the lookup loads the tree from the site: the same data, without indentation, gzipped
     site_copy = gzip.decompress((out / "trees" / f"{rel}.gz").read_bytes())
     assert site_copy == orjson.dumps(orjson.loads((trees / rel).read_bytes()))
-    with zipfile.ZipFile(out / "downloads/lingo-trees.zip") as zf:
-        assert zf.namelist()[-1] == f"trees/{rel}"
 
 
 def test_build_prints_pdfs_and_counts_pages(tiny: Path, tmp_path: Path, chromium: str) -> None:
@@ -354,8 +351,7 @@ def test_paths_in_an_index_are_never_followed(tiny: Path, tmp_path: Path) -> Non
     out = tmp_path / "out"
     site.build_site(trees, out, pdf="none", progress=lambda _: None)
     assert not any("hunter2" in p.read_text(errors="ignore") for p in out.rglob("*") if p.is_file())
-    with zipfile.ZipFile(out / "downloads" / "lingo-trees.zip") as zf:
-        assert not any("secret" in n or ".." in n for n in zf.namelist())
+    assert not any("secret" in str(p) or ".." in p.parts for p in (out / "trees").rglob("*"))
     assert not (tmp_path / "secret.html").exists() and not list(tmp_path.glob("*.html"))
 
 

@@ -149,7 +149,7 @@ export function loadDeferred() {
 export function fetchLines(base, path) {
   return fetch(base + path).then(function (r) {
     if (!r.ok) throw new Error(path + ": HTTP " + r.status);
-    return r.text();
+    return textOf(r, path);
   }).then(function (body) {
     var lines = body.split("\n");
     if (lines[lines.length - 1] === "") lines.pop();
@@ -161,12 +161,19 @@ export function fetchLines(base, path) {
 export function fetchJson(url) {
   return fetch(url).then(function (r) {
     if (!r.ok) throw new Error("HTTP " + r.status);
-    if (!/\.gz$/.test(url)) return r.json();
-    return r.arrayBuffer().then(function (bytes) {  // a tree: gzipped JSON (treeFile)
-      var head = new Uint8Array(bytes, 0, Math.min(2, bytes.byteLength));
-      if (head[0] !== 0x1f || head[1] !== 0x8b) return JSON.parse(new TextDecoder().decode(bytes));  // unzipped by the server
-      return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).json();
-    });
+    return textOf(r, url);
+  }).then(JSON.parse);
+}
+
+/* The text of a fetched file; a .gz file (a tree, a word list) is gzipped
+ * on the site, on disk as on the wire, and is gunzipped here, unless the
+ * server did it already. */
+function textOf(response, path) {
+  if (!/\.gz$/.test(path)) return response.text();
+  return response.arrayBuffer().then(function (bytes) {
+    var head = new Uint8Array(bytes, 0, Math.min(2, bytes.byteLength));
+    if (head[0] !== 0x1f || head[1] !== 0x8b) return new TextDecoder().decode(bytes);
+    return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
   });
 }
 

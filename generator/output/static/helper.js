@@ -93,7 +93,7 @@ function helper() {
   function load() {
     fillPickers();
     var spec = index.lists.filter(function (l) { return l.id === state.wordlist; })[0];
-    var path = "helper/" + encodeURIComponent(state.wordlist) + "/" + state.length + ".txt";
+    var path = "helper/" + encodeURIComponent(state.wordlist) + "/" + state.length + ".txt.gz";
     say(t("Loading the words of {length} letters ...", { length: state.length }));
     pending = path;
     return getWords(path).then(function (words) {
