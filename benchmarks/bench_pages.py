@@ -5,10 +5,13 @@ Run: python benchmarks/bench_pages.py [--site DIR ...] [--runs N]
 compare them). For each site: its size on disk, the HTML's share, the
 number of pages and the largest; then, for the largest page of each type
 (a letter sheet, a strategy page, a set-up overview) and the home, lookup,
-helper and practice pages, its bytes, elements and height, and the time
-from navigation to the load event in Chromium at 1280 x 900, with the CPU
-at full speed and slowed four times (DevTools' throttling), the sites
-alternating run by run; the median of the runs is printed. Nothing is written.
+helper and practice pages, the Dutch TV card's page and the Dutch home and
+practice pages, its bytes, elements and height, its first view (every byte
+a first visit fetches, the page and what it loads, with an empty cache, by
+the time the network is idle) and the time from navigation to the load
+event in Chromium at 1280 x 900, with the CPU at full speed and slowed four
+times (DevTools' throttling), the sites alternating run by run; the median
+of the runs is printed. Nothing is written.
 """
 
 from __future__ import annotations
@@ -29,7 +32,11 @@ TYPES = {
     "strategy": "*/*/*.html",
     "set-up": "*.html",
 }
-FIXED = ("index.html", "lookup.html", "helper.html", "practice.html")
+FIXED = ("index.html", "lookup.html", "helper.html", "practice.html", "nl-ij/same-start/human.html", "nl/index.html",
+         "nl/practice.html")
+#: the bytes a page and everything it fetched took (the page's own count: http.server sends them as they are)
+FIRST_VIEW = """(() => [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')]
+  .reduce((sum, e) => sum + (e.transferSize || e.encodedBodySize || 0), 0))()"""
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -55,7 +62,8 @@ def pages_of(site: Path) -> dict[str, str]:
         files = [p for p in site.glob(pattern) if ".rows-" not in p.name and p.name not in FIXED + ("404.html",)]
         if files:
             chosen[kind] = str(max(files, key=lambda p: p.stat().st_size).relative_to(site))
-    chosen.update({name.removesuffix(".html"): name for name in FIXED if (site / name).exists()})
+    chosen.update({name.removesuffix(".html").replace("/same-start/human", " TV card"): name
+                   for name in FIXED if (site / name).exists()})
     return chosen
 
 
@@ -83,6 +91,7 @@ def main() -> None:
         print(f"{site}: {sizes(site)}")
     times: dict[tuple[int, str, int], list[float]] = {}
     facts: dict[tuple[int, str], tuple[int, int, int]] = {}
+    first: dict[tuple[int, str], int] = {}
     with contextlib.ExitStack() as stack, sync_playwright() as pw:
         urls = [stack.enter_context(served(site)) for site in sites]
         browser = pw.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
@@ -90,12 +99,14 @@ def main() -> None:
             for i, site in enumerate(sites):  # alternating: each run loads every site once
                 for kind, rel in pages_of(site).items():
                     for slow in (1, 4):
-                        page = browser.new_page(viewport={"width": 1280, "height": 900})
+                        page = browser.new_page(viewport={"width": 1280, "height": 900})  # a new context: no cache
                         cdp = page.context.new_cdp_session(page)
                         cdp.send("Emulation.setCPUThrottlingRate", {"rate": slow})
-                        page.goto(f"{urls[i]}/{rel}", wait_until="load")
+                        page.goto(f"{urls[i]}/{rel}", wait_until="networkidle" if slow == 1 else "load")
                         t = page.evaluate("(() => { const n = performance.getEntriesByType('navigation')[0];"
                                           " return n.loadEventEnd - n.startTime; })()")
+                        if slow == 1:
+                            first[i, kind] = int(page.evaluate(FIRST_VIEW))
                         times.setdefault((i, kind, slow), []).append(t / 1000)
                         facts[i, kind] = (int((site / rel).stat().st_size),
                                           page.evaluate("document.getElementsByTagName('*').length"),
@@ -104,11 +115,13 @@ def main() -> None:
         browser.close()
     for i, site in enumerate(sites):
         print(f"\n{site}")
-        print(f"{'page':14s} {'file':44s} {'KiB':>6s} {'elements':>9s} {'height':>7s} {'load':>7s} {'CPU/4':>7s}")
+        print(f"{'page':14s} {'file':44s} {'KiB':>6s} {'first view':>10s} {'elements':>9s} {'height':>7s} "
+              f"{'load':>7s} {'CPU/4':>7s}")
         for kind, rel in pages_of(site).items():
             size, elements, height = facts[i, kind]
             fast, slow = (statistics.median(times[i, kind, s]) for s in (1, 4))
-            print(f"{kind:14s} {rel:44s} {size / 1024:6.0f} {elements:9d} {height:6d}px {fast:6.2f}s {slow:6.2f}s")
+            print(f"{kind:14s} {rel:44s} {size / 1024:6.0f} {first[i, kind] / 1024:7.0f} KiB {elements:9d} "
+                  f"{height:6d}px {fast:6.2f}s {slow:6.2f}s")
 
 
 if __name__ == "__main__":

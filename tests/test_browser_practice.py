@@ -908,3 +908,27 @@ def test_the_lookup_in_the_players_own_language(served: str, page: Any, lang: st
     assert page.text_content("#status") == solved.replace("{n}", str(len(moves))).replace("{word}", secret)
     assert page.text_content("#submit") not in ("", "Next word") and page.text_content("h1") != "Lookup: what to play next"
     assert page.errors == []
+
+
+def test_the_home_page_opens_in_the_readers_language(served: str, browser: Any) -> None:
+    """A first visit opens the home page in the browser's language where the
+    site has it; the language chosen in the header is kept for the next
+    visit; the 404 page speaks the language of the address."""
+    french = browser.new_context(locale="fr-FR")
+    page = french.new_page()
+    page.goto(f"{served}/site/index.html")
+    page.wait_for_url("**/site/fr/index.html")
+    assert page.get_attribute("html", "lang") == "fr"
+    page.click(".md-header .md-select button")  # the language switch, then English
+    page.click('.md-select__link[hreflang="en"]')
+    page.wait_for_url("**/site/index.html")
+    page.goto(f"{served}/site/index.html")  # the choice is kept: no redirect
+    assert page.get_attribute("html", "lang") == "en" and page.url.endswith("/site/index.html")
+    french.close()
+    dutch = browser.new_context(locale="nl-NL")
+    page = dutch.new_page()
+    page.goto(f"{served}/site/404.html")
+    page.wait_for_function("document.documentElement.lang === 'nl'")
+    visible = page.locator(".not-found:not([hidden])")
+    assert visible.count() == 1 and visible.get_attribute("lang") == "nl"
+    dutch.close()

@@ -92,7 +92,7 @@ function hangman() {
 
   /* -- the tree */
 
-  function treeFile() {
+  function chosenTree() {
     return treeFile(base, ["hangman", state.list, state.misses, state.strategy, state.length]);
   }
   function load() {
@@ -100,7 +100,7 @@ function hangman() {
     var ticket = ++loading;
     tree = null;
     if (!state.strategy) { say(t("No Hangman tree for this choice."), "error"); return Promise.resolve(); }
-    var file = treeFile();
+    var file = chosenTree();
     root.setAttribute("data-state", "loading");
     say(t("Loading the tree of {list}, {length} letters ...", { list: state.list, length: state.length }));
     var got = trees[file] ? Promise.resolve(trees[file]) : fetchJson(file);
