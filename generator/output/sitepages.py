@@ -153,7 +153,8 @@ def service_worker(site: Path) -> None:
     digest = hashlib.sha256()
     for path in sorted(p for p in site.rglob("*") if p.is_file()):
         digest.update(str(path.relative_to(site)).encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
-    shell = ["./"] + [name for name in SHELL_PAGES if (site / name).is_file()]
+    pages = SHELL_PAGES + tuple(f"{lang}/{name}" for lang in LANGUAGES[1:] for name in SHELL_PAGES)  # nl/index.html
+    shell = ["./"] + [name for name in pages if (site / name).is_file()]
     shell += sorted(str(p.relative_to(site)) for p in (site / "assets").rglob("*")
                     if p.is_file() and p.suffix in (".css", ".js", ".json") and "lunr" not in p.parts)
     text = render("site/sw.js.j2", version=digest.hexdigest()[:16], shell=shell)
