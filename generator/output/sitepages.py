@@ -175,8 +175,9 @@ class SitePages(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         one, has indexed the page without it)."""
         sheet = self.sheets.get(page.file.dest_uri)
         if sheet is not None:
-            first = page.file.dest_uri.split("/")[0]
-            with speaking(first if first in LANGUAGES else "en"):  # nl/...: a page of a player's language
+            # the build's language (mkdocs-static-i18n's): not the folder, as nl/ also holds set-up nl's English pages
+            lang = getattr(page.file, "locale", "en")
+            with speaking(lang if lang in LANGUAGES else "en"):
                 page.content = f"{page.content}\n{sheet_html(sheet, page.file.dest_uri, Path(config.site_dir))}"
         return context
 

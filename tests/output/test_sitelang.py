@@ -86,3 +86,12 @@ def test_the_404_page_speaks_every_language(built: Path) -> None:
         assert f'<div class="not-found" lang="{lang}">' in page
     with i18n.speaking("fr"):
         assert html.escape(i18n.gettext("Page not found"), quote=False) in page
+
+
+def test_the_english_pages_of_set_up_nl_stay_english(tmp_path_factory: pytest.TempPathFactory,
+                                                    shipped_site: Callable[[Path, Sequence[str]], Path]) -> None:
+    """Set-up nl's English pages are in nl/ too, beside the Dutch pages: their sheets stay English."""
+    built = shipped_site(tmp_path_factory.mktemp("nl-folder"), TREES + ["nl/free/human/q.json"])
+    sheet = (built / "nl/free/human/q.html").read_text(encoding="utf-8")
+    assert '<html lang="en"' in sheet and '<p class="openers">Play ' in sheet
+    assert '<p class="openers">Speel ' in (built / "nl/nl-ij/same-start/human/j.html").read_text(encoding="utf-8")
