@@ -932,3 +932,20 @@ def test_the_home_page_opens_in_the_readers_language(served: str, browser: Any) 
     visible = page.locator(".not-found:not([hidden])")
     assert visible.count() == 1 and visible.get_attribute("lang") == "nl"
     dutch.close()
+
+
+def test_the_search_index_loads_only_when_the_reader_searches(served: str, page: Any) -> None:
+    """A page does not fetch the search index (every page's text, 1.6 MB) until the search is opened."""
+    def fetched() -> bool:
+        return bool(page.evaluate("performance.getEntriesByType('resource')"
+                                  ".some(e => e.name.endsWith('search/search_index.json'))"))
+
+    page.goto(f"{served}/site/index.html")
+    page.wait_for_load_state("networkidle")
+    assert not fetched()
+    page.click('label.md-header__button[for="__search"]')
+    page.fill("input.md-search__input", "practice")
+    page.wait_for_function("performance.getEntriesByType('resource')"
+                           ".some(e => e.name.endsWith('search/search_index.json'))")
+    page.wait_for_selector(".md-search-result__item")
+    assert page.errors == []

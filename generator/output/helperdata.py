@@ -94,7 +94,7 @@ def helper_files() -> Iterator[tuple[str, bytes]]:
         for n, group in _lengths(words).items():
             counts[n] = len(group)
             text = "".join(f"{w}\n" for w in by_frequency(group.words, spec.language))
-            yield f"helper/{spec.id}/{n}.txt.gz", gzip.compress(text.encode(), 9, mtime=0)  # the page gunzips it
+            yield f"helper/{spec.id}/{n}.txt.gz", gzip.compress(text.encode(), 6, mtime=0)  # the page gunzips it
         if counts:
             offered.append(HelperList(spec, list_title(spec, len(words)), counts))
     index = {

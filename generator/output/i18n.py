@@ -127,6 +127,13 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 _ = gettext
 
 
+def term(text: str) -> str:
+    """A word of the data (a catalog title, a theme setting) in the page's
+    language: its message is marked where the data is (:func:`N_`,
+    :func:`data_messages`), so this call is not extracted."""
+    return gettext(text)
+
+
 def N_(message: str) -> str:
     """Marks a message to translate where it is defined (a table of names); :func:`gettext` translates it where shown."""
     return message

@@ -208,7 +208,7 @@ def _played_setup(sid: str, rules: TreeLetters) -> PracticeSetup:
 
 def _words_file(words: Sequence[Word]) -> bytes:
     """The words one a line, gzipped (the page gunzips them; mtime 0: the same bytes every build)."""
-    return gzip.compress("".join(f"{w}\n" for w in words).encode(), 9, mtime=0)
+    return gzip.compress("".join(f"{w}\n" for w in words).encode(), 6, mtime=0)
 
 
 def practice_files(offered: Sequence[PracticeSetup]) -> Iterator[tuple[str, bytes]]:

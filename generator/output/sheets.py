@@ -46,7 +46,7 @@ from generator.core.tree import GameTree
 from generator.core.words import Letter, Letters, Word
 from generator.errors import RulesError, StrategyError
 from generator.output.cardsview import CARD_TITLES, CardChoice
-from generator.output.i18n import _, decimal, gettext, language, link, ngettext, percent
+from generator.output.i18n import _, decimal, gettext, language, link, ngettext, percent, term
 
 #: the version of the sheet layout; bump when a printed sheet changes meaning
 SHEET_VERSION = 1
@@ -556,7 +556,7 @@ def environment() -> jinja2.Environment:
     )
     env.globals["_"] = env.globals["gettext"] = _page_gettext
     env.globals["ngettext"] = _page_ngettext
-    env.globals["term"] = gettext  # a word of the catalog or registries (data): translated, never %-formatted
+    env.globals["term"] = term  # a word of the catalog or registries (data): translated, never %-formatted
     env.globals["link"] = link
     env.globals["page_language"] = language
     env.filters["pct"] = _pct

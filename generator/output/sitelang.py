@@ -94,7 +94,9 @@ def write_language(project: Path, model: SiteModel, lang: str, docs: Path,
         write("helper.html", render("site/helper.md.j2", root="../", index=_helper_index(helper_index, lang)))
         write_practice(docs, lookup, page=_source("practice.html", lang), root="../", accents=lang == "fr")
         own = {cid: c for cid, c in cards.items() if c[0].setup in {s.id for s in setups}}
-        write_learn(docs, own, default=next(iter(own), ""), page=_source("learn.html", lang), root="../")
+        first = setups[0].tv  # the show's main round first: five letters
+        default = Path(first.card_deck).stem if first is not None and first.card_deck else next(iter(own), "")
+        write_learn(docs, own, default=default, page=_source("learn.html", lang), root="../")
         for show in dict.fromkeys(s.show for s in setups):
             write(model.show_pages[show].replace(".md", ".html"),
                   render("site/show.md.j2", show=show, setups=model.shows[show]))
@@ -138,7 +140,9 @@ def _nav(model: SiteModel, setups: tuple[SetupView, ...], docs: Path, lang: str)
     tools = [(_("Practice"), "practice.html"), (_("Learn a card"), "learn.html"), (_("Clue helper"), "helper.html"),
              (_("Lookup"), "lookup.html")]
     nav += [{name: md(page)} for name, page in tools if (docs / _source(page, lang)).exists()]
-    nav.append({_("TV cards"): [{heading_text(_("%(n)d letters") % {"n": s.length}): [
-        {heading_text(f.short[:1].upper() + f.short[1:]): md(f.page)} for f in card_folders(s)]} for s in setups]})
+    for show in shows:  # each show's cards by length
+        nav.append({heading_text(_(show)): [{heading_text(_("%(n)d letters") % {"n": s.length}): [
+            {heading_text(f.short[:1].upper() + f.short[1:]): md(f.page)} for f in card_folders(s)]}
+            for s in setups if s.show == show]})
     return nav
 

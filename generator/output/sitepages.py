@@ -168,6 +168,7 @@ class SitePages(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
 
     def __init__(self, sheets: dict[str, LetterSheet]) -> None:
         self.sheets = sheets
+        self.not_found = ""  # the English build's 404 page: each language's build writes one, the last would win
 
     def on_page_context(self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig,
                         nav: Navigation) -> TemplateContext:
@@ -189,7 +190,11 @@ class SitePages(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         page made to work under any base path (:func:`anywhere`)."""
         if not template_name.endswith(".html"):
             return output_content
-        return tighten(anywhere(output_content) if template_name == "404.html" else output_content)
+        if template_name != "404.html":
+            return tighten(output_content)
+        if config.theme["language"] == "en" or not self.not_found:  # the theme speaks the build's language
+            self.not_found = tighten(anywhere(output_content))
+        return self.not_found
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         service_worker(Path(config.site_dir))

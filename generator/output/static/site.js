@@ -66,8 +66,10 @@
   });
   function markScrolling() {
     var boxes = document.querySelectorAll(".letters-table, .card-screen");
-    for (var i = 0; i < boxes.length; i++)
+    for (var i = 0; i < boxes.length; i++) {
       boxes[i].classList.toggle("scrolls", boxes[i].scrollWidth > boxes[i].clientWidth + 1);
+      boxes[i].setAttribute("data-scroll-note", t("Scroll the table sideways for more columns →"));  // site.css shows it
+    }
   }
   document.addEventListener("DOMContentLoaded", function () { apply(saved()); markScrolling(); });
   window.addEventListener("resize", markScrolling);
