@@ -40,7 +40,6 @@ from __future__ import annotations
 import gc
 import gzip
 import hashlib
-import logging
 import os
 import shutil
 import sys
@@ -63,7 +62,7 @@ from generator.output.cardsview import cards_view
 from generator.output.drill import write_learn
 from generator.output.hangmanpage import HangmanPage, hangman_page
 from generator.output.helperdata import helper_files
-from generator.output.i18n import LANGUAGES, N_, gettext, js_messages, speaking, term
+from generator.output.i18n import gettext, speaking
 from generator.output.index import top_index_data
 from generator.output.pdf import PdfError, Printed, find_chromium, missing_chromium, print_all
 from generator.output.practicedata import write_practice
@@ -79,6 +78,7 @@ from generator.output.sheets import (
     render,
     render_print,
 )
+from generator.output.sitebuild import run_mkdocs
 from generator.output.sitefolder import DOCS_PREFIX, check_out, new_folder, swap_in
 from generator.output.sitelang import PLAYER_LANGUAGES, language_setups, show_languages, write_language
 from generator.output.sitemodel import (
@@ -396,9 +396,6 @@ def _nav(model: SiteModel, docs: Path) -> list[Any]:
     return nav
 
 
-#: the words of site/mkdocs.yml that pages show, translated at build time (_mkdocs)
-THEME_WORDS = (N_("Strategy tables for LINGO, computed, verified and printable"), N_("Dark mode"), N_("Light mode"))
-
 #: the static files of the pages (generator/output/static)
 ASSETS = ("sheet.css", "lookup.css", "site.css", "dom.js", "lookup.js", "wordgame.js", "helper.js", "helper-worker.js",
           "offline.js", "site.js", "sheet.js", "practice.js", "practice.css", "hangman.js", "hangman.css", "drill.js",
@@ -511,7 +508,7 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
                 if language_setups(spoken, lang) and (project / "docs" / f"index.{lang}.md").exists():
                     navs[lang] = write_language(project, spoken, lang, docs, _learn_cards(spoken),
                                                 _helper_index(docs), letter_sheets)
-            report.mkdocs_seconds = _mkdocs(project, docs, new, navs, letter_sheets)
+            report.mkdocs_seconds = run_mkdocs(project, docs, new, navs, letter_sheets)
         swap_in(new, out, marker or {})
     except OSError as exc:  # a full disk: name the site, not the temporary folder beside it
         raise SiteError(f"{out}: the site cannot be written ({exc.strerror or exc})") from None
@@ -562,50 +559,6 @@ def _rankings_and_traps(trees: Path) -> tuple[list[OpenerRanking], list[Trap]]:
         return read_rankings(trees / RANKINGS_FILE), read_traps(trees / TRAPS_FILE)
     except TreeFormatError as exc:
         raise SiteError(str(exc)) from None
-
-
-def _mkdocs(project: Path, docs: Path, site: Path, navs: dict[str, list[Any]],
-            letter_sheets: dict[str, LetterSheet]) -> float:
-    """MkDocs builds the pages of ``docs`` into ``site`` with our nav of
-    each language (``navs``; a language without one is not built), the
-    letter sheets put in their pages as it writes them
-    (:mod:`generator.output.sitepages`); the seconds it took."""
-    t0 = time.perf_counter()
-    from mkdocs.commands.build import build as mkdocs_build
-    from mkdocs.config import load_config
-    from mkdocs.exceptions import MkDocsException
-
-    from generator.output.sitepages import SitePages
-
-    logging.getLogger("mkdocs").setLevel(logging.WARNING)
-    try:
-        # strict: a warning (a link to a page that is not there) fails the build, nothing is published
-        config = load_config(str(project / "mkdocs.yml"), docs_dir=str(docs), site_dir=str(site), nav=navs["en"],
-                             strict=True)
-        for language in config.plugins["i18n"].config.languages:
-            language.build = language.locale in navs
-            language.nav = navs.get(language.locale)
-        for language in config.plugins["i18n"].config.languages:  # the theme's words in each language
-            if language.locale in navs and language.locale != "en":
-                with speaking(language.locale):
-                    language.site_description = term(config.site_description or "")
-                    language.theme = {"palette": [dict(p, toggle=dict(p["toggle"], name=term(p["toggle"]["name"])))
-                                                  for p in config.theme["palette"]]}
-        built = [lang for lang in LANGUAGES if lang in navs]
-        config.extra["languages"] = built[1:]  # the home page's choice (site/overrides/main.html)
-        config.extra["messages"] = {lang: js_messages(lang) for lang in built[1:]}
-        config.extra["not_found"] = [{"lang": lang, "html": _not_found(lang)} for lang in built]
-        config.plugins["lingo-trees"] = SitePages(letter_sheets)
-        mkdocs_build(config)
-    except MkDocsException as exc:
-        raise SiteError(f"mkdocs build failed: {exc}") from None
-    return time.perf_counter() - t0
-
-
-def _not_found(lang: str) -> str:
-    """The 404 page's text in ``lang`` (``site/overrides/404.html`` shows the reader's)."""
-    with speaking(lang):
-        return render("site/404.html.j2", root="" if lang == "en" else f"{lang}/")
 
 
 def _measure_pages(report: SiteReport, out: Path) -> None:

@@ -24,12 +24,12 @@ import orjson
 from generator.core.catalog import catalog
 from generator.output.drill import write_learn
 from generator.output.helperdata import PLAIN_TITLES
-from generator.output.i18n import LANGUAGE_SELF_NAMES, LANGUAGES, _, speaking
+from generator.output.i18n import LANGUAGES, _, speaking
 from generator.output.practicedata import write_practice
 from generator.output.sheets import LetterSheet, OpenersCard, environment, heading_text, render
 from generator.output.sitemodel import FolderView, SetupView, SiteModel, lookup_index
 
-__all__ = ["LANGUAGE_SELF_NAMES", "PLAYER_LANGUAGES", "card_folders", "language_pages", "language_setups",
+__all__ = ["PLAYER_LANGUAGES", "card_folders", "language_pages", "language_setups",
            "show_languages", "write_language"]
 
 #: the languages with pages of their own beside the English ones
