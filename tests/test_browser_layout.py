@@ -154,6 +154,8 @@ def test_every_page_type_is_laid_out_within_the_screen(browser: Any, served: tup
             for rel in pages:
                 page.goto(f"{url}/{rel}")
                 page.wait_for_load_state("load")
+                # the theme has run (the clue helper loads it after its first result, later on a busy machine)
+                page.wait_for_function("!document.documentElement.classList.contains('no-js')")
                 page.wait_for_timeout(50)  # site.js marks tables that scroll
                 problems += [f"{rel}: {p}" for p in page.evaluate(LAYOUT, SIBLINGS)]
     finally:
