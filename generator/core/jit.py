@@ -17,6 +17,7 @@ import functools
 import importlib
 import os
 import sys
+import threading
 import types
 from collections.abc import Callable
 from typing import Any
@@ -26,6 +27,10 @@ prange = range  # a loop numba may run on several threads (numba.prange inside a
 _threads: int | None = None  # as set by use_threads; None: numba's default
 _numba_module: Any = None
 _share: Callable[[], int] | None = None  # in a pool's worker: the threads its job may use now
+
+
+#: held while a kernel's dispatcher is made (re-entrant: making one makes those it calls)
+_MAKING = threading.RLock()
 
 
 class Kernel:
@@ -41,6 +46,7 @@ class Kernel:
         if inline:
             self.options["inline"] = "always"
         self._dispatcher: Any = None
+        self._making: Any = None  # the dispatcher while its scope is filled (under _MAKING)
 
     def __call__(self, *args: Any) -> Any:
         if self.parallel and _share is not None:
@@ -56,17 +62,23 @@ class Kernel:
         twin of the function whose globals name the dispatchers of the kernels
         it calls (numba calls those, not this wrapper) and ``numba.prange``."""
         if self._dispatcher is None:
-            numba = numba_module()
-            func = self.py_func
-            scope: dict[str, Any] = {}  # filled below: a kernel may call itself
-            twin = types.FunctionType(func.__code__, scope, func.__name__, func.__defaults__, func.__closure__)
-            twin.__qualname__, twin.__module__, twin.__doc__ = func.__qualname__, func.__module__, func.__doc__
-            self._dispatcher = numba.njit(**self.options)(twin)
-            scope.update(func.__globals__)
-            scope["prange"] = numba.prange
-            for name, value in scope.items():
-                if isinstance(value, Kernel):
-                    scope[name] = value.dispatcher
+            with _MAKING:  # threads call kernels at once: the first makes it whole, the others wait for it
+                if self._dispatcher is not None:
+                    return self._dispatcher
+                if self._making is not None:  # this thread, making a kernel that calls this one back
+                    return self._making
+                numba = numba_module()
+                func = self.py_func
+                scope: dict[str, Any] = {}  # filled below: a kernel may call itself
+                twin = types.FunctionType(func.__code__, scope, func.__name__, func.__defaults__, func.__closure__)
+                twin.__qualname__, twin.__module__, twin.__doc__ = func.__qualname__, func.__module__, func.__doc__
+                self._making = numba.njit(**self.options)(twin)
+                scope.update(func.__globals__)
+                scope["prange"] = numba.prange
+                for name, value in scope.items():
+                    if isinstance(value, Kernel):
+                        scope[name] = value.dispatcher
+                self._dispatcher = self._making  # only now may another thread call it: its scope is whole
         return self._dispatcher
 
 
