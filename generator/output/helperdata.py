@@ -19,13 +19,13 @@ length offers that one.
 
 from __future__ import annotations
 
-import gzip
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 import orjson
 
 from generator.core.catalog import LANGUAGE_NAMES, ListSpec, helper_lists, load_list
+from generator.core.files import gzipped
 from generator.core.frequency import by_frequency, wordfreq_version
 from generator.core.words import WordList
 from generator.output.i18n import N_, _, number
@@ -94,7 +94,7 @@ def helper_files() -> Iterator[tuple[str, bytes]]:
         for n, group in _lengths(words).items():
             counts[n] = len(group)
             text = "".join(f"{w}\n" for w in by_frequency(group.words, spec.language))
-            yield f"helper/{spec.id}/{n}.txt.gz", gzip.compress(text.encode(), 6, mtime=0)  # the page gunzips it
+            yield f"helper/{spec.id}/{n}.txt.gz", gzipped(text.encode())  # the page gunzips it
         if counts:
             offered.append(HelperList(spec, list_title(spec, len(words)), counts))
     index = {

@@ -40,7 +40,6 @@ The page remembers a player's later choice in the browser.
 
 from __future__ import annotations
 
-import gzip
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -48,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.core.catalog import list_spec, load_list, setups
+from generator.core.files import gzipped
 from generator.core.sayable import blocked_mask, common_mask
 from generator.core.words import Word
 from generator.output.i18n import N_, _
@@ -207,8 +207,8 @@ def _played_setup(sid: str, rules: TreeLetters) -> PracticeSetup:
 
 
 def _words_file(words: Sequence[Word]) -> bytes:
-    """The words one a line, gzipped (the page gunzips them; mtime 0: the same bytes every build)."""
-    return gzip.compress("".join(f"{w}\n" for w in words).encode(), 6, mtime=0)
+    """The words one a line, gzipped (the page gunzips them)."""
+    return gzipped("".join(f"{w}\n" for w in words).encode())
 
 
 def practice_files(offered: Sequence[PracticeSetup]) -> Iterator[tuple[str, bytes]]:

@@ -38,7 +38,6 @@ Pages made, relative to the site root:
 from __future__ import annotations
 
 import gc
-import gzip
 import hashlib
 import os
 import shutil
@@ -53,7 +52,7 @@ from typing import Any
 import orjson
 
 from generator.core.catalog import CHECKOUT, LANGUAGE_NAMES, project_root, trees_dir
-from generator.core.files import dump_json, read_limited, write_atomic
+from generator.core.files import dump_json, gzipped, read_limited, write_atomic
 from generator.errors import SiteError, TreeFormatError
 from generator.output.anki import deck_bytes
 from generator.output.cardsfile import FILE_NAME as CARDS_FILE
@@ -233,28 +232,24 @@ def _copy_trees(folders: list[TreeFolder], hangman: HangmanPage | None, docs: Pa
     (out / "index.json").write_bytes(dump_json(top_index_data([f.index for f in folders])))
     by_folder: dict[tuple[str, str, str], tuple[Download, ...]] = {}
 
-    def add(path: Path, rel: str) -> str:
-        """Copy one tree file gzipped to ``docs/rel.gz``; its path in the site,
-        its size counted for the largest download."""
+    def add(data: Any, rel: str) -> Download:
+        """Write one tree file's data (or a folder's index) gzipped, without
+        indentation, to ``docs/rel.gz``; its download, counted for the largest."""
         target = docs / f"{rel}.gz"
         target.parent.mkdir(parents=True, exist_ok=True)
-        data = orjson.dumps(orjson.loads(path.read_bytes()))  # without indentation
-        target.write_bytes(gzip.compress(data, 6, mtime=0))  # level 6: level 9 is 4 times slower for 2 % less; mtime 0: the same bytes every build
-        if target.stat().st_size > report.largest_tree[1]:
-            report.largest_tree = (f"{rel}.gz", target.stat().st_size)
-        return f"{rel}.gz"
+        target.write_bytes(packed := gzipped(orjson.dumps(data)))
+        size = len(packed)
+        if size > report.largest_tree[1]:
+            report.largest_tree = (f"{rel}.gz", size)
+        return Download(Path(rel).stem, f"{rel}.gz", size)
 
     for f in folders:
-        dst = out / f.setup / f.rule / f.strategy
-        dst.mkdir(parents=True)
-        (dst / "index.json").write_bytes(dump_json(f.index))
-        by_folder[(f.setup, f.rule, f.strategy)] = tuple(
-            Download(path.stem, site_path, (docs / site_path).stat().st_size)
-            for path in [dst / "index.json"] + [f.path / f"{letter}.json" for letter in sorted(f.trees)]
-            for site_path in [add(path, f"trees/{f.setup}/{f.rule}/{f.strategy}/{path.name}")])
-        (dst / "index.json").unlink()  # the folder's index is gzipped like its trees
+        folder = f"trees/{f.setup}/{f.rule}/{f.strategy}"
+        by_folder[(f.setup, f.rule, f.strategy)] = (add(f.index, f"{folder}/index.json"), *(
+            add(orjson.loads((f.path / f"{letter}.json").read_bytes()), f"{folder}/{letter}.json")
+            for letter in sorted(f.trees)))
     for rel, path in sorted(hangman.files if hangman else (), key=lambda file: Path(file[0])):
-        add(path, rel)
+        add(orjson.loads(path.read_bytes()), rel)
     return Files((Download("JSON Schema of the tree format", "trees/schema.json", (out / "schema.json").stat().st_size),
                   Download("index of every folder", "trees/index.json", (out / "index.json").stat().st_size)),
                  by_folder)
