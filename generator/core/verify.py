@@ -35,6 +35,7 @@ each with the place in the tree (``root > G.... > .Y...``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -303,7 +304,7 @@ class _GuessReplay:
         self.tree, self.answers, self.guesses, self.problem = tree, answers, guesses, problem
         # the lists say how words split into letters (a game that says
         # otherwise is reported by _check_lists, and still replayed)
-        self.reply = kind.reply(guesses.alphabet.digraphs)
+        self.reply = functools.cache(kind.reply(guesses.alphabet.digraphs))  # the plan replays the same pairs
         self.split = Letters(guesses.alphabet.digraphs).split
         self.used: set[tuple[int, Pattern]] = set()
         self.turns: dict[str, int] = {}

@@ -178,10 +178,12 @@ class WordList:
     language: str = ""
     position: dict[Word, int] = field(init=False, repr=False, compare=False)
     _codes: np.ndarray | None = field(init=False, repr=False, compare=False)
+    _by_first: dict[Letter, tuple[Word, ...]] | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "position", {w: i for i, w in enumerate(self.words)})
         object.__setattr__(self, "_codes", None)
+        object.__setattr__(self, "_by_first", None)
 
     def __len__(self) -> int:
         return len(self.words)
@@ -221,8 +223,15 @@ class WordList:
         return np.array(out, dtype=np.int64)
 
     def starting_with(self, letter: Letter) -> tuple[Word, ...]:
-        """The words whose first letter is ``letter`` (a digraph counts as one)."""
-        return tuple(w for w in self.words if self.alphabet.split(w)[0] == letter)
+        """The words whose first letter is ``letter`` (a digraph counts as one),
+        in list order; the list is grouped by first letter once."""
+        if self._by_first is None:
+            groups: dict[Letter, list[Word]] = {}
+            for w in self.words:
+                groups.setdefault(self.alphabet.split(w)[0], []).append(w)
+            object.__setattr__(self, "_by_first", {first: tuple(ws) for first, ws in groups.items()})
+        assert self._by_first is not None
+        return self._by_first.get(letter, ())
 
     def first_letters(self) -> list[Letter]:
         """The first letters that occur, in alphabet order."""
