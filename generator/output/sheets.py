@@ -139,6 +139,11 @@ class _Strip:
     tiles: tuple[Tile, ...]
 
     # cached: a site build asks a shared feedback's tiles millions of times
+    # (and hashes it as often: :class:`Once` keys its markup by it)
+    @functools.cached_property
+    def _hash(self) -> int:
+        return hash((type(self).__name__, self.tiles))
+
     @functools.cached_property
     def strip(self) -> bool:
         return all(len(t.text) == 1 for t in self.tiles)
@@ -161,6 +166,9 @@ class WordTiles(_Strip):
     word: Word
     tiles: tuple[Tile, ...]
 
+    def __hash__(self) -> int:  # (a dataclass keeps a __hash__ of its own)
+        return self._hash
+
 
 @dataclass(frozen=True)
 class FeedbackTiles(_Strip):
@@ -168,6 +176,9 @@ class FeedbackTiles(_Strip):
 
     pattern: Pattern
     tiles: tuple[Tile, ...]
+
+    def __hash__(self) -> int:  # (a dataclass keeps a __hash__ of its own)
+        return self._hash
 
 
 @dataclass

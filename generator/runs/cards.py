@@ -189,41 +189,39 @@ def _card_tree(ctx: Context, full: GameTree, option: search.Option, card: str, w
 def build_cards(setups: list[str], root: Path, *, workers: int | None, force: bool,
                 report: AnyReporter) -> tuple[int, int]:
     """Build or keep the cards of ``setups`` (those that have cards): (trees
-    built, trees kept). ``trees/cards.json`` is written where any was built
-    or its entry is missing or stale."""
+    built, trees kept). A set-up whose entry in ``trees/cards.json`` is
+    missing or stale is built again; the file is written as each set-up is
+    built. The kept ones are verified together: one pool of workers, not
+    one a set-up."""
     built = kept = 0
     cards_path = root / "cards.json"
-    for sid in card_setups(setups):
-        entries = {e.setup: e for e in read_cards(cards_path)}
-        jobs = [CardJob(sid, card, letter) for card in CARDS for letter in setup_letters(sid)]
-        digest = full_card_digest(root, sid)
-        stale = entries.get(sid) is None or entries[sid].digest != digest
-        made: list[SetupCards] = []
+    entries = {e.setup: e for e in read_cards(cards_path)}
+    digests = {sid: full_card_digest(root, sid) for sid in card_setups(setups)}
+    stale = {sid for sid, digest in digests.items() if entries.get(sid) is None or entries[sid].digest != digest}
 
-        def build(todo: list[CardJob]) -> Iterator[tuple[CardJob, bytes, bool]]:
-            if not todo:
-                return
+    def build(todo: list[CardJob]) -> Iterator[tuple[CardJob, bytes, bool]]:
+        for sid in dict.fromkeys(job.setup for job in todo):  # (in the order of the set-ups)
             t0 = time.perf_counter()
-            result = setup_cards(sid, root, digest)
-            made.append(result)
+            result = setup_cards(sid, root, digests[sid])
             report.say(f"[{sid}] frontier and cards: {time.perf_counter() - t0:.1f} s")
-            for job in todo:
+            for job in (j for j in todo if j.setup == sid):
                 tree = result.trees[job.card][job.letter]
-                tree.fingerprint = card_fingerprint(sid, job.card, job.letter, digest)
+                tree.fingerprint = card_fingerprint(sid, job.card, job.letter, digests[sid])
                 yield job, dump_tree(tree), True
+            entries[sid] = result.entry
+            write_cards(cards_path, list(entries.values()))
+            _say(report.say, result.entry)
 
+    for forced in (False, True):
+        jobs = [CardJob(sid, card, letter) for sid in digests if (force or sid in stale) == forced
+                for card in CARDS for letter in setup_letters(sid)]
         for done in build_or_keep(jobs, build, path=lambda j: tree_path(root, j.setup, RULE, j.card, j.letter),
-                                  fingerprint=lambda j: card_fingerprint(j.setup, j.card, j.letter, digest),
-                                  workers=workers, report=report, what="cards", force=force or stale,
-                                  index_root=root):
+                                  fingerprint=lambda j: card_fingerprint(j.setup, j.card, j.letter, digests[j.setup]),
+                                  workers=workers, report=report, what="cards", force=forced, index_root=root):
             if done.built is None:
                 kept += 1
             else:
                 built += 1
-        if made:
-            entries[sid] = made[0].entry
-            write_cards(cards_path, list(entries.values()))
-            _say(report.say, made[0].entry)
     return built, kept
 
 
