@@ -11,9 +11,10 @@ folder (``$XDG_CACHE_HOME/lingo-trees/verified/``, else ``~/.cache/...``),
 named by the SHA-256 of the file's SHA-256 and :func:`verification_basis`
 (the verifier's code and every file of the word lists): a file edited by a
 byte is replayed again, and so is every file after a word list or the
-verifier changed. The folder is made private when it is made, and one that
-is not this user's alone (another owner, or others may write in it) is not
-used: then, as without a cache folder, every file is verified every time.
+verifier changed. The folders are made private when they are made; a mark
+is trusted only where every folder on the way and the mark itself are this
+user's alone (no link, no other owner, no one else may write), and where
+they are not, every file is verified every time, as without a cache folder.
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ from generator.runs.progress import AnyReporter
 from generator.runs.verify import FileVerdict, check_file
 
 
+VERIFIED = "verified"  # the folder of the marks, in the cache folder
+
+
 def cache_dir() -> Path | None:
     """This user's cache folder for lingo-trees (None where there is none:
     ``XDG_CACHE_HOME`` relative or unset and no home)."""
@@ -45,19 +49,35 @@ def cache_dir() -> Path | None:
         return None
 
 
-def private_cache() -> Path | None:
-    """The cache folder, made if missing, where only this user may write
-    (None: there is none, or it is not this user's alone)."""
+def private_cache(*sub: str) -> Path | None:
+    """The cache folder, or its subfolder ``sub`` (``"verified"``), made
+    where missing, if only this user may write there (None: there is none,
+    or it is not this user's alone). Every folder on the way is checked:
+    none may be a link, another user's, or writable by others."""
     folder = cache_dir()
     if folder is None:
         return None
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        st = folder.lstat()
-    except OSError:
+        for name in sub:
+            if not private(folder, folder=True):
+                return None
+            folder /= name
+            folder.mkdir(exist_ok=True, mode=0o700)
+    except OSError:  # (a link where a folder should be: it exists, but is not a folder)
         return None
-    mine = stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
-    return folder if mine else None
+    return folder if private(folder, folder=True) else None
+
+
+def private(path: Path, *, folder: bool = False) -> bool:
+    """Whether ``path`` is this user's alone: a folder (``folder``) or a
+    regular file, not a link, owned by this user and writable by no one else."""
+    try:
+        st = path.lstat()
+    except OSError:
+        return False
+    kind = stat.S_ISDIR(st.st_mode) if folder else stat.S_ISREG(st.st_mode)
+    return kind and st.st_uid == os.getuid() and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
 
 
 def verification_basis() -> str:
@@ -97,9 +117,9 @@ def failures(files: list[Path], workers: int | None, report: AnyReporter, what: 
     """Verify every file of ``files`` not verified before (saying how many,
     ``what`` naming the run), remember those that pass, and return the
     verdicts of those that fail, in the order of ``files``."""
-    folder, basis = private_cache(), verification_basis()
+    folder, basis = private_cache(VERIFIED), verification_basis()
     marks = {p: _mark(folder, basis, p) for p in files}
-    todo = [p for p, mark in marks.items() if mark is None or not mark.exists()]
+    todo = [p for p, mark in marks.items() if mark is None or not private(mark)]
     report.say(f"[{what}] verifying {len(todo)} of {len(files)} trees ({len(files) - len(todo)} verified before)")
     steps = report.steps(len(todo), "verifying")
     failed: dict[Path, FileVerdict] = {}
@@ -137,12 +157,11 @@ def _mark(folder: Path | None, basis: str, path: Path) -> Path | None:
     if folder is None:
         return None
     digest = hashlib.sha256(read_limited(path, MAX_BYTES, "tree file")).hexdigest()
-    return folder / "verified" / hashlib.sha256(f"{basis} {digest}".encode()).hexdigest()
+    return folder / hashlib.sha256(f"{basis} {digest}".encode()).hexdigest()
 
 
 def _remember(mark: Path) -> None:
     try:
-        mark.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        mark.touch()
+        mark.touch(mode=0o600)
     except OSError:
         pass  # not remembered: verified again next time
