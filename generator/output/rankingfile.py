@@ -99,5 +99,7 @@ def write_rankings(path: Path, rankings: list[OpenerRanking]) -> None:
     and strategy already there and keeping the others."""
     kept = {r.key: r for r in read_rankings(path)}
     kept.update({r.key: r for r in rankings})
+    data = dump_rankings(list(kept.values()))
+    load_rankings(data, str(path))  # nothing written that its reader would refuse (TreeFormatError)
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, dump_rankings(list(kept.values())))
+    write_atomic(path, data)

@@ -30,28 +30,36 @@ cores or a Dask cluster), searched with a fresh memo, so what a job finds
 depends only on its word and its batch's cut: the same table on one core,
 every core or a cluster. Each result goes at once to a **journal** in the
 user's private cache folder (:func:`generator.runs.verdicts.private_cache`),
-named by the set-up's word lists, the rule and ``best``; a run interrupted
-(Ctrl-C, a machine gone) resumes where it stopped, and a finished run asked
-again reads its table back.
+named by the set-up's word lists, the rule and the search's version; a run
+interrupted (Ctrl-C, a machine gone) resumes where it stopped, and a
+finished run asked again reads its table back. The journal is a cache, not a
+proof: it holds only what this user's runs wrote (each line signed) and
+values the search can give (:class:`Journal`).
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
+import math
+import os
+import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator.core.catalog import setup
-from generator.core.files import write_atomic
+from generator.core.files import read_limited, write_atomic
 from generator.core.fingerprint import fingerprint, lists_digests
 from generator.core.tree import depth
-from generator.errors import StrategyError
+from generator.core.strategies import strategy_info
+from generator.errors import LingoTreesError, StrategyError
 from generator.runs.exact import SetupProblem
 from generator.runs.jobs import run_jobs
 from generator.runs.split import job_search
-from generator.runs.verdicts import private_cache
+from generator.runs.verdicts import private, private_cache
 from generator.search.exact import INF, Options
 
 JOURNAL_FOLDER = "first-words"  # in the private cache folder
@@ -131,47 +139,127 @@ def bounded_below(done: Iterable[Weighed], bar: int) -> list[Weighed]:
     return sorted((w for w in done if not w.exact and w.value < bar), key=lambda w: w.value)
 
 
+@dataclass(frozen=True)
+class Bounds:
+    """What a result of the proof can be: a first word of ``words``, and a
+    total of at least ``secrets`` turns (one a secret) reached within ``turns``."""
+
+    words: frozenset[str]
+    secrets: int
+    turns: int
+
+    def check(self, data: object) -> Weighed | None:
+        """The result a journal line holds, or None where any value is not
+        one the search can give (a forged or damaged line)."""
+        if not isinstance(data, dict) or set(data) != {"word", "cut", "value", "max_turns", "seconds"}:
+            return None
+        word, cut, value, turns, seconds = (data[k] for k in ("word", "cut", "value", "max_turns", "seconds"))
+        if not isinstance(word, str) or word not in self.words or not all(type(n) is int for n in (cut, value, turns)):
+            return None
+        if type(seconds) not in (int, float) or not math.isfinite(seconds) or seconds < 0:
+            return None
+        if not (self.secrets <= cut <= INF and self.secrets <= value <= INF):
+            return None
+        if not (1 <= turns <= self.turns if value < cut else turns == 0):  # (a bound has no tree)
+            return None
+        return Weighed(word, cut, value, turns, float(seconds))
+
+
 class Journal:
     """The results of one proof so far, a JSON line each (module docstring);
-    none kept where the user has no private cache folder."""
+    none kept where the user has no private cache folder.
 
-    def __init__(self, path: Path | None, identity: dict[str, object]) -> None:
+    A journal is a cache, not a proof: a line is taken only if this user's
+    runs wrote it (signed with a key in the private cache folder, made once)
+    and every value is one the search can give (:class:`Bounds`); any other
+    line, and a journal of another search's version, is searched again."""
+
+    def __init__(self, path: Path | None, identity: dict[str, object], bounds: Bounds) -> None:
         self.path, self.identity = path, identity
         self.found: dict[tuple[str, int], Weighed] = {}
-        if path is not None and path.is_file():
-            lines = path.read_text(encoding="utf-8").splitlines()
-            if lines and json.loads(lines[0]) == identity:
-                for line in lines[1:]:
-                    try:
-                        w = Weighed(**json.loads(line))
-                    except (ValueError, TypeError):
-                        break  # a line cut short by an interruption: the rest is searched again
-                    self.found[w.word, w.cut] = w
-        if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            head = json.dumps(identity) + "\n"
-            write_atomic(path, (head + "".join(_line(w) for w in self.found.values())).encode())
+        self._key = None if path is None else _signing_key(path.parent)
+        if self._key is None:
+            self.path = None
+            return
+        for data in self._lines():
+            w = bounds.check(data)
+            if w is not None:
+                self.found[w.word, w.cut] = w
+        head = json.dumps(identity) + "\n"
+        write_atomic(self.path, (head + "".join(self._line(w) for w in self.found.values())).encode())
+
+    def _lines(self) -> Iterator[object]:
+        """The results of the journal on disk whose signature holds (none if
+        it is not this user's alone, unreadable, or of another identity)."""
+        assert self.path is not None
+        if not private(self.path):
+            return
+        try:
+            lines = read_limited(self.path, MAX_JOURNAL, "journal").decode("utf-8").splitlines()
+            if not lines or json.loads(lines[0]) != self.identity:
+                return
+        except (OSError, ValueError, LingoTreesError):  # (UnicodeDecodeError is a ValueError)
+            return
+        for line in lines[1:]:
+            try:
+                data = json.loads(line)
+                signed = data.pop("sig")
+            except (ValueError, TypeError, AttributeError, KeyError):
+                continue  # a line cut short by an interruption
+            if isinstance(signed, str) and hmac.compare_digest(signed, self._sign(data)):
+                yield data
+
+    def _sign(self, data: dict[str, object]) -> str:
+        assert self._key is not None
+        text = json.dumps([self.identity, data], sort_keys=True)
+        return hmac.new(self._key, text.encode(), hashlib.sha256).hexdigest()
+
+    def _line(self, w: Weighed) -> str:
+        data: dict[str, object] = {"word": w.word, "cut": w.cut, "value": w.value, "max_turns": w.max_turns,
+                                   "seconds": w.seconds}
+        return json.dumps({**data, "sig": self._sign(data)}) + "\n"
 
     def add(self, w: Weighed) -> None:
         self.found[w.word, w.cut] = w
         if self.path is not None:
             with self.path.open("a", encoding="utf-8") as f:
-                f.write(_line(w))
+                f.write(self._line(w))
 
 
-def _line(w: Weighed) -> str:
-    return json.dumps({"word": w.word, "cut": w.cut, "value": w.value, "max_turns": w.max_turns,
-                       "seconds": w.seconds}) + "\n"
+MAX_JOURNAL = 256 << 20  # bytes: a line a word, of every word of every cut
+
+
+def _signing_key(folder: Path) -> bytes | None:
+    """This user's key that signs the journal's lines: 32 random bytes in
+    ``folder`` (the journal's, private), made once; None where it cannot be
+    made or is not this user's alone."""
+    path = folder / "key"
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    except FileExistsError:
+        pass
+    except OSError:
+        return None
+    else:
+        with os.fdopen(fd, "wb") as f:
+            f.write(secrets.token_bytes(32))
+    try:
+        key = path.read_bytes() if private(path) else b""
+    except OSError:
+        return None
+    return key if len(key) == 32 else None
 
 
 def journal_path(setup_id: str, rule: str) -> tuple[Path | None, dict[str, object]]:
     """Where the journal of a set-up and rule lives (None: no private cache)
-    and what it names (each line's result holds for any ``best``)."""
+    and what it names: the lists, the rule and the search's version (each
+    line's result holds for any ``best``)."""
     s = setup(setup_id)
-    identity: dict[str, object] = {"setup": setup_id, "rule": rule}
+    identity: dict[str, object] = {"setup": setup_id, "rule": rule,
+                                   "search": strategy_info("wordle", "optimal").algorithm}
     key = fingerprint(lists_digests(s.answers, s.guesses, s.game.name), identity, "first-words")["digest"][:16]
-    folder = private_cache()
-    return (None if folder is None else folder / JOURNAL_FOLDER / f"{setup_id}-{rule}-{key}.jsonl"), identity
+    folder = private_cache(JOURNAL_FOLDER)
+    return (None if folder is None else folder / f"{setup_id}-{rule}-{key}.jsonl"), identity
 
 
 def prove_first_words(setup_id: str, rule: str, words: list[str], best: int, asked: Sequence[str] = (),
@@ -182,13 +270,13 @@ def prove_first_words(setup_id: str, rule: str, words: list[str], best: int, ask
     words exactly (module docstring); ``step(result, batch)`` after each
     word searched (not after those the journal holds)."""
     problem = SetupProblem(setup_id, rule)
-    matrix = problem.load()[0]
+    matrix, game, cols, _ = problem.load()
     rows = {w: i for i, w in enumerate(matrix.guesses.words)}
     unknown = [w for w in [*words, *asked] if w not in rows]
     if unknown:
         raise StrategyError(f"not a guess of {setup_id}: {unknown[0]!r}")
     path, identity = journal_path(setup_id, rule)
-    journal = Journal(path, identity)
+    journal = Journal(path, identity, Bounds(frozenset(rows), len(cols), game.turns))
     done: dict[str, Weighed] = {}
 
     def search(batch: list[str], cut: int, b: int) -> None:

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 import generator.runs.first_words as first_words
-from generator.runs.first_words import Weighed, batches, cut_after, prove_first_words
+from generator.runs.first_words import Bounds, Weighed, batches, cut_after, journal_path, prove_first_words
 from generator.search.exact import INF
 
 SELBY = Path(__file__).resolve().parent.parent / "data" / "selby"
@@ -91,7 +91,78 @@ class Rows:
         self.words = words
 
     def load(self):
-        return (SimpleNamespace(guesses=SimpleNamespace(words=self.words)),)
+        matrix = SimpleNamespace(guesses=SimpleNamespace(words=self.words))
+        return matrix, SimpleNamespace(turns=6), list(range(SECRETS)), None
+
+
+SECRETS = 50  # the secrets of the stand-in: every total is at least this
+
+
+def journal_file(tmp_path: Path) -> Path:
+    path, _ = journal_path("wordle", "hard")
+    assert path is not None and path.is_relative_to(tmp_path)
+    return path
+
+
+FORGED = [
+    '{"word": "b", "cut": %d, "value": 1, "max_turns": 1, "seconds": 0}' % INF,  # the sweep's line
+    '{"word": "b", "cut": %d, "value": 90, "max_turns": 3, "seconds": 0, "sig": "00"}' % INF,
+]
+
+
+@pytest.mark.parametrize("line", FORGED)
+def test_a_line_this_user_s_runs_did_not_write_is_searched_again(monkeypatch, tmp_path, line: str) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    truth = {"a": 100, "b": INF, "c": 160}
+    fake_search(monkeypatch, truth)
+    prove_first_words("wordle", "hard", list(truth), 1)
+    with journal_file(tmp_path).open("a") as f:
+        f.write(line + "\n")
+    searched = fake_search(monkeypatch, truth)
+    table = prove_first_words("wordle", "hard", list(truth), 1)
+    assert [(w.word, w.value) for w in table.exact] == [("a", 100)]  # not b in one turn
+    assert searched == []  # (the lines this user's runs wrote are still read)
+
+
+@pytest.mark.parametrize("journal", [b"not json\n", b"\xff\xfe\n", b'{"setup": 3}\n', b"[]\n" + b"x" * 10,
+                                     b'{"setup": "wordle", "rule": "hard"}\n'])
+def test_a_damaged_or_old_journal_is_searched_again_without_a_traceback(monkeypatch, tmp_path,
+                                                                         journal: bytes) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    truth = {"a": 100, "b": INF}
+    path = journal_file(tmp_path)
+    path.write_bytes(journal)  # the last: a journal of no search version (before the search was named)
+    searched = fake_search(monkeypatch, truth)
+    table = prove_first_words("wordle", "hard", list(truth), 1)
+    assert [(w.word, w.value) for w in table.exact] == [("a", 100)] and len(searched) == 2
+
+
+def test_a_journal_others_may_write_is_not_read(monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    truth = {"a": 100, "b": INF}
+    fake_search(monkeypatch, truth)
+    prove_first_words("wordle", "hard", list(truth), 1)
+    journal_file(tmp_path).chmod(0o666)
+    searched = fake_search(monkeypatch, truth)
+    prove_first_words("wordle", "hard", list(truth), 1)
+    assert len(searched) == 2
+
+
+BOUNDS = Bounds(frozenset({"salet", "crane"}), secrets=2315, turns=6)
+
+
+@pytest.mark.parametrize("values", [
+    {"value": 1}, {"value": -5}, {"value": 8000.0}, {"value": float("nan")}, {"value": "7920"}, {"value": True},
+    {"value": INF + 1}, {"max_turns": 0}, {"max_turns": 7}, {"max_turns": 3.0}, {"word": "zzzzz"},
+    {"word": ["salet"]}, {"cut": 0}, {"cut": 7000}, {"seconds": float("inf")}, {"seconds": -1}, {"extra": 1},
+])
+def test_a_result_holds_only_values_the_search_can_give(values: dict[str, object]) -> None:
+    good = {"word": "salet", "cut": INF, "value": 7920, "max_turns": 5, "seconds": 2.5}
+    assert BOUNDS.check(good) == Weighed("salet", INF, 7920, 5, 2.5)
+    assert BOUNDS.check({"word": "crane", "cut": 7000, "value": 7000, "max_turns": 0, "seconds": 1}) is not None
+    assert BOUNDS.check({"word": "crane", "cut": INF, "value": INF, "max_turns": 0, "seconds": 1}) is not None
+    assert BOUNDS.check({**good, **values}) is None
+    assert BOUNDS.check(None) is None and BOUNDS.check([1, 2]) is None
 
 
 # quick first words of the published tables (under two seconds each on one core)
