@@ -53,8 +53,8 @@ from pathlib import Path
 from generator.core.catalog import setup
 from generator.core.files import read_limited, write_atomic
 from generator.core.fingerprint import fingerprint, lists_digests
-from generator.core.tree import depth
 from generator.core.strategies import strategy_info
+from generator.core.tree import depth
 from generator.errors import LingoTreesError, StrategyError
 from generator.runs.exact import SetupProblem
 from generator.runs.jobs import run_jobs

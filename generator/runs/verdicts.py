@@ -33,7 +33,6 @@ from generator.runs.jobs import local, run_jobs
 from generator.runs.progress import AnyReporter
 from generator.runs.verify import FileVerdict, check_file
 
-
 VERIFIED = "verified"  # the folder of the marks, in the cache folder
 
 
