@@ -178,24 +178,23 @@ class Journal:
         self.path, self.identity = path, identity
         self.found: dict[tuple[str, int], Weighed] = {}
         self._key = None if path is None else _signing_key(path.parent)
-        if self._key is None:
+        if path is None or self._key is None:
             self.path = None
             return
-        for data in self._lines():
+        for data in self._lines(path):
             w = bounds.check(data)
             if w is not None:
                 self.found[w.word, w.cut] = w
         head = json.dumps(identity) + "\n"
-        write_atomic(self.path, (head + "".join(self._line(w) for w in self.found.values())).encode())
+        write_atomic(path, (head + "".join(self._line(w) for w in self.found.values())).encode())
 
-    def _lines(self) -> Iterator[object]:
+    def _lines(self, path: Path) -> Iterator[object]:
         """The results of the journal on disk whose signature holds (none if
         it is not this user's alone, unreadable, or of another identity)."""
-        assert self.path is not None
-        if not private(self.path):
+        if not private(path):
             return
         try:
-            lines = read_limited(self.path, MAX_JOURNAL, "journal").decode("utf-8").splitlines()
+            lines = read_limited(path, MAX_JOURNAL, "journal").decode("utf-8").splitlines()
             if not lines or json.loads(lines[0]) != self.identity:
                 return
         except (OSError, ValueError, LingoTreesError):  # (UnicodeDecodeError is a ValueError)
