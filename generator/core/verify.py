@@ -87,10 +87,54 @@ def verify_tree(tree: GameTree, answers: WordList, guesses: WordList, max_proble
         stats, solved = _replay_guesses(tree, answers, guesses, kind, problem)
     if solved == len(tree.secrets) and tree.stats is not None and tree.stats != stats:
         problem(f"stats: the file says {_describe(tree.stats)}, the replay gives {_describe(stats)}")
+    if solved == len(tree.secrets):
+        _check_claims(tree.strategy, stats, problem)
     return Verdict(stats=stats, solved=solved, problems=problems)
 
 
 # -- checks every game shares ---------------------------------------------------------
+
+
+#: the strategy block's counts: a whole number each where it is given
+_COUNTS = ("k", "largest_group", "words_to_learn", "lower_bound", "total_turns", "late")
+
+
+def _check_claims(strategy: dict[str, Any], stats: Stats, problem: Problem) -> None:
+    """What a card or page prints from the strategy block holds: each count a
+    whole number, "proved minimal" a yes or no that only a lower bound equal
+    to the words to learn (or an exact search) can say, the total the
+    replay's, and the uncommon words words the card says. (The counts of a
+    plan are checked against it by :func:`_check_plan`.)"""
+    for key in _COUNTS:
+        value = strategy.get(key)
+        if key in strategy and (type(value) is not int or value < 0) and not (key == "late" and value is None):
+            problem(f"strategy: {key} is not a whole number ({short(repr(value), 40)})")
+    proved = strategy.get("proved_minimal")
+    if "proved_minimal" in strategy and type(proved) is not bool:
+        problem(f"strategy: proved_minimal is not true or false ({short(repr(proved), 40)})")
+    bound, learn = strategy.get("lower_bound"), strategy.get("words_to_learn")
+    if type(bound) is int and type(learn) is int:
+        if bound > learn:
+            problem(f"strategy: the lower bound {bound} is above the {learn} words to learn")
+        elif proved is True and bound != learn:
+            problem(f"strategy: proved minimal, but the lower bound {bound} is below the {learn} words to learn")
+    if type(strategy.get("total_turns")) is int and strategy["total_turns"] != stats.total_turns:
+        problem(f"strategy: total_turns {strategy['total_turns']} is not the replay's {stats.total_turns}")
+    if "uncommon" in strategy:
+        _check_uncommon(strategy, problem)
+
+
+def _check_uncommon(strategy: dict[str, Any], problem: Problem) -> None:
+    """``uncommon``: words the card says (openers, exception moves), each once."""
+    uncommon = strategy["uncommon"]
+    if not isinstance(uncommon, list) or not all(isinstance(w, str) for w in uncommon) \
+            or len(set(uncommon)) != len(uncommon):
+        problem("strategy: uncommon is not a list of words, each once")
+        return
+    openers, exceptions = (v if isinstance(v, list) else [] for v in (strategy.get("openers"), strategy.get("exceptions")))
+    said = {*openers, *(e.get("word") for e in exceptions if isinstance(e, dict))}
+    for word in sorted(set(uncommon) - said)[:3]:
+        problem(f"strategy: uncommon names {short(word, 40)!r}, not a word the card says")
 
 
 def _collector(problems: list[str], most: int) -> Problem:

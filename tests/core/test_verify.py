@@ -277,6 +277,32 @@ def test_a_plan_the_tree_does_not_play_is_caught(human_b: GameTree, edit: Any, p
     assert_problem(check(human_b), pattern)
 
 
+@pytest.mark.parametrize("edit, pattern", [
+    # the fourth sweep's lies (issue 60): each printed by a card or counted by index and report
+    (lambda st: st.update(proved_minimal="no"), r"^strategy: proved_minimal is not true or false \('no'\)"),
+    (lambda st: st.update(proved_minimal=1), r"^strategy: proved_minimal is not true or false"),
+    (lambda st: st.update(lower_bound=st["words_to_learn"] + 1), r"^strategy: the lower bound 2 is above the 1 words"),
+    (lambda st: st.update(lower_bound=0, proved_minimal=True), r"^strategy: proved minimal, but the lower bound 0"),
+    (lambda st: st.update(lower_bound=0.5), r"^strategy: lower_bound is not a whole number \(0.5\)"),
+    (lambda st: st.update(k=1.0), r"^strategy: k is not a whole number \(1.0\)"),
+    (lambda st: st.update(words_to_learn=True), r"^strategy: words_to_learn is not a whole number"),
+    (lambda st: st.update(total_turns=3), r"^strategy: total_turns 3 is not the replay's"),
+    (lambda st: st.update(uncommon="boxer"), r"^strategy: uncommon is not a list of words, each once"),
+    (lambda st: st.update(uncommon=["boxer", "boxer"]), r"^strategy: uncommon is not a list of words, each once"),
+    (lambda st: st.update(uncommon=["<b>bijvak</b>"]), r"^strategy: uncommon names '<b>bijvak</b>', not a word the card says"),
+    (lambda st: st.update(uncommon=["baard"]), r"^strategy: uncommon names 'baard'"),
+])
+def test_a_claim_a_card_prints_is_checked(human_b: GameTree, edit: Any, pattern: str) -> None:
+    assert check(human_b).ok
+    edit(human_b.strategy)
+    assert_problem(check(human_b), pattern)
+
+
+def test_the_uncommon_words_the_card_says_pass(human_b: GameTree) -> None:
+    human_b.strategy["uncommon"] = list(human_b.strategy["openers"])
+    assert check(human_b).ok
+
+
 def test_words_to_say_that_are_no_list_give_a_verdict(human_b: GameTree) -> None:
     human_b.strategy["shared"] = {"openers": 3, "probes": None}  # what a forged file may hold
     assert check(human_b).ok  # no word named to say is blocked: nothing to report, and no traceback
