@@ -13,9 +13,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("site", help="build the strategy site into site/build/: sheets, lookup, practice, the cards as PDFs")
     add_trees(p)
     add_out(p, "site/build/", "the site folder to write")
-    p.add_argument("--pdf", choices=PDF_CHOICES, default="cards",
-                   help="which PDFs to print: the TV and openers cards (default), every letter sheet too "
-                        "(every sheet's page also prints from the browser), or none")
+    p.add_argument("--pdf", choices=PDF_CHOICES,
+                   help="which PDFs to print: the TV and openers cards (default, where Chromium is found), "
+                        "every letter sheet too (every sheet's page also prints from the browser), or none; "
+                        "given, a site whose PDFs cannot be printed is an error")
     p.add_argument("--force", action="store_true",
                    help="build even where the site was built from the same trees, lists and code")
     add_jobs(p)
@@ -33,7 +34,8 @@ def run(args: argparse.Namespace) -> int:
     from generator.runs.site import publish_site
 
     r = publish_site(Path(args.trees) if args.trees else None, Path(args.out) if args.out else None,
-                     pdf=args.pdf, workers=args.jobs, force=args.force, progress=progress_printer(args.quiet))
+                     pdf=args.pdf or "cards", pdf_required=args.pdf not in (None, "none"), workers=args.jobs,
+                     force=args.force, progress=progress_printer(args.quiet))
     if r.up_to_date:
         print(f"site up to date ({r.seconds:.1f} s): {r.pages} pages in {r.out}, built from the same trees, "
               "word lists, site project and code (--force builds it again)")

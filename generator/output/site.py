@@ -138,6 +138,7 @@ class SiteReport:
     pdfs: int = 0
     pdfs_reused: int = 0  # unchanged since the last build, copied
     pdf_skipped: str | None = None
+    pdf_failed: bool = False  # asked for, Chromium found, and it failed: the build is not up to date
     pdf_pages: dict[str, int] = field(default_factory=dict)  # letter-sheet PDF -> pages
     card_pages: dict[str, int] = field(default_factory=dict)
     largest_page: tuple[str, int] = ("", 0)
@@ -428,7 +429,7 @@ def _pdfs(sheets: dict[Key, LetterSheet], cards: dict[tuple[str, str, str], Open
         try:
             printed = _print_pdfs(print_plan(sheets, cards, pdf == "all"), docs, out, report, chromium, print_many, say)
         except (PdfError, OSError) as exc:
-            report.pdf_skipped = f"Chromium failed: {exc}"
+            report.pdf_skipped, report.pdf_failed = f"Chromium failed: {exc}", True
             shutil.rmtree(docs / "pdf", ignore_errors=True)
             report.pdf_pages.clear()
             report.card_pages.clear()
@@ -450,7 +451,8 @@ def _decks(cards: dict[tuple[str, str, str], OpenersCard], docs: Path) -> None:
 
 
 def build_site(trees: Path | None = None, out: Path | None = None, *, project: Path | None = None,
-               pdf: Printed = "cards", progress: Callable[[str], None] | None = None,
+               pdf: Printed = "cards", pdf_required: bool = False,
+               progress: Callable[[str], None] | None = None,
                marker: dict[str, Any] | None = None, print_many: PrintMany = print_all) -> SiteReport:
     """Render the sheets and pages and build the site with MkDocs.
 
@@ -467,12 +469,15 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
     pdf:
         which PDFs to print: ``cards`` (the TV and openers cards), ``all`` (every
         letter sheet's too; each sheet's page prints from the browser anyway) or
-        ``none``; skipped, with a note on stderr, when there is no Chromium.
+        ``none``; skipped, with a note on stderr, when there is no Chromium
+        or it fails, unless ``pdf_required``: then that is a :class:`SiteError`
+        and nothing is published.
     print_many:
         what prints them (default one Chromium in this process; see :data:`PrintMany`).
     marker:
-        what the site's :data:`~generator.output.sitefolder.MARKER` file records (JSON), such as the trees
-        verified for it (:mod:`generator.runs.site`).
+        what the site's :data:`~generator.output.sitefolder.MARKER` file records (JSON), such as the
+        inputs it was built from (:mod:`generator.runs.site`); where the PDFs asked for were not
+        printed, not the inputs (what was printed is not what was asked: the next run builds again).
 
     Raises
     ------
@@ -491,6 +496,10 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
             docs = Path(tmp) / "docs"
             docs.mkdir()
             printed = _pdfs(sheets, cards, docs, out, report, pdf, print_many, say)
+            if pdf_required and report.pdf_skipped:
+                raise SiteError(f"no PDFs printed ({report.pdf_skipped}); the site is left as it was")
+            if report.pdf_failed:
+                marker = {k: v for k, v in (marker or {}).items() if k != "inputs"}
             _decks(cards, docs)
             files = _copy_trees(folders, hangman, docs, report)
             extras = _rankings_and_traps(trees)

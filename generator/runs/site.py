@@ -31,7 +31,7 @@ from generator.core.catalog import wordlists_dir
 from generator.errors import SiteError
 from generator.output.hangmanpage import hangman_tree_files
 from generator.output.index import tree_folders
-from generator.output.pdf import Printed, find_chromium, print_all
+from generator.output.pdf import Printed, find_chromium, missing_chromium, print_all
 from generator.output.site import PrintMany, SiteReport, build_site, site_paths
 from generator.output.sitefolder import new_folder_prefix, read_marker
 from generator.runs.jobs import default_workers, run_jobs
@@ -129,22 +129,27 @@ def printer(workers: int | None, progress: Progress | None) -> PrintMany:
 
 
 def publish_site(trees: Path | None = None, out: Path | None = None, *, project: Path | None = None,
-                 pdf: Printed = "cards", workers: int | None = None, force: bool = False,
-                 progress: Progress | None = None) -> SiteReport:
+                 pdf: Printed = "cards", pdf_required: bool = False, workers: int | None = None,
+                 force: bool = False, progress: Progress | None = None) -> SiteReport:
     """Verify the trees, then build the site (:func:`generator.output.site.build_site`),
     unless the site in ``out`` was built from the same inputs (and ``force`` is not given):
-    then the report says ``up_to_date``."""
+    then the report says ``up_to_date``. With ``pdf_required`` a site whose PDFs
+    cannot be printed (no Chromium, or it fails) is a :class:`SiteError`."""
     t0 = time.perf_counter()
     say = reporter(progress)
     trees, out, project = site_paths(trees, out, project)
     if not site_tree_files(trees):
         raise SiteError(f"no trees under {trees} (run lingo-trees build first)")
-    inputs = site_inputs(trees, project, out, pdf if find_chromium() is not None else "none")
+    chromium = find_chromium()
+    if pdf_required and chromium is None:
+        raise SiteError(f"--pdf {pdf}: {missing_chromium()}")
+    inputs = site_inputs(trees, project, out, pdf if chromium is not None else "none")
     if not force and read_marker(out).get("inputs") == inputs:
         report = SiteReport(out, up_to_date=True)
         report.pages = sum(1 for _ in out.rglob("*.html"))
         report.seconds = time.perf_counter() - t0
         return report
     verify_trees(trees, workers, say)
-    return build_site(trees, out, project=project, pdf=pdf, progress=say, marker={"inputs": inputs},
+    return build_site(trees, out, project=project, pdf=pdf, pdf_required=pdf_required, progress=say,
+                      marker={"inputs": inputs},
                       print_many=printer(workers, progress))

@@ -133,3 +133,45 @@ def test_without_a_cache_folder_every_tree_is_verified(tiny: Path, tmp_path: Pat
     for _ in range(2):
         publish_site(trees, tmp_path / "out", pdf="none", workers=1, progress=said.append)
     assert [s for s in said if s.startswith("[site] verifying")][-1] == "[site] verifying 12 of 12 trees (0 verified before)"
+
+
+def _failing_chromium(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Chromium that is found but never prints (as one that fails or times out under load)."""
+    fake = tmp_path / "chromium"
+    fake.write_text("#!/bin/sh\nexit 1\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("LINGO_TREES_CHROMIUM", str(fake))
+
+
+def test_a_build_whose_chromium_failed_is_not_up_to_date(tiny: Path, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    trees, said = _trees(tiny, tmp_path), []
+    _failing_chromium(tmp_path, monkeypatch)
+    first = publish_site(trees, tmp_path / "out", workers=1, progress=said.append)
+    assert first.pdf_skipped is not None and first.pdf_skipped.startswith("Chromium failed")
+    again = publish_site(trees, tmp_path / "out", workers=1, progress=said.append)
+    assert not again.up_to_date and again.pdf_skipped == first.pdf_skipped  # tried again, not "up to date"
+
+
+def test_pdfs_asked_for_and_not_printed_are_an_error_and_leave_the_site(tiny: Path, tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    trees = _trees(tiny, tmp_path)
+    publish_site(trees, tmp_path / "out", pdf="none", workers=1)
+    before = sorted(p.relative_to(tmp_path / "out") for p in (tmp_path / "out").rglob("*"))
+    _failing_chromium(tmp_path, monkeypatch)
+    with pytest.raises(SiteError, match=r"^no PDFs printed \(Chromium failed: .*\); the site is left as it was$"):
+        publish_site(trees, tmp_path / "out", pdf="cards", pdf_required=True, workers=1, progress=lambda _: None)
+    assert sorted(p.relative_to(tmp_path / "out") for p in (tmp_path / "out").rglob("*")) == before
+    assert not list(tmp_path.glob(".out.new-*"))
+
+
+def test_pdf_cards_given_with_no_chromium_is_one_line_and_a_failure(tiny: Path, tmp_path: Path) -> None:
+    trees = _trees(tiny, tmp_path)
+    env = {**__import__("os").environ, "LINGO_TREES_CHROMIUM": str(tmp_path / "nowhere"),
+           "LINGO_TREES_ROOT": str(tiny.parent)}
+    for asked in (["--pdf", "cards"], ["--pdf", "all"]):
+        proc = subprocess.run([sys.executable, "-m", "generator", "site", "--trees", str(trees),
+                               "--out", str(tmp_path / "out"), "-j", "1", "-q", *asked],
+                              capture_output=True, text=True, env=env, timeout=600)
+        assert proc.returncode != 0 and proc.stderr.count("\n") == 1, proc.stderr
+        assert "--pdf" in proc.stderr and "nowhere" in proc.stderr and not (tmp_path / "out").exists()
