@@ -21,6 +21,7 @@ from typing import Any, NoReturn
 
 import generator.commands
 from generator.commands import one_line
+from generator.core import jit
 from generator.errors import LingoTreesError
 from generator.runs.jobs import stop_runs
 
@@ -94,6 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # cycle collector's walks while the command runs
     gc.freeze()
     try:
+        jit.thread_limit()  # NUMBA_NUM_THREADS checked before any work
         return int(args.func(args) or 0)
     except LingoTreesError as exc:
         return _error(str(exc))

@@ -22,11 +22,17 @@ import types
 from collections.abc import Callable
 from typing import Any
 
+from generator.errors import LingoTreesError
+
 prange = range  # a loop numba may run on several threads (numba.prange inside a compiled kernel)
 
 _threads: int | None = None  # as set by use_threads; None: numba's default
 _numba_module: Any = None
 _share: Callable[[], int] | None = None  # in a pool's worker: the threads its job may use now
+
+
+class ThreadsError(LingoTreesError):
+    """``NUMBA_NUM_THREADS`` is not a number of threads."""
 
 
 #: held while a kernel's dispatcher is made (re-entrant: making one makes those it calls)
@@ -101,13 +107,31 @@ def available_cores() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def default_threads() -> int:
-    """numba's default number of threads: ``NUMBA_NUM_THREADS``, else the cores
-    this process may use."""
-    env = os.environ.get("NUMBA_NUM_THREADS", "")
-    if env.strip().isdigit() and int(env) > 0:
-        return int(env)
-    return available_cores()
+THREADS_ENV = "NUMBA_NUM_THREADS"
+_limit: int | None = None  # the threads a kernel may use at most (thread_limit), once read
+
+
+def thread_limit() -> int:
+    """The most threads a kernel of this process may use: ``NUMBA_NUM_THREADS``
+    (a whole number from 1) where it is set, bounded by the cores this
+    process may use; else those cores. Read once, before numba is imported,
+    and written back bounded: numba starts that many threads, and a worker
+    started from here reads the same. Anything else is a :class:`ThreadsError`
+    (numba would give a traceback, or start a thread for each of 99999)."""
+    global _limit
+    if _limit is None:
+        cores = available_cores()
+        text = os.environ.get(THREADS_ENV, "").strip()
+        if not text:
+            os.environ.pop(THREADS_ENV, None)
+            _limit = cores
+        elif not (text.isascii() and text.isdigit() and len(text) <= 9 and int(text) >= 1):
+            raise ThreadsError(f"${THREADS_ENV} is {text[:40]!r}: give a whole number of threads from 1, "
+                               f"or leave it unset (every core this process may use: {cores})")
+        else:
+            _limit = min(int(text), cores)
+            os.environ[THREADS_ENV] = str(_limit)
+    return _limit
 
 
 def threads() -> int:
@@ -116,13 +140,13 @@ def threads() -> int:
         return _threads
     if _numba_module is not None:
         return int(_numba_module.get_num_threads())
-    return default_threads()
+    return thread_limit()
 
 
 def use_threads(n: int) -> None:
     """Let the kernels of this process use ``n`` threads (at most numba's default)."""
     global _threads
-    most = int(_numba_module.config.NUMBA_NUM_THREADS) if _numba_module is not None else default_threads()
+    most = int(_numba_module.config.NUMBA_NUM_THREADS) if _numba_module is not None else thread_limit()
     _threads = max(1, min(n, most))
     if _numba_module is not None:
         _numba_module.set_num_threads(_threads)
@@ -175,6 +199,7 @@ def numba_module() -> Any:
     process that already imported it is left alone."""
     global _numba_module
     if _numba_module is None:
+        thread_limit()  # (numba reads NUMBA_NUM_THREADS as it is imported)
         if "scipy.linalg" not in sys.modules and "numba.np.arraymath" not in sys.modules:
             sys.modules["scipy.linalg"] = None  # type: ignore[assignment]  # an import of it now fails at once
             try:

@@ -79,4 +79,27 @@ def test_threads_are_the_ones_asked_for_at_most_the_default(monkeypatch: pytest.
     jit.use_threads(1)
     assert jit.threads() == 1
     jit.use_threads(10_000)
-    assert jit.threads() == min(jit.default_threads(), jit.numba_module().config.NUMBA_NUM_THREADS)
+    assert jit.threads() == min(jit.thread_limit(), jit.numba_module().config.NUMBA_NUM_THREADS)
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "abc", "2.5", "1e3", "٣", pytest.param("9" * 5000, id="5000 nines")])
+def test_nonsense_in_numba_num_threads_is_one_line_before_any_work(value: str) -> None:
+    env = {**os.environ, "NUMBA_NUM_THREADS": value}
+    proc = subprocess.run([sys.executable, "-m", "generator", "solve", "--setup", "wordle", "--clue", "crane=..GY."],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600, env=env)
+    assert proc.returncode == 2 and proc.stdout == "", proc.stderr
+    assert proc.stderr.startswith("lingo-trees: error: $NUMBA_NUM_THREADS is ") and proc.stderr.count("\n") == 1
+
+
+def test_numba_num_threads_is_bounded_by_the_cores_this_process_may_use() -> None:
+    # 99999 once made one solve start 32,437 threads and took the machine down
+    env = {**os.environ, "NUMBA_NUM_THREADS": "99999"}
+    script = ("import os, numpy as np\n"
+              "from generator.core import jit\n"
+              "numba = jit.numba_module()\n"
+              "print(numba.config.NUMBA_NUM_THREADS, os.environ['NUMBA_NUM_THREADS'], len(os.sched_getaffinity(0)))\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=600,
+                         env=env)
+    assert out.returncode == 0, out.stderr
+    numba_threads, env_threads, cores = map(int, out.stdout.split())
+    assert numba_threads == env_threads == cores

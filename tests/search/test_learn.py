@@ -154,7 +154,7 @@ def test_the_scans_of_pairs_give_the_same_on_any_number_of_threads() -> None:
             costs = Costs(m, np.arange(len(m.answers)), rows, 5)
             found.append([costs.best_sets(2, ub) for ub in (3, 5, 8, INF)])
         finally:
-            jit.use_threads(jit.default_threads())
+            jit.use_threads(jit.thread_limit())
     assert found[0] == found[1] == found[2] and found[0][-1]
 
 
@@ -170,7 +170,7 @@ def test_a_scan_whose_cores_come_and_go_gives_the_same(monkeypatch: pytest.Monke
     assert jit.threads_at_most() == max(jit.threads(), jit.available_cores())  # every core a lane
     shared = [Costs(m, np.arange(len(m.answers)), rows, 5).best_sets(2, ub) for ub in (3, 5, 8, INF)]
     monkeypatch.undo()
-    jit.use_threads(jit.threads() if jit._threads is not None else jit.default_threads())
+    jit.use_threads(jit.threads() if jit._threads is not None else jit.thread_limit())
     assert shared == alone and alone[-1]
 
 
