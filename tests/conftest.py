@@ -205,7 +205,7 @@ def tiny(monkeypatch: pytest.MonkeyPatch) -> Path:
 EVIL_WORDS = ['a<b>x', 'a&amp', 'a"q"x', "a'z'x", "abcde", "a<&'x", "b<acd", "b&bxa", 'b"x&a', "bb'ca"]
 EVIL_CATALOG = '''
 [lists.evil-5]
-language = "xx"
+language = "en"
 length = 5
 alphabet = "abcdeqmpxz<>&'\\""
 digraphs = []

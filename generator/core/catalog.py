@@ -158,6 +158,9 @@ def _list_spec(path: Path, list_id: str, entry: Any) -> ListSpec:
     if missing:
         raise CatalogError(f"{path}: {where} lacks {', '.join(missing)}")
     fields = {k: _field(path, where, entry, k, str) for k in _LIST_KEYS if k not in ("length", "digraphs")}
+    if fields["language"] not in LANGUAGE_NAMES:  # its blocklist and its names go by the tag
+        raise CatalogError(f"{path}: {where}: language {short(repr(fields['language']))} is not one of "
+                           f"{', '.join(LANGUAGE_NAMES)} (the languages with a blocklist and names)")
     for key in ("file", "licence_file"):
         if not FILE_NAME.fullmatch(fields[key]) and (key == "file" or fields[key]):  # no licence file: ''
             raise CatalogError(f"{path}: {where}: {key} {short(fields[key])!r} is not a path inside "
@@ -178,7 +181,7 @@ def _setup(path: Path, setup_id: str, entry: Any, lists: dict[str, ListSpec]) ->
         raise CatalogError(f"{path}: {where} is not a table")
     _known_keys(path, where, entry, _SETUP_KEYS)
     for key in ("answers", "guesses"):
-        if entry.get(key) not in lists:
+        if not isinstance(entry.get(key), str) or entry[key] not in lists:
             raise CatalogError(f"{path}: {where} names unknown list {short(repr(entry.get(key)))}")
     spec = lists[entry["answers"]]
     try:
@@ -190,8 +193,8 @@ def _setup(path: Path, setup_id: str, entry: Any, lists: dict[str, ListSpec]) ->
         raise CatalogError(f"{path}: {where}: turns {turns} is not 1 to {MAX_TURNS}")
     game = replace(game, length=spec.length, digraphs=spec.digraphs, turns=turns)
     rules = _field(path, where, entry, "rules", list, [])
-    if "rules" in entry and (game.name != "lingo" or not rules or len(set(rules)) < len(rules)
-                             or not all(r in LINGO_RULES for r in rules)):
+    if "rules" in entry and (game.name != "lingo" or not rules or not all(r in LINGO_RULES for r in rules)
+                             or len(set(rules)) < len(rules)):  # (each a text before any is hashed)
         raise CatalogError(f"{path}: {where}: rules must be some of {', '.join(LINGO_RULES)}, each once "
                            f"(a LINGO set-up), not {short(repr(rules))}")
     return Setup(setup_id, _field(path, where, entry, "title", str, setup_id), game,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -313,7 +315,10 @@ def test_setup_may_name_the_rules_it_is_built_under(tmp_path: Path, monkeypatch:
 
 
 @pytest.mark.parametrize("game, rules", [("lingo", '["hard"]'), ("lingo", "[]"), ("lingo", '["free", "free"]'),
-                                         ("lingo", '"same-start"'), ("wordle", '["free"]')])
+                                         ("lingo", '"same-start"'), ("wordle", '["free"]'),
+                                         # a list or a table in the list: no TypeError (issue 60, item 9)
+                                         ("lingo", '[["free"]]'), ("lingo", "[{ a = 1 }]"),
+                                         ("lingo", '["free", ["free"]]')])
 def test_setup_rules_must_be_lingo_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str,
                                          rules: str) -> None:
     text = LIST + f'\n[setups.x]\ngame = "{game}"\nanswers = "demo"\nguesses = "demo"\nrules = {rules}\n'
@@ -329,3 +334,27 @@ def test_derive_check_passes() -> None:
         capture_output=True, text=True, cwd=ROOT, timeout=60,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("entry, message", [
+    ('answers = ["demo"]\nguesses = "demo"', "set-up 'x' names unknown list \\['demo'\\]"),
+    ('answers = "demo"\nguesses = { a = 1 }', "set-up 'x' names unknown list \\{'a': 1\\}"),
+    ('answers = "demo"\nguesses = "demo"\nrules = [["free"]]', "set-up 'x': rules must be"),
+])
+def test_a_list_or_table_where_a_name_goes_is_one_line_for_every_command(
+        tmp_path: Path, entry: str, message: str) -> None:
+    root = _catalog_root(tmp_path, LIST + f'\n[setups.x]\ngame = "lingo"\n{entry}\n', {"demo.txt": "cigar\n"})
+    proc = subprocess.run([sys.executable, "-m", "generator", "wordlists"], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60, env={**os.environ, "LINGO_TREES_ROOT": str(root)})
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+    assert re.search(message, proc.stderr), proc.stderr
+
+
+@pytest.mark.parametrize("language", ["NL", "nl ", "<b>nl</b>", "de", "", "dutch"])
+def test_a_list_s_language_is_one_of_the_known_tags(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    language: str) -> None:
+    # "NL" was taken, and dropped the blocklist and the names (issue 60, item 10)
+    root = _catalog_root(tmp_path, LIST.replace('language = "en"', f"language = {language!r}"), {"demo.txt": "cigar\n"})
+    monkeypatch.setenv("LINGO_TREES_ROOT", str(root))
+    with pytest.raises(CatalogError, match=r"list 'demo': language .* is not one of nl, en, fr"):
+        load_list("demo")

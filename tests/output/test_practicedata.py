@@ -9,11 +9,13 @@ from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from generator.core.catalog import load_list, setup, setups
 from generator.core.sayable import blocked_mask, common_mask
 from generator.core.words import WordList
+from generator.output import practicedata
 from generator.output.practicedata import (
     FORMAT_VERSION,
     KEYBOARDS,
@@ -282,6 +284,8 @@ def test_words_and_titles_are_escaped(tmp_path: Path, evil_project: Callable[[Pa
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LINGO_TREES_ROOT", str(tmp_path / "evil"))
     evil_project(tmp_path / "evil")
+    # the evil words are no English in common use: taken as common here, so that practice draws them
+    monkeypatch.setattr(practicedata, "common_mask", lambda words: np.ones(len(words), dtype=bool))
     docs = tmp_path / "docs"
     docs.mkdir()
     write_practice(docs, lookup({"evil": {"free": {"human": ["a", "b"]}}}))
