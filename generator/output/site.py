@@ -93,7 +93,7 @@ from generator.output.sitemodel import (
     sheet_models,
     site_model,
 )
-from generator.output.sitenames import card_deck_name, card_pdf_name, pdf_name
+from generator.output.sitenames import card_deck_name, card_pdf_name, check_show_pages, pdf_name
 from generator.output.trapsfile import FILE_NAME as TRAPS_FILE
 from generator.output.trapsfile import read_traps
 from generator.output.treefile import SCHEMA
@@ -291,6 +291,8 @@ def _render_pages(project: Path, model: SiteModel, letter_sheets: dict[str, Lett
                 page.parent.mkdir(parents=True, exist_ok=True)
                 page.write_text(render("site/letter.md.j2", sheet=letter_sheets[r.page], row=r, folder=f,
                                        root="../../../"), encoding="utf-8")
+    own = {p.name for p in (*docs.iterdir(), *(project / "docs").glob("*.md"))}  # and the pages made below:
+    check_show_pages(model.show_pages, own | {"404.md", *(f"lingo-{lang}.md" for lang in _languages(model))})
     for show, setups in model.shows.items():
         (docs / model.show_pages[show]).write_text(render("site/show.md.j2", show=show, setups=setups),
                                                   encoding="utf-8")

@@ -5,8 +5,12 @@ room for. Pure functions of the ids and the catalog's titles.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from generator.core.catalog import setups as catalog_setups
+from generator.core.ids import short
 from generator.core.strategies import family_of
+from generator.errors import SiteError
 from generator.output.cardsfile import CARD_NAMES
 from generator.output.i18n import _
 from generator.output.sheets import rule_title, strategy_short
@@ -54,6 +58,30 @@ def short_rule(title: str) -> str:
 def slug(text: str) -> str:
     """Words as a file name: ``Dutch LINGO on TV`` is ``dutch-lingo-on-tv``."""
     return "-".join("".join(c if c.isalnum() else " " for c in text.lower()).split())
+
+
+def check_show_pages(pages: dict[str, str], taken: set[str]) -> None:
+    """Each show's page (``show: "dutch-lingo-on-tv.md"``) is a name of its
+    own: not empty, not one the site's root has otherwise (``taken``: its
+    pages and folders, ``practice.md``, ``nl.md``, ``trees``), and not another
+    show's; else a :class:`SiteError` naming the show.
+
+    >>> check_show_pages({"Practice": "practice.md"}, {"practice.md"})
+    Traceback (most recent call last):
+    ...
+    generator.errors.SiteError: the show 'Practice' of the catalogue would be the page practice.md, which the site has already: give the show another name
+    """
+    seen: dict[str, str] = {}
+    for show, page in pages.items():
+        if page == ".md":
+            raise SiteError(f"the show {short(show)!r} of the catalogue has no letter or digit to name its page")
+        if page in taken or Path(page).stem in taken:
+            raise SiteError(f"the show {short(show)!r} of the catalogue would be the page {page}, which the "
+                            "site has already: give the show another name")
+        if page in seen:
+            raise SiteError(f"the shows {short(seen[page])!r} and {short(show)!r} of the catalogue would both "
+                            f"be the page {page}: give one another name")
+        seen[page] = show
 
 
 def pdf_name(setup: str, rule: str, strategy: str, letter: str) -> str:

@@ -18,6 +18,7 @@ from generator.errors import SiteError
 from generator.output import site
 from generator.output.sheets import LetterSheet, render
 from generator.output.sitefolder import MARKER, listing
+from generator.output.sitenames import check_show_pages
 from generator.output.sitemodel import (
     Files,
     Key,
@@ -406,3 +407,40 @@ def test_the_search_index_leaves_out_the_letter_sheets(tiny: Path, tmp_path: Pat
     pages = {d["location"].split("#")[0] for d in index["docs"]}
     assert "tiny/free/human.html" in pages and "practice.html" in pages
     assert not [p for p in pages if p.startswith("tiny/free/human/")], sorted(pages)
+
+
+def _shown_as(tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, show: str) -> Path:
+    """A copy of the tiny project whose set-up is the TV show ``show``; its trees folder."""
+    root = Path(shutil.copytree(tiny.parent, tmp_path / "project"))
+    catalog = root / "wordlists" / "catalog.toml"
+    catalog.write_text(catalog.read_text(encoding="utf-8").replace(
+        'title = "Tiny Dutch LINGO"\n', f'title = "Tiny Dutch LINGO"\nshow = "{show}"\n'), encoding="utf-8")
+    monkeypatch.setenv("LINGO_TREES_ROOT", str(root))
+    return root / "trees"
+
+
+@pytest.mark.parametrize("show", ["Practice", "Lookup", "helper", "Tiny", "Index", "Method", "404", "Lingo NL"])
+def test_a_show_named_as_a_page_of_the_site_is_refused(tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       show: str) -> None:
+    # each replaced that page (or was lost) and the build exited 0 (issue 60, item 8)
+    trees = _shown_as(tiny, tmp_path, monkeypatch, show)
+    with pytest.raises(SiteError, match=rf"^the show '{show}' of the catalogue would be the page .*, which the site has"):
+        site.build_site(trees, tmp_path / "out", pdf="none", progress=lambda _: None)
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_show_whose_name_makes_no_page_is_refused(tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    trees = _shown_as(tiny, tmp_path, monkeypatch, "!!!")
+    with pytest.raises(SiteError, match=r"^the show '!!!' of the catalogue has no letter or digit"):
+        site.build_site(trees, tmp_path / "out", pdf="none", progress=lambda _: None)
+
+
+def test_a_show_with_a_name_of_its_own_has_its_page(tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    trees = _shown_as(tiny, tmp_path, monkeypatch, "Tiny LINGO on TV")
+    site.build_site(trees, tmp_path / "out", pdf="none", progress=lambda _: None)
+    assert "Tiny LINGO on TV" in (tmp_path / "out" / "tiny-lingo-on-tv.html").read_text(encoding="utf-8")
+
+
+def test_two_shows_named_alike_are_refused() -> None:
+    with pytest.raises(SiteError, match=r"^the shows 'Lingo!' and 'lingo' of the catalogue would both be the page lingo.md"):
+        check_show_pages({"Lingo!": "lingo.md", "lingo": "lingo.md"}, set())
