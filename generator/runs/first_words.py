@@ -186,7 +186,10 @@ class Journal:
             if w is not None:
                 self.found[w.word, w.cut] = w
         head = json.dumps(identity) + "\n"
-        write_atomic(path, (head + "".join(self._line(w) for w in self.found.values())).encode())
+        try:
+            write_atomic(path, (head + "".join(self._line(w) for w in self.found.values())).encode())
+        except (OSError, LingoTreesError):  # a journal that cannot be written: the run goes on without one
+            self.path = None
 
     def _lines(self, path: Path) -> Iterator[object]:
         """The results of the journal on disk whose signature holds (none if
@@ -221,8 +224,11 @@ class Journal:
     def add(self, w: Weighed) -> None:
         self.found[w.word, w.cut] = w
         if self.path is not None:
-            with self.path.open("a", encoding="utf-8") as f:
-                f.write(self._line(w))
+            try:
+                with self.path.open("a", encoding="utf-8") as f:
+                    f.write(self._line(w))
+            except OSError:  # (a full disk, say): the run goes on without a journal
+                self.path = None
 
 
 MAX_JOURNAL = 256 << 20  # bytes: a line a word, of every word of every cut

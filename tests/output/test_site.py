@@ -18,7 +18,6 @@ from generator.errors import SiteError
 from generator.output import site
 from generator.output.sheets import LetterSheet, render
 from generator.output.sitefolder import MARKER, listing
-from generator.output.sitenames import check_show_pages
 from generator.output.sitemodel import (
     Files,
     Key,
@@ -28,6 +27,7 @@ from generator.output.sitemodel import (
     sheet_models,
     site_model,
 )
+from generator.output.sitenames import check_show_pages
 from generator.search.ranking import OpenerBound, OpenerRanking, OpenerScore
 from generator.search.traps import Family, Trap, WorstCase
 

@@ -148,6 +148,15 @@ def test_a_journal_others_may_write_is_not_read(monkeypatch, tmp_path) -> None:
     assert len(searched) == 2
 
 
+def test_a_journal_that_cannot_be_written_leaves_the_run_going_without_one(monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    truth = {"a": 100, "b": INF}
+    journal_file(tmp_path).mkdir()  # (a folder where the file goes: unwritable, even for root)
+    fake_search(monkeypatch, truth)
+    table = prove_first_words("wordle", "hard", list(truth), 1)
+    assert [(w.word, w.value) for w in table.exact] == [("a", 100)]
+
+
 BOUNDS = Bounds(frozenset({"salet", "crane"}), secrets=2315, turns=6)
 
 
