@@ -157,6 +157,46 @@ def test_workers_end_when_their_parent_is_killed_outright(tmp_path: Path) -> Non
     assert alive == [], f"workers outlived their parent: {alive}"
 
 
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+def _alive(pids: list[int]) -> list[int]:
+    return [p for p in pids if Path(f"/proc/{p}").exists() and Path(f"/proc/{p}/stat").read_text().split()[2] != "Z"]
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the parent-death signal is Linux's")
+def test_workers_end_when_their_parent_is_killed_the_moment_they_start(tmp_path: Path) -> None:
+    # killed before a worker could ask for the parent-death signal, the worker
+    # must still notice (issue 60, item 5): kill the parent as soon as it has a child
+    import time
+
+    orphans: list[int] = []
+    for _ in range(5):
+        proc = subprocess.Popen([sys.executable, "-c", _PARENT, str(tmp_path)])
+        kids: list[int] = []
+        try:
+            deadline = time.monotonic() + 120
+            while not kids and time.monotonic() < deadline and proc.poll() is None:
+                kids = _children(proc.pid)
+        finally:
+            proc.kill()
+            proc.wait()
+        assert kids, "the parent started no worker"
+        for _ in range(100):
+            if not _alive(kids):
+                break
+            time.sleep(0.1)
+        left = _alive(kids)
+        for k in left:  # (a failure leaves no process behind)
+            os.kill(k, signal.SIGKILL)
+        orphans += left
+    assert orphans == [], f"workers outlived their parent: {orphans}"
+
+
 # -- on a Dask cluster ---------------------------------------------------------------
 
 
