@@ -58,6 +58,7 @@ Progress = Callable[[str], None]
 SCHEDULER_ENV = "LINGO_TREES_SCHEDULER"
 _scheduler: str | None = None  # set for the duration of a command by :func:`cluster`
 WORKERS_TIMEOUT = 30  # seconds to wait for a scheduler's first worker
+CONNECT_TIMEOUT = 10  # seconds for a scheduler to connect and answer
 
 
 class ClusterError(LingoTreesError):
@@ -103,6 +104,7 @@ def cluster(scheduler: str | None) -> Iterator[None]:
     address = scheduler or os.environ.get(SCHEDULER_ENV) or None
     if address is not None:
         _check_address(address, "--scheduler" if scheduler else f"${SCHEDULER_ENV}")
+        _check_answers(address)
     previous, _scheduler = _scheduler, address
     try:
         yield
@@ -304,6 +306,31 @@ def _check_workers(client: Any, address: str) -> None:
                            "them (pip install '.[cluster]' in the same checkout)")
 
 
+def _check_answers(address: str) -> None:
+    """The scheduler at ``address`` connects and answers Dask's handshake
+    within :data:`CONNECT_TIMEOUT` seconds: else one clear line (Dask's own
+    client would wait for ever on a server that never answers, and read an
+    HTTP server's reply as a frame of exabytes)."""
+    import asyncio
+
+    from distributed.comm import connect
+
+    async def probe() -> None:
+        comm = await connect(address, timeout=CONNECT_TIMEOUT)  # (the handshake itself has no timeout)
+        await comm.close()
+
+    try:
+        asyncio.run(asyncio.wait_for(probe(), CONNECT_TIMEOUT + 2))  # (connect's own error first)
+    except Exception as exc:  # whatever the other end sent (MemoryError for an HTTP server's reply)
+        said = f"{type(exc).__name__}: {str(exc).splitlines()[0][:120]}" if str(exc) else type(exc).__name__
+        if isinstance(exc, TimeoutError):
+            why = f"nothing within {CONNECT_TIMEOUT} s: is it a Dask scheduler?"
+            raise ClusterError(f"the Dask scheduler at {address} does not answer ({why})") from None
+        if isinstance(exc, OSError):
+            raise ClusterError(f"cannot reach the Dask scheduler at {address} ({said})") from None
+        raise ClusterError(f"{address} does not answer as a Dask scheduler does ({said})") from None
+
+
 def _on_cluster(fn: Callable[[J], R], todo: list[J], address: str) -> Iterator[tuple[J, R]]:
     """The jobs on a Dask scheduler; one clear line for what goes wrong."""
     try:
@@ -313,7 +340,7 @@ def _on_cluster(fn: Callable[[J], R], todo: list[J], address: str) -> Iterator[t
         raise ClusterError("a Dask scheduler was given, but dask.distributed is not installed: "
                            "pip install 'lingo-trees[cluster]'") from None
     try:
-        client = Client(address, timeout="10s", set_as_default=False)
+        client = Client(address, timeout=f"{CONNECT_TIMEOUT}s", set_as_default=False)
     except (OSError, TimeoutError) as exc:
         raise ClusterError(f"cannot reach the Dask scheduler at {address} ({type(exc).__name__}: "
                            f"{str(exc).splitlines()[0][:120]})") from None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -14,7 +15,8 @@ from typing import Any
 import pytest
 
 from generator.core import jit
-from generator.runs.jobs import cluster, run_jobs
+from generator.runs import jobs
+from generator.runs.jobs import ClusterError, cluster, run_jobs
 
 
 def square(x: int) -> int:
@@ -251,6 +253,62 @@ def test_an_unreachable_scheduler_is_one_line(cli, user_error, tmp_path: Path) -
     code, _, err = cli("build", "--setup", "nl", "--letter", "q", "--strategy", "scm", "--rule", "free",
                        "--out", str(tmp_path), "--scheduler", "tcp://127.0.0.1:9", "-q")
     user_error(code, err, r"cannot reach the Dask scheduler at tcp://127.0.0.1:9")
+    assert not any(tmp_path.rglob("*.json"))
+
+
+@contextlib.contextmanager
+def _server(reply: bytes | None) -> Iterator[str]:
+    """A TCP server on localhost that takes connections and then says nothing
+    (``reply`` None) or ``reply``, as an HTTP server answers; its address."""
+    import socket
+    import threading
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            held.append(conn)
+            if reply is not None:
+                conn.recv(1 << 16)
+                conn.sendall(reply)
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        yield f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        listener.close()
+        for conn in held:
+            conn.close()
+
+
+@pytest.mark.parametrize("reply, message", [
+    (None, r"the Dask scheduler at tcp://127.0.0.1:\d+ does not answer \(nothing within 2 s"),
+    (b"HTTP/1.0 400 Bad request\r\nContent-Type: text/html\r\n\r\n<html>no</html>" * 4,
+     r"tcp://127.0.0.1:\d+ does not answer as a Dask scheduler does \("),
+])
+def test_a_scheduler_that_does_not_answer_as_one_is_one_line_in_time(monkeypatch: pytest.MonkeyPatch,
+                                                                     reply: bytes | None, message: str) -> None:
+    # a silent one hung the command; an HTTP server gave a 3 EiB allocation and a traceback (issue 60, item 6)
+    import time
+
+    monkeypatch.setattr(jobs, "CONNECT_TIMEOUT", 2)
+    with _server(reply) as address:
+        t0 = time.monotonic()
+        with pytest.raises(ClusterError, match=message), cluster(address):
+            pass
+        assert time.monotonic() - t0 < 10
+
+
+def test_a_silent_scheduler_is_one_line_from_the_command(cli, user_error, tmp_path: Path) -> None:
+    with _server(None) as address:
+        code, _, err = cli("build", "--setup", "nl", "--letter", "q", "--strategy", "scm", "--rule", "free",
+                           "--out", str(tmp_path), "--scheduler", address, "-q")
+    user_error(code, err, r"the Dask scheduler at tcp://127.0.0.1:\d+ does not answer")
     assert not any(tmp_path.rglob("*.json"))
 
 
