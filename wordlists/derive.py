@@ -103,6 +103,9 @@ from generator.core.frequency import COMMON_ZIPF, zipf
 from generator.core.words import unaccented
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import hunspell  # noqa: E402 - beside this script
+
 SOURCES = HERE / "sources"
 AZ = re.compile(r"^[a-z]+$")
 LINGO_LENGTHS = range(4, 9)
@@ -200,15 +203,12 @@ def _french(reviewed: dict[str, list[str]], kept: set[str]) -> dict[str, list[st
     """fr-all-N, fr-common-N, fr-sutom-N, fr-all and blocklist-fr (with the blocked words'
     inflections, less the words the review keeps: gerber blocks je gerbe,
     not the sheaf gerbe)."""
-    sys.path.insert(0, str(HERE))
-    import hunspell
-
-    dic = (SOURCES / "grammalecte-fr.dic").read_text(encoding="utf-8")
-    aff = (SOURCES / "grammalecte-fr.aff").read_text(encoding="utf-8")
+    dic_path, aff_path = SOURCES / "grammalecte-fr.dic", SOURCES / "grammalecte-fr.aff"
+    dic, aff = hunspell.read(dic_path), hunspell.read(aff_path)
     reviewed_blocked = set(reviewed["blocklist-fr"])
     blocked = set(reviewed_blocked)
     every: set[str] = set()
-    for stem, forms in hunspell.forms_by_stem(dic, aff):
+    for stem, forms in hunspell.forms_by_stem(dic, aff, str(dic_path), str(aff_path)):
         tiles = {unaccented(w) for w in forms if FRENCH.match(w)}
         every |= tiles
         if unaccented(stem) in reviewed_blocked:
@@ -261,7 +261,12 @@ def derive() -> dict[str, list[str]]:
 def main(argv: list[str]) -> int:
     check = "--check" in argv
     differ = []
-    for name, words in derive().items():
+    try:
+        lists = derive()
+    except hunspell.HunspellError as exc:
+        print(f"derive.py: {exc}", file=sys.stderr)
+        return 2
+    for name, words in lists.items():
         path = HERE / f"{name}.txt"
         text = "".join(w + "\n" for w in words)
         if check:

@@ -86,3 +86,62 @@ def test_the_french_dictionary_gives_the_forms_players_know(french: set[str]) ->
     assert {"mangeons", "mangeassions", "finissions", "chevaux", "belles", "nouvel", "élève", "cœur",
             "kilomètre", "kilomètres", "hertz", "kilohertz"} <= french
     assert "Paris" in french and "l'amour" in french  # the lists drop capitals and elisions, not the expander
+
+
+# -- what it refuses: one line naming the file and line (issue 60, item 11) ---------------
+
+
+def _aff(rule: str) -> str:
+    return f"FLAG long\nSFX S. Y 1\n{rule}\n"
+
+
+@pytest.mark.parametrize("aff, message", [
+    (_aff("SFX S. 0 s (a+)+b"), r"^a\.aff:3: condition '\(a\+\)\+b' is not letters, '\.' and \[\.\.\.\]"),
+    (_aff("SFX S. 0 s ["), r"^a\.aff:3: condition '\[' is not letters"),
+    (_aff("SFX S. 0 s [^sx"), r"^a\.aff:3: condition '\[\^sx' is not letters"),
+    ("FLAG\n", r"^a\.aff:1: FLAG names no flag"),
+    ("FLAG num\n", r"^a\.aff:1: FLAG num is not read here"),
+    ("FLAG long\nAF 2\nAF S.\n", r"^a\.aff:2: AF \(aliases\) is not read here"),
+    ("NEEDAFFIX\n", r"^a\.aff:1: NEEDAFFIX names no flag"),
+    ("FLAG long\nSFX S. Y 2\nSFX S. 0 s .\n", r"^a\.aff:2: affix S\. declares 2 rules and has 1"),
+    ("FLAG long\nSFX S. maybe 1\n", r"^a\.aff:2: SFX S\. header: Y or N"),
+    ("FLAG long\nSFX S. Y 1\nPFX S. 0 s .\n", r"^a\.aff:3: affix S\. is both a suffix and a prefix"),
+])
+def test_an_affix_file_it_cannot_read_as_hunspell_is_one_line(aff: str, message: str) -> None:
+    with pytest.raises(hunspell.HunspellError, match=message):
+        list(hunspell.forms_by_stem("1\nchat/S.\n", aff, "a.dic", "a.aff"))
+
+
+def test_a_condition_is_letters_dots_and_brackets_and_never_hangs() -> None:
+    import time
+
+    t0 = time.monotonic()
+    words = hunspell.words("2\n" + "a" * 30 + "/S.\nchat/S.\n", _aff("SFX S. 0 s [^sxz]at"))
+    assert words == {"a" * 30, "chat", "chats"} and time.monotonic() - t0 < 1
+
+
+def test_a_dic_without_its_count_line_is_refused_not_read_short() -> None:
+    with pytest.raises(hunspell.HunspellError, match=r"^a\.dic:1: the first line is not the number of stems"):
+        list(hunspell.forms_by_stem("chat/S.\nchien\n", _aff("SFX S. 0 s ."), "a.dic", "a.aff"))
+
+
+def test_a_file_that_is_not_utf8_names_its_line(tmp_path) -> None:
+    path = tmp_path / "latin.dic"
+    path.write_bytes("2\nchat\nélève\n".encode("latin-1"))
+    with pytest.raises(hunspell.HunspellError, match=rf"^{path}:3: not UTF-8 text"):
+        hunspell.read(path)
+
+
+def test_decomposed_words_are_taken_composed() -> None:
+    nfd = "e\u0301le\u0300ve"  # élève written as letters and combining accents
+    assert hunspell.words(f"1\n{nfd}/S.\n", _aff("SFX S. 0 s .")) == {"élève", "élèves"}
+
+
+def test_a_stem_that_makes_too_many_words_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 3,000 prefixes by 3,000 suffixes once made 9 million words (1.3 GB) of one stem
+    n = 120
+    aff = "FLAG long\n" + f"SFX S. Y {n}\n" + "".join(f"SFX S. 0 s{i} .\n" for i in range(n))
+    aff += f"PFX P. Y {n}\n" + "".join(f"PFX P. 0 p{i} .\n" for i in range(n))
+    monkeypatch.setattr(hunspell, "MAX_FORMS", 5_000)
+    with pytest.raises(hunspell.HunspellError, match=r"^a\.dic:2: the stem makes more than 5000 words"):
+        list(hunspell.forms_by_stem("1\nchat/S.P.\n", aff, "a.dic", "a.aff"))
