@@ -141,11 +141,20 @@ def _known_keys(path: Path, where: str, entry: dict[str, Any], keys: tuple[str, 
         raise CatalogError(f"{path}: {where}: unknown key {short(unknown[0])!r} (known: {', '.join(keys)})")
 
 
+#: the most characters of a text field: a title or a show's name, else a note (a source, a filter)
+MAX_TITLE, MAX_NOTE = 120, 600
+
+
 def _field(path: Path, where: str, entry: dict[str, Any], key: str, kind: type, default: Any = None) -> Any:
-    """``entry[key]`` checked to be of ``kind`` (a one-line error naming it)."""
+    """``entry[key]`` checked to be of ``kind`` and, a text, of at most
+    :data:`MAX_TITLE` characters for a title or show (every page shows them),
+    else :data:`MAX_NOTE` (a one-line error naming it)."""
     value = entry.get(key, default)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise CatalogError(f"{path}: {where}: {key} must be {_KIND_NAMES[kind]}, not {short(repr(value))}")
+    most = MAX_TITLE if key in ("title", "show") else MAX_NOTE
+    if isinstance(value, str) and len(value) > most:
+        raise CatalogError(f"{path}: {where}: {key} is {len(value):,} characters long; at most {most}")
     return value
 
 

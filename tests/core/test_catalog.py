@@ -358,3 +358,20 @@ def test_a_list_s_language_is_one_of_the_known_tags(tmp_path: Path, monkeypatch:
     monkeypatch.setenv("LINGO_TREES_ROOT", str(root))
     with pytest.raises(CatalogError, match=r"list 'demo': language .* is not one of nl, en, fr"):
         load_list("demo")
+
+
+@pytest.mark.parametrize("key, most", [("title", 120), ("show", 120), ("played", 600)])
+def test_a_text_field_has_a_cap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, key: str, most: int) -> None:
+    # a 400 KB title made a 33 MB site (issue 60)
+    text = LIST + f'\n[setups.x]\ngame = "lingo"\nanswers = "demo"\nguesses = "demo"\n{key} = "{"x" * (most + 1)}"\n'
+    root = _catalog_root(tmp_path, text, {"demo.txt": "cigar\n"})
+    monkeypatch.setenv("LINGO_TREES_ROOT", str(root))
+    with pytest.raises(CatalogError, match=rf"set-up 'x': {key} is {most + 1:,} characters long; at most {most}$"):
+        setup("x")
+
+
+def test_a_list_s_note_has_a_cap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _catalog_root(tmp_path, LIST.replace('source = "test"', f'source = "{"s" * 601}"'), {"demo.txt": "cigar\n"})
+    monkeypatch.setenv("LINGO_TREES_ROOT", str(root))
+    with pytest.raises(CatalogError, match=r"list 'demo': source is 601 characters long; at most 600$"):
+        load_list("demo")
