@@ -10,7 +10,6 @@ or changed in one since, the trees or the MkDocs project).
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import stat
@@ -61,8 +60,9 @@ def check_out(out: Path, trees: Path, project: Path) -> None:
             raise SiteError(f"--out {out}: holds files that are not a site build (no {MARKER}); "
                             "choose an empty or new folder")
         previous = read_marker(out) if (out / MARKER).is_file() else {}
-        # a version 1 marker (before the listing) is trusted as it was
-        if previous.get("version", 1) > 1 and previous.get("listing") != listing(out):
+        # a marker of version 1 or 2 (before the listing of every file) is trusted as it was
+        files = previous.get("files")
+        if isinstance(files, dict) and added_or_changed(out, files):
             raise SiteError(f"--out {out}: files were added or changed since the site was built there "
                             "(they would be lost); move them, or choose an empty or new folder")
 
@@ -76,34 +76,46 @@ def read_marker(site: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) and data.get("format") == "lingo-trees.site" else {}
 
 
-def listing(site: Path) -> str:
-    """A digest of the names and sizes of every file of a site folder (but
-    the marker): the marker keeps it, so a file a user put in an earlier
-    build, or changed there, is seen before the folder is replaced."""
-    digest = hashlib.sha256()
-    for path in sorted(site.rglob("*")):
-        if path.name != MARKER or path.parent != site:
-            st = path.lstat()
-            size = 0 if stat.S_ISDIR(st.st_mode) else st.st_size
-            digest.update(f"{path.relative_to(site)}\0{st.st_mode >> 12}\0{size}\0".encode())
-    return digest.hexdigest()
+def listing(site: Path) -> dict[str, list[int]]:
+    """Every file of a site folder (but the marker) with its kind, size and
+    time of last change: the marker keeps it, so that a file a user put in
+    an earlier build, or changed there (even to the same size), is seen
+    before the folder is replaced, and a build missing a file is not up to date."""
+    files = {}
+    for path in site.rglob("*"):
+        st = path.lstat()
+        if not stat.S_ISDIR(st.st_mode) and (path.name != MARKER or path.parent != site):
+            files[str(path.relative_to(site))] = [st.st_mode >> 12, st.st_size, st.st_mtime_ns]
+    return dict(sorted(files.items()))
+
+
+def added_or_changed(site: Path, files: dict[str, Any]) -> list[str]:
+    """The files of ``site`` that are not those of its build's listing
+    (``files``): added or changed since (a file gone loses nothing)."""
+    return [name for name, entry in listing(site).items() if files.get(name) != entry]
+
+
+def clear_dead_builds(out: Path) -> None:
+    """Remove what builds of ``out`` killed on the way left: their new and old
+    folders beside it and their Markdown pages in the temporary folder."""
+    for parent, prefix in ((out.parent, new_folder_prefix(out)), (out.parent, f".{out.name}.old-"),
+                           (Path(tempfile.gettempdir()), DOCS_PREFIX)):
+        clear_leftovers(parent, prefix)
 
 
 def new_folder(out: Path) -> Path:
     """A new folder beside ``out`` to build the site in, once what killed
     builds left there is cleared."""
     out.parent.mkdir(parents=True, exist_ok=True)
-    for parent, prefix in ((out.parent, new_folder_prefix(out)), (out.parent, f".{out.name}.old-"),
-                           (Path(tempfile.gettempdir()), DOCS_PREFIX)):
-        clear_leftovers(parent, prefix)
+    clear_dead_builds(out)
     return work_folder(out.parent, new_folder_prefix(out))
 
 
 def swap_in(new: Path, out: Path, marker: dict[str, Any]) -> None:
     """Mark the complete build ``new`` (:data:`MARKER`, with ``marker``) and
     put it where ``out`` is, removing the old build."""
-    (new / MARKER).write_bytes(dump_json({"format": "lingo-trees.site", "version": 2, **marker,
-                                          "listing": listing(new)}))
+    (new / MARKER).write_bytes(dump_json({"format": "lingo-trees.site", "version": 3, **marker,
+                                          "files": listing(new)}))
     os.chmod(new, new_folder_mode())
     old = None
     if out.exists():

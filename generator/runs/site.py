@@ -33,7 +33,7 @@ from generator.output.hangmanpage import hangman_tree_files
 from generator.output.index import tree_folders
 from generator.output.pdf import Printed, find_chromium, missing_chromium, print_all
 from generator.output.site import PrintMany, SiteReport, build_site, site_paths
-from generator.output.sitefolder import new_folder_prefix, read_marker
+from generator.output.sitefolder import clear_dead_builds, listing, new_folder_prefix, read_marker
 from generator.runs.jobs import default_workers, run_jobs
 from generator.runs.progress import reporter
 from generator.runs.verdicts import failures, hash_folder
@@ -144,7 +144,9 @@ def publish_site(trees: Path | None = None, out: Path | None = None, *, project:
     if pdf_required and chromium is None:
         raise SiteError(f"--pdf {pdf}: {missing_chromium()}")
     inputs = site_inputs(trees, project, out, pdf if chromium is not None else "none")
-    if not force and read_marker(out).get("inputs") == inputs:
+    clear_dead_builds(out)  # whatever this run then finds to do
+    marker = read_marker(out)
+    if not force and marker.get("inputs") == inputs and marker.get("files") == listing(out):
         report = SiteReport(out, up_to_date=True)
         report.pages = sum(1 for _ in out.rglob("*.html"))
         report.seconds = time.perf_counter() - t0

@@ -310,22 +310,32 @@ def test_a_rebuild_replaces_an_earlier_build_whole(built: Path, tiny: Path) -> N
     stale.parent.mkdir(exist_ok=True)
     stale.write_text("from an earlier build")
     marker = orjson.loads((built / MARKER).read_bytes())
-    marker["listing"] = listing(built)  # as if an earlier build had made it
+    marker["files"] = listing(built)  # as if an earlier build had made it
     (built / MARKER).write_bytes(orjson.dumps(marker))
     site.build_site(tiny, built, pdf="none", progress=lambda _: None)
     assert not stale.exists() and (built / "index.html").exists()
     assert [p.name for p in built.parent.iterdir()] == ["build"]  # no temporary folder left
 
 
-@pytest.mark.parametrize("change", ["added", "changed"])
+@pytest.mark.parametrize("change", ["added", "changed", "changed, the same size"])
 def test_a_users_file_in_an_earlier_build_is_not_lost(built: Path, tiny: Path, change: str) -> None:
     if change == "added":
         (built / "assets" / "notes.txt").write_text("my notes")
-    else:
+    elif change == "changed":
         (built / "index.html").write_text("my own home page")
+    else:  # (the sizes alone missed it: issue 60)
+        page = built / "index.html"
+        page.write_bytes(b"my own home page".ljust(page.stat().st_size, b" "))
     with pytest.raises(SiteError, match="files were added or changed since the site was built"):
         site.build_site(tiny, built, pdf="none", progress=lambda _: None)
     assert (built / ("assets/notes.txt" if change == "added" else "index.html")).read_text().startswith("my")
+
+
+def test_a_build_with_a_file_gone_is_built_again_whole(built: Path, tiny: Path) -> None:
+    # a file deleted from a built site made even --force refuse (issue 60)
+    (built / "lookup.html").unlink()
+    site.build_site(tiny, built, pdf="none", progress=lambda _: None)
+    assert (built / "lookup.html").is_file()
 
 
 def test_a_failed_build_keeps_the_earlier_site(built: Path, tiny: Path, monkeypatch: pytest.MonkeyPatch) -> None:

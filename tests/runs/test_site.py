@@ -175,3 +175,32 @@ def test_pdf_cards_given_with_no_chromium_is_one_line_and_a_failure(tiny: Path, 
                               capture_output=True, text=True, env=env, timeout=600)
         assert proc.returncode != 0 and proc.stderr.count("\n") == 1, proc.stderr
         assert "--pdf" in proc.stderr and "nowhere" in proc.stderr and not (tmp_path / "out").exists()
+
+
+def test_a_run_that_finds_the_site_up_to_date_clears_what_a_killed_build_left(
+        tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+
+    trees, out = _trees(tiny, tmp_path), tmp_path / "out"
+    publish_site(trees, out, pdf="none", workers=1)
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True).stdout.strip()  # a process that has ended
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    left = [tmp_path / f".out.new-{gone}-x1", tmp_path / "tmp" / f"lingo-trees-site-{gone}-x3"]
+    for folder in left:
+        (folder / "docs").mkdir(parents=True)
+    assert publish_site(trees, out, pdf="none", workers=1).up_to_date
+    assert [f for f in left if f.exists()] == []
+
+
+def test_a_site_missing_a_file_or_with_one_changed_is_not_up_to_date(tiny: Path, tmp_path: Path) -> None:
+    trees, out = _trees(tiny, tmp_path), tmp_path / "out"
+    publish_site(trees, out, pdf="none", workers=1)
+    (out / "lookup.html").unlink()
+    assert not publish_site(trees, out, pdf="none", workers=1).up_to_date  # built again, whole
+    assert (out / "lookup.html").is_file()
+    page = out / "index.html"
+    page.write_bytes(b"my own page".ljust(page.stat().st_size, b" "))  # the same size
+    with pytest.raises(SiteError, match="files were added or changed since the site was built"):
+        publish_site(trees, out, pdf="none", workers=1)
