@@ -23,6 +23,7 @@ from typing import Any
 from generator.core.files import FileError, read_limited
 from generator.core.ids import LETTER_RULE, check_id, is_letter_id, short
 from generator.core.rules import LINGO_RULES, Game, preset
+from generator.core.strategies import strategy_info
 from generator.core.words import MAX_LENGTH, MIN_LENGTH, Alphabet, WordList, read_wordlist
 from generator.errors import CatalogError, RulesError, StrategyError
 
@@ -99,6 +100,19 @@ class Setup:
     def plays(self, rule: str) -> bool:
         """Whether its trees are built under guess rule ``rule``."""
         return not self.rules or rule in self.rules
+
+    def builds(self, rule: str, strategy: str) -> bool:
+        """Whether its trees of ``strategy`` under ``rule`` are made at all,
+        the one rule ``build`` and ``site`` follow: for a LINGO set-up, a rule
+        it plays, a strategy made for that rule, and a table only where it
+        has tables (a strategy this program does not know: no)."""
+        if self.game.name != "lingo":
+            return True
+        try:
+            info = strategy_info("lingo", strategy)
+        except StrategyError:
+            return False
+        return self.plays(rule) and (not info.rules or rule in info.rules) and (not info.table or self.tables)
 
 
 _LIST_KEYS = ("language", "length", "alphabet", "digraphs", "file", "source", "version",

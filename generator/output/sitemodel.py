@@ -92,17 +92,30 @@ def _rule_order(rule: str) -> tuple[int, str]:
     return (names.index(rule) if rule in names else len(names), rule)
 
 
-def read_folders(trees: Path) -> list[TreeFolder]:
-    """Every strategy folder ``<setup>/<rule>/<strategy>/`` under ``trees``
-    with tree files, in site order (set-up, rule, strategy), its trees read
-    and its index made from them (an ``index.json`` is never trusted: its
-    keys and paths are not followed). Folder and file names must be ids."""
-    found = []
+def published_folders(trees: Path) -> dict[Path, list[Path]]:
+    """The strategy folders under ``trees`` the site publishes, with their
+    tree files (:func:`~generator.output.index.tree_folders`): a catalog
+    set-up's only where a build makes them (:meth:`Setup.builds
+    <generator.core.catalog.Setup.builds>`: not a rule its entry no longer
+    plays, not a table where it has none)."""
     try:
         folders = tree_folders(trees)
     except TreeFormatError as exc:
         raise SiteError(str(exc)) from None
-    for folder, files in folders.items():
+    known = catalog_setups()
+    return {folder: files for folder, files in folders.items()
+            if folder.parent.parent.name not in known
+            or known[folder.parent.parent.name].builds(folder.parent.name, folder.name)}
+
+
+def read_folders(trees: Path) -> list[TreeFolder]:
+    """Every strategy folder ``<setup>/<rule>/<strategy>/`` under ``trees``
+    that the site publishes (:func:`published_folders`), in site order
+    (set-up, rule, strategy), its trees read and its index made from them (an
+    ``index.json`` is never trusted: its keys and paths are not followed).
+    Folder and file names must be ids."""
+    found = []
+    for folder, files in published_folders(trees).items():
         names = (folder.parent.parent.name, folder.parent.name, folder.name)
         letters = {path.stem: read_tree(path) for path in files}
         found.append(TreeFolder(*names, folder, index_data(*names, letters), letters))

@@ -130,12 +130,11 @@ def plan_jobs(setups: list[str], rules: list[str], strategies: list[str],
                 continue
             for strategy in strategies:
                 info = strategy_info("lingo", strategy)
-                if info.rules and rule not in info.rules:
-                    continue  # openers shared across letters cannot all begin with each letter
                 if info.card:
                     continue  # cut from the full card once every letter's is built: build_cards
-                if info.table and not s.tables:
-                    no_tables.append(f"{sid} {strategy}")
+                if not s.builds(rule, strategy):  # (shared openers cannot all begin with each letter)
+                    if info.table and not s.tables:
+                        no_tables.append(f"{sid} {strategy}")
                     continue
                 for letter in chosen:
                     jobs.append(LetterJob(sid, rule, strategy, letter, seed))

@@ -454,3 +454,23 @@ def test_a_show_with_a_name_of_its_own_has_its_page(tiny: Path, tmp_path: Path, 
 def test_two_shows_named_alike_are_refused() -> None:
     with pytest.raises(SiteError, match=r"^the shows 'Lingo!' and 'lingo' of the catalogue would both be the page lingo.md"):
         check_show_pages({"Lingo!": "lingo.md", "lingo": "lingo.md"}, set())
+
+
+@pytest.mark.parametrize("entry, gone, kept", [
+    ('rules = ["free"]', "tiny/same-start", "tiny/free/human"),
+    ("tables = false", "tiny/free/human", "tiny/free/scm"),
+])
+def test_the_site_publishes_only_the_trees_a_build_makes(tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         entry: str, gone: str, kept: str) -> None:
+    # a set-up's other trees were published by site where build refused them (issue 60)
+    root = Path(shutil.copytree(tiny.parent, tmp_path / "project"))
+    catalog = root / "wordlists" / "catalog.toml"
+    catalog.write_text(catalog.read_text(encoding="utf-8").replace(
+        'title = "Tiny Dutch LINGO"\n', f'title = "Tiny Dutch LINGO"\n{entry}\n'), encoding="utf-8")
+    monkeypatch.setenv("LINGO_TREES_ROOT", str(root))
+    out = tmp_path / "out"
+    site.build_site(root / "trees", out, pdf="none", progress=lambda _: None)
+    assert not (out / gone).exists() and not (out / "trees" / gone).exists()
+    assert (out / "trees" / kept / "b.json.gz").is_file()
+    page = (out / "tiny.html").read_text(encoding="utf-8")
+    assert f"{gone}/" not in page and f"{gone}.html" not in page and f"{kept}" in page
