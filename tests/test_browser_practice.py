@@ -36,13 +36,14 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from generator.core.catalog import CHECKOUT, load_list, setup
 from generator.core.feedback import feedback, replier
 from generator.core.rules import hard_mode_violation
 from generator.core.tree import play
-from generator.output import site
+from generator.output import practicedata, site
 from generator.output.i18n import js_messages
 from generator.output.practicedata import RULE_NAMES, day_index, default_game, practice_setups
 from generator.output.sitenames import short_setup_title
@@ -74,6 +75,8 @@ def practice_site_dir(tmp_path_factory: pytest.TempPathFactory, evil_project: An
     try:
         mp.setenv("LINGO_TREES_ROOT", str(root / "evil-project"))
         trees = evil_project(root / "evil-project")
+        # the evil words are no English in common use: taken as common here, so that practice draws them
+        mp.setattr(practicedata, "common_mask", lambda words: np.ones(len(words), dtype=bool))
         site.build_site(trees, root / "evil", pdf="none", progress=lambda _: None)
     finally:
         mp.undo()

@@ -10,6 +10,7 @@ or changed in one since, the trees or the MkDocs project).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import stat
@@ -60,9 +61,10 @@ def check_out(out: Path, trees: Path, project: Path) -> None:
             raise SiteError(f"--out {out}: holds files that are not a site build (no {MARKER}); "
                             "choose an empty or new folder")
         previous = read_marker(out) if (out / MARKER).is_file() else {}
-        # a marker of version 1 or 2 (before the listing of every file) is trusted as it was
-        files = previous.get("files")
-        if isinstance(files, dict) and added_or_changed(out, files):
+        # version 3 lists every file; version 2 kept a digest of names and sizes; version 1 nothing (trusted)
+        files, version = previous.get("files"), previous.get("version", 1)
+        if (added_or_changed(out, files) if isinstance(files, dict)
+                else version == 2 and previous.get("listing") != _sizes_digest(out)):
             raise SiteError(f"--out {out}: files were added or changed since the site was built there "
                             "(they would be lost); move them, or choose an empty or new folder")
 
@@ -93,6 +95,17 @@ def added_or_changed(site: Path, files: dict[str, Any]) -> list[str]:
     """The files of ``site`` that are not those of its build's listing
     (``files``): added or changed since (a file gone loses nothing)."""
     return [name for name, entry in listing(site).items() if files.get(name) != entry]
+
+
+def _sizes_digest(site: Path) -> str:
+    """What a marker of version 2 kept: a digest of every file's name and size."""
+    digest = hashlib.sha256()
+    for path in sorted(site.rglob("*")):
+        if path.name != MARKER or path.parent != site:
+            st = path.lstat()
+            size = 0 if stat.S_ISDIR(st.st_mode) else st.st_size
+            digest.update(f"{path.relative_to(site)}\0{st.st_mode >> 12}\0{size}\0".encode())
+    return digest.hexdigest()
 
 
 def clear_dead_builds(out: Path) -> None:

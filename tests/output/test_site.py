@@ -474,3 +474,15 @@ def test_the_site_publishes_only_the_trees_a_build_makes(tiny: Path, tmp_path: P
     assert (out / "trees" / kept / "b.json.gz").is_file()
     page = (out / "tiny.html").read_text(encoding="utf-8")
     assert f"{gone}/" not in page and f"{gone}.html" not in page and f"{kept}" in page
+
+
+def test_a_build_of_an_older_version_is_replaced_where_its_listing_holds(built: Path, tiny: Path) -> None:
+    from generator.output.sitefolder import _sizes_digest
+
+    marker = {"format": "lingo-trees.site", "version": 2, "listing": _sizes_digest(built)}
+    (built / MARKER).write_bytes(orjson.dumps(marker))
+    site.build_site(tiny, built, pdf="none", progress=lambda _: None)  # its files are its own: replaced
+    assert orjson.loads((built / MARKER).read_bytes())["version"] == 3
+    (built / MARKER).write_bytes(orjson.dumps({**marker, "listing": "0" * 64}))
+    with pytest.raises(SiteError, match="files were added or changed since the site was built"):
+        site.build_site(tiny, built, pdf="none", progress=lambda _: None)
