@@ -100,11 +100,11 @@ _COUNTS = ("k", "largest_group", "words_to_learn", "lower_bound", "total_turns",
 
 
 def _check_claims(strategy: dict[str, Any], stats: Stats, problem: Problem) -> None:
-    """What a card or page prints from the strategy block holds: each count a
-    whole number, "proved minimal" a yes or no that only a lower bound equal
-    to the words to learn (or an exact search) can say, the total the
-    replay's, and the uncommon words words the card says. (The counts of a
-    plan are checked against it by :func:`_check_plan`.)"""
+    """What a card or page prints from the strategy block holds: each count
+    is a whole number; "proved minimal" is true or false, and true only where
+    the lower bound equals the words to learn (or an exact search says so);
+    the total is the replay's; each uncommon word is one the card says. (The
+    counts of a plan are checked against it by :func:`_check_plan`.)"""
     for key in _COUNTS:
         value = strategy.get(key)
         if key in strategy and (type(value) is not int or value < 0) and not (key == "late" and value is None):
