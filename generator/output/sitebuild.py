@@ -43,8 +43,7 @@ def run_mkdocs(project: Path, docs: Path, site: Path, navs: dict[str, list[Any]]
         for language in config.plugins["i18n"].config.languages:
             language.build = language.locale in navs
             language.nav = navs.get(language.locale)
-        for language in config.plugins["i18n"].config.languages:  # the theme's words in each language
-            if language.locale in navs and language.locale != "en":
+            if language.build and language.locale != "en":  # the theme's words in its language
                 with speaking(language.locale):
                     language.site_description = term(config.site_description or "")
                     language.theme = {"palette": [dict(p, toggle=dict(p["toggle"], name=term(p["toggle"]["name"])))
