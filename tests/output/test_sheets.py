@@ -10,7 +10,7 @@ import pytest
 from generator.core.rules import LINGO
 from generator.core.tree import GameTree, Node, Stats
 from generator.core.words import Letters
-from generator.output import sheets
+from generator.output import sheets, tiles
 from generator.output.treefile import read_tree
 
 
@@ -37,7 +37,7 @@ def test_letter_sheet_has_every_group_in_order(tiny: Path) -> None:
 def test_long_openers_print_in_one_column(tiny: Path) -> None:
     s = _sheet(tiny, "free", "human", "b")
     assert s.columns == 2 and 'class="groups-wrap"' in sheets.render_print([s], title="t")
-    six = sheets.WordTiles("bakken", tuple(sheets.Tile(c) for c in "bakken"))
+    six = tiles.WordTiles("bakken", tuple(tiles.Tile(c) for c in "bakken"))
     wide = sheets.LetterSheet(**{**s.__dict__, "openers": [six, six, six]})
     assert wide.columns == 1 and 'class="groups-wrap one-column"' in sheets.render_print([wide], title="t")
 
@@ -47,8 +47,8 @@ def test_digraph_is_one_tile(tiny: Path) -> None:
     for g in s.groups:
         for f in g.feedback:
             assert len(f.tiles) == 5
-    tiles = sheets.word_tiles("ijzer", Letters(("ij",)))
-    assert [t.letter for t in tiles.tiles] == ["ij", "z", "e", "r"]
+    ijzer = tiles.word_tiles("ijzer", Letters(("ij",)))
+    assert [t.letter for t in ijzer.tiles] == ["ij", "z", "e", "r"]
     html = sheets.render_print([s], title="ij")
     assert '<span class="tile w">ij</span>' in html
 
@@ -75,13 +75,6 @@ def test_tiles_are_strips_named_by_their_coloured_places(tiny: Path) -> None:
 def environment_sheet(s: sheets.LetterSheet) -> str:
     """A letter sheet as the site's pages show it."""
     return str(sheets.environment().get_template("macros.html.j2").module.letter_sheet(s))  # type: ignore[attr-defined]
-
-
-def test_feedback_tiles_carry_marks() -> None:
-    f = sheets.feedback_tiles("boxer", "GY..G", Letters())
-    assert [(t.text, t.css) for t in f.tiles] == [("G", "g"), ("Y", "y"), ("·", "n"), ("·", "n"), ("G", "g")]
-    with pytest.raises(ValueError, match="does not fit"):
-        sheets.feedback_tiles("boxer", "GG", Letters())
 
 
 def _exception_tree() -> GameTree:
@@ -181,8 +174,8 @@ def test_once_reuses_a_macros_markup_for_an_equal_value() -> None:
             return f"<b>{value}</b>"
 
     once = sheets.Once(size=2)
-    a = sheets.feedback_tiles("boxer", "GG..Y", Letters())
-    b = sheets.FeedbackTiles(a.pattern, a.tiles)  # equal, not the same object
+    a = tiles.feedback_tiles("boxer", "GG..Y", Letters())
+    b = tiles.FeedbackTiles(a.pattern, a.tiles)  # equal, not the same object
     assert once(Macro(), a, True) == once(Macro(), b, True) and len(calls) == 1
     assert once(Macro(), a, False) != "" and len(calls) == 2  # other arguments: made again
     once(Macro(), "x", True)  # past its size the store starts afresh
