@@ -37,11 +37,11 @@ def prove(setup_id: str, rule: str, letter: str) -> str:
     t0 = time.perf_counter()
     cost = s.solve_root(cols, beta=lim.cost.value + 1)
     seconds = time.perf_counter() - t0
-    keys = [*s.exact, *s.lower]
+    keys = [*s.solved, *s.lower]
     key_bytes = sum(len(k if isinstance(k, bytes) else k[0]) for k in keys)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return (f"{rule + ':' + letter:<16} {seconds:>8.1f} {peak:>9.0f} {s.counters.positions:>10,} "
-            f"{len(s.exact):>10,} {len(s.lower):>10,} {key_bytes / 2**20:>9.1f} {cost:>9}")
+            f"{len(s.solved):>10,} {len(s.lower):>10,} {key_bytes / 2**20:>9.1f} {cost:>9}")
 
 
 def main() -> None:
@@ -53,7 +53,7 @@ def main() -> None:
     skip = {"--setup"}
     specs = [a for i, a in enumerate(sys.argv[1:], 1) if a not in skip and sys.argv[i - 1] not in skip]
     env = dict(os.environ, NUMBA_NUM_THREADS="1")
-    print(f"{'letter':<16} {'seconds':>8} {'peak MiB':>9} {'positions':>10} {'exact':>10} {'lower':>10} "
+    print(f"{'letter':<16} {'seconds':>8} {'peak MiB':>9} {'positions':>10} {'solved':>10} {'lower':>10} "
           f"{'keys MiB':>9} {'cost':>9}", flush=True)
     for spec in specs or ["same-start:m"]:
         subprocess.run([sys.executable, __file__, "--one", setup_id, spec], env=env, check=True)

@@ -17,7 +17,7 @@ from pathlib import Path
 from generator.core.catalog import trees_dir
 from generator.output.pdf import find_chromium, print_all
 from generator.output.site import print_plan
-from generator.output.sitemodel import read_folders, sheet_models
+from generator.output.sitetrees import read_folders, sheet_models
 from generator.runs.jobs import default_workers
 from generator.runs.site import printer
 

@@ -53,13 +53,14 @@ from generator.errors import (
 )
 from generator.output.graph import to_networkx, write_graphml
 from generator.output.treefile import dump_tree, load_tree, read_tree, write_tree
+from generator.search.player import next_guess
 
 __all__ = [
     "Alphabet", "CatalogError", "FeedbackKind", "GREEN", "GREY", "Game", "GameTree", "GuessRule",
     "LINGO", "Letter", "LingoTreesError", "Node", "Pattern", "PatternError", "RulesError", "Stats",
     "StrategyError", "Tree", "TreeFormatError", "Verdict", "WORDLE", "Word", "WordList",
     "WordListError", "YELLOW", "dump_tree", "feedback", "feedback_matrix", "kind_of", "load_list",
-    "load_tree", "mask", "parse_wordlist", "pattern_code", "pattern_string", "pegs", "play",
+    "load_tree", "mask", "next_guess", "parse_wordlist", "pattern_code", "pattern_string", "pegs", "play",
     "read_tree", "read_wordlist", "setup", "setups", "to_networkx", "tree_stats", "verify_tree",
     "write_graphml", "write_tree",
 ]

@@ -30,6 +30,11 @@ class TreeFormatError(LingoTreesError):
     """A tree file that is not valid JSON or not in the tree format."""
 
 
+class LayoutError(TreeFormatError):
+    """A path that fits no tree file's or strategy folder's place
+    (:mod:`generator.core.layout`), or a name in it that is not an id."""
+
+
 class StrategyError(LingoTreesError):
     """A strategy cannot be built as asked (unknown strategy, unreachable words)."""
 

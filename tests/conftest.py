@@ -121,12 +121,24 @@ class TreeKit:
 
     @staticmethod
     def finish(game: Game, answers: str, guesses: str, secrets: Sequence[str], root: Tree,
-               reply: Reply = feedback, scheme: str = "test-greedy") -> GameTree:
-        """A GameTree with the stats and `late` of its replay."""
+               reply: Reply = feedback) -> GameTree:
+        """A GameTree with the stats and `late` of its replay (and a greedy block)."""
         turns = {s: len(play(root, s, reply)) for s in secrets}
         late = tuple(s for s in secrets if turns[s] > game.turns)
         return GameTree(game=game, answers=answers, guesses=guesses, secrets=tuple(secrets),
-                        root=root, strategy={"scheme": scheme}, late=late, stats=stats_of(turns))
+                        root=root, strategy=TreeKit.block(game, root), late=late, stats=stats_of(turns))
+
+    @staticmethod
+    def block(game: Game, root: Tree) -> Any:
+        """A strategy block for a test tree of ``game``: the greedy rule of its family."""
+        method = "the candidate that leaves the smallest largest group (ties: list order)"
+        if game.feedback == "mask":
+            return {"scheme": "risk", "method": method, "ties": "list order", "losses": 0, "total_misses": 0}
+        if game.feedback == "pegs" or game.name == "wordle":
+            return {"scheme": "minimax", "method": method, "opener": root if isinstance(root, str) else root.guess,
+                    "tie_breaks": "list order"}
+        return {"scheme": "scm", "heuristic": method, "almost_winning": "none", "tie_breaks": "list order",
+                "moves": "the candidates"}
 
     @staticmethod
     def lingo_tree(letter: str = "q", answers: str = "nl-basis-5", guesses: str = "nl-all-5",
@@ -228,7 +240,7 @@ guesses = "evil-5"
 def make_evil_project(root: Path) -> Path:
     """A project whose only list holds words with <, &, and quotes, with its trees."""
     from generator.core.files import dump_json, write_atomic
-    from generator.output.treefile import SCHEMA
+    from generator.output.treeschema import SCHEMA
     from generator.runs.lingo import build_trees
 
     (root / "wordlists").mkdir(parents=True)

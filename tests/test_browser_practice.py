@@ -54,7 +54,7 @@ pytestmark = pytest.mark.browser
 TREES = {("nl", "free"): ("q", "x"), ("nl", "same-start"): ("q", "x"), ("nl-ij", "free"): ("ij",),
          ("fr-10", "same-start"): ("w",), ("sutom-9", "same-start"): ("j",), ("nl-ij-8", "same-start"): ("j",)}
 STRATEGIES = ("human", "optimal")
-#: today's Wordle: the summary's trees (practicedata.SUMMARY) of each rule; no SALET tree in hard mode (none within six)
+#: today's Wordle: the summary's trees (practicedata.summary, the catalog's [site]) of each rule; no SALET tree in hard mode (none within six)
 WORDLE = "wordle-2023"
 WORDLE_TREES = {"free": ("optimal-tarse", "optimal-salet", "expected-salet"),
                 "hard": ("optimal-tarse", "expected-salet")}

@@ -4,7 +4,9 @@ now (a rebuild of samples of every strategy and game gives the same bytes)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import jsonschema_rs
@@ -16,11 +18,13 @@ from generator.core.files import dump_json
 from generator.core.kinds import code_list
 from generator.core.rules import LINGO_RULES
 from generator.core.strategies import default_strategies
+from generator.errors import TreeFormatError
 from generator.games.hangman import hangman_tree
 from generator.games.mastermind import variant
 from generator.output.rankingfile import read_rankings
 from generator.output.trapsfile import read_traps
-from generator.output.treefile import SCHEMA, dump_tree, read_tree
+from generator.output.treefile import dump_tree, load_tree, read_tree
+from generator.output.treeschema import SCHEMA
 from generator.runs.hangman import hangman_fingerprint
 from generator.runs.lingo import build_trees
 from generator.runs.mastermind import mastermind_tree
@@ -122,12 +126,50 @@ def test_the_traps_are_those_of_every_tier() -> None:
         assert t.with_probe.at_least <= t.with_probe.guesses < t.one_by_one.guesses
 
 
-def test_the_schema_check_can_fail(tmp_path: Path) -> None:
-    validator = jsonschema_rs.validator_for(orjson.loads((TREES / "schema.json").read_bytes()))
-    data = orjson.loads(find_tree_files([TREES / "nl" / "free" / "human"])[0].read_bytes())
-    assert validator.is_valid(data)
-    data["root"]["next"]["GGGGG!"] = "x"
-    assert not validator.is_valid(data)
+def _drop(*path: str | int) -> Callable[[dict[str, Any]], None]:
+    def drop(data: dict[str, Any]) -> None:
+        obj: Any = data
+        for key in path[:-1]:
+            obj = obj[key]
+        del obj[path[-1]]
+    return drop
+
+
+def _put(value: Any, *path: str | int) -> Callable[[dict[str, Any]], None]:
+    def put(data: dict[str, Any]) -> None:
+        obj: Any = data
+        for key in path[:-1]:
+            obj = obj[key]
+        obj[path[-1]] = value
+    return put
+
+
+#: a tree with an exception move, and what breaks it (tests/js/schema.test.mjs breaks trees with ajv too)
+EXCEPTIONS = TREES / "nl" / "free" / "human" / "k.json"
+BROKEN = [
+    ("a branch no feedback names", _put("x", "root", "next", "GGGGG!")),
+    ("a human card without its openers", _drop("strategy", "openers")),
+    ("an exception move that names no feedback", _drop("strategy", "exceptions", 0, "feedback")),
+    ("a group without its words", _drop("strategy", "groups", 0, "words")),
+    ("a key no scheme has", _put("free", "strategy", "rule")),
+    ("a scheme LINGO does not have", _put("minimax", "strategy", "scheme")),
+    ("a negative count", _put(-1, "strategy", "words_to_learn")),
+]
+
+
+@pytest.mark.parametrize("what, breaks", BROKEN, ids=[b[0] for b in BROKEN])
+def test_the_schema_check_can_fail(what: str, breaks: Callable[[dict[str, Any]], None]) -> None:
+    """Both validators refuse what the reader refuses (jsonschema, the
+    reference validator, and jsonschema-rs, which checks every file above)."""
+    schema = orjson.loads((TREES / "schema.json").read_bytes())
+    validators = (jsonschema_rs.validator_for(schema), jsonschema.Draft202012Validator(schema))
+    data = orjson.loads(EXCEPTIONS.read_bytes())
+    assert data["strategy"]["exceptions"], f"{EXCEPTIONS} has no exception move to break"
+    assert all(v.is_valid(data) for v in validators)
+    breaks(data)
+    assert not any(v.is_valid(data) for v in validators)
+    with pytest.raises(TreeFormatError):
+        load_tree(orjson.dumps(data))
 
 
 #: the set-ups whose optimal trees are committed for every letter (the others may have some)

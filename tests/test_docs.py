@@ -1,11 +1,16 @@
 """The README and docs/: every link reaches a file (and a heading, where it
-names one), every ``lingo-trees COMMAND`` they show is a command, and the
-README's set-up commands are the ones .ci/run runs."""
+names one), every ``lingo-trees COMMAND`` they show is a command, the
+README's set-up commands are the ones .ci/run runs, and the examples of
+docs/format.md (JavaScript with node, Python) print what it says."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +23,8 @@ PAGES = [ROOT / "README.md", ROOT / "CHANGELOG.md", ROOT / "benchmarks" / "RESUL
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 CODE = re.compile(r"`([^`\n]+)`|```[a-z]*\n(.*?)```", re.S)
 COMMAND = re.compile(r"\blingo-trees ([a-z]+)(?: ([a-z]+))?")
+#: an example of docs/format.md: its code, then a ```text block of what it prints
+EXAMPLE = re.compile(r"```(js|python)\n(.*?)```\n\n```text\n(.*?)```", re.S)
 
 
 def slug(heading: str) -> str:
@@ -70,3 +77,35 @@ def test_readme_setup_commands_are_the_ci_ones() -> None:
     assert test_command in readme
     for step in test_command.strip().split(" && "):
         assert step.replace(" -m pip install -e", " -m pip install -q -e") in ci or step in ci, step
+
+
+def format_example(language: str) -> tuple[str, str]:
+    """The code and the output shown of the example in ``language`` under
+    docs/format.md's "Reading a tree in a program"."""
+    text = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
+    section = text[text.index("## Reading a tree in a program"):]
+    found = {lang: (code, out) for lang, code, out in EXAMPLE.findall(section)}
+    assert language in found, f"docs/format.md shows no {language} example with its output"
+    return found[language]
+
+
+def test_the_format_python_example_prints_what_it_says() -> None:
+    code, shown = format_example("python")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout == shown
+
+
+def test_the_format_javascript_example_prints_what_it_says() -> None:
+    node = shutil.which("node")
+    if node is None:
+        message = "node is not installed (Debian: apt-get install nodejs): the JavaScript example is not run"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    code, shown = format_example("js")
+    # from stdin, as saved in the repository's root: its imports resolve from there
+    result = subprocess.run([node, "--input-type=module"], input=code, cwd=ROOT, capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout == shown

@@ -148,10 +148,10 @@ def run_search(args: argparse.Namespace) -> int:
         found = search_guesses(problem, k, seed=args.seed, seconds=args.time, per_letter=args.per_letter,
                                restarts=args.restarts, kicks=args.kicks, on_state=show, top=args.groups)
         steps.close()
-        exact = " (k = 1: every word tried, so this is the best)" if k == 1 else ""
+        proved = " (k = 1: every word tried, so this is the best)" if k == 1 else ""
         print(f"\nk = {k}{' per letter' if args.per_letter else ''}: best found in "
               f"{found.seconds:.1f} s ({found.restarts} restarts, {found.evaluations:,} swaps "
-              f"scored, seed {found.seed}){exact}")
+              f"scored, seed {found.seed}){proved}")
         for line in describe(problem, found.result, args.groups):
             print(line)
         sys.stdout.flush()

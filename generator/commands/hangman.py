@@ -3,7 +3,8 @@
 ``hangman eval --wordlist en-enable --misses 6,9`` plays every word of every
 length with every strategy and prints the words lost per strategy, as the
 Hangman post does, the hardest words and the time; ``hangman build`` writes
-trees per word length into ``trees/hangman/<list>/<misses>/<strategy>/<length>.json``;
+trees per word length into ``trees/hangman/<list>/<misses>/<strategy>/<length>.json``
+(by default of every list the catalog's ``[hangman.<list>]`` names, as it says);
 ``hangman feedback WORD LETTER`` prints a mask.
 """
 
@@ -23,15 +24,16 @@ from generator.commands import (
     progress_printer,
 )
 from generator.core.catalog import load_list, trees_dir
+from generator.core.catalog_games import MISSES, HangmanSetup, hangman_setups
 from generator.core.kinds import mask
 from generator.core.strategies import strategy_names
 from generator.errors import PatternError, RulesError
-from generator.games.hangman import EXACT_BELOW, TOP
+from generator.games.hangman import EVERY_LETTER_BELOW, TOP
 from generator.runs.hangman import build_hangman_trees, evaluate_strategy, family_floor
 
 STRATEGIES = strategy_names("hangman")
 MAX_LENGTH = 63  # a mask game's longest word (the positions fit one 64-bit mask)
-TOP_MORE = (f"; optimal: the letters of each greedy rule above {EXACT_BELOW} words, more is longer; "
+TOP_MORE = (f"; optimal: the letters of each greedy rule above {EVERY_LETTER_BELOW} words, more is longer; "
             "widened where the losses are not proved")
 
 
@@ -72,10 +74,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add_run(e, run_eval)
 
     b = cmds.add_parser("build", help="write trees per word length")
-    b.add_argument("--wordlist", default="en-enable", help="word list id (default en-enable)")
-    b.add_argument("--misses", type=count, default=6, help="misses allowed (default 6)")
-    many(b, "--strategy", choices=STRATEGIES, metavar="NAME", help=f"strategies (default all: {', '.join(STRATEGIES)})")
-    b.add_argument("--lengths", type=lengths, help="word lengths, e.g. 2-5 (default every length of the list)")
+    b.add_argument("--wordlist", help="word list id (default: every list of the catalog's [hangman.<list>])")
+    b.add_argument("--misses", type=count, help=f"misses allowed (default: the catalog's, else {MISSES})")
+    many(b, "--strategy", choices=STRATEGIES, metavar="NAME",
+         help=f"strategies (default: the catalog's, else all: {', '.join(STRATEGIES)})")
+    b.add_argument("--lengths", type=lengths,
+                   help="word lengths, e.g. 2-5 (default: the catalog's, else every length of the list)")
     add_top(b, TOP, TOP_MORE)
     add_out(b)
     add_run(b, run_build, force="rebuild")
@@ -140,13 +144,20 @@ def _ranges(values: list[int]) -> str:
 
 
 def run_build(args: argparse.Namespace) -> int:
-    strategies = args.strategy or STRATEGIES
+    own = hangman_setups()
+    if not args.wordlist and not own:
+        raise RulesError("no Hangman list in the catalog ([hangman.<list>]): give --wordlist")
     out = Path(args.out) if args.out else trees_dir()
-    options = {name: _options(name, args.top) for name in strategies}
-    lines = build_hangman_trees(args.wordlist, strategies, args.misses, out, lengths=args.lengths,
-                                workers=args.jobs, options=options, force=args.force)
-    for i, line in enumerate(lines, 1):
-        print(f"[{i}] {line}", flush=True)
+    done = 0
+    for wordlist in [args.wordlist] if args.wordlist else list(own):
+        entry = own.get(wordlist, HangmanSetup(wordlist))
+        for name in args.strategy or list(entry.strategies) or STRATEGIES:  # each its own lengths
+            lines = build_hangman_trees(wordlist, [name], args.misses or entry.misses, out,
+                                        lengths=args.lengths or entry.lengths_of(name), workers=args.jobs,
+                                        options={name: _options(name, args.top)}, force=args.force)
+            for line in lines:
+                done += 1
+                print(f"[{done}] {line}", flush=True)
     return 0
 
 

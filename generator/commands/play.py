@@ -12,8 +12,10 @@ from generator.commands import add_trees, an_id, printable, start_letter, verifi
 from generator.core.catalog import load_list, setup, trees_dir
 from generator.core.ids import check_letter_id
 from generator.core.kinds import kind_of
+from generator.core.layout import FolderKey, folder_path, folder_trees, tree_path
 from generator.core.partition import Matrix
 from generator.core.scoring import HEURISTICS, heuristic
+from generator.core.strategies import family_of
 from generator.core.words import WordList
 from generator.errors import CatalogError, LingoTreesError, PatternError, TreeFormatError, WordListError
 from generator.search.player import Advisor, HeuristicAdvisor, TreeAdvisor, autoplay, tiles
@@ -43,20 +45,21 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.set_defaults(func=run)
 
 
-def tree_path(args: argparse.Namespace, letter: str | None) -> Path:
+def named_tree(args: argparse.Namespace, letter: str | None) -> Path:
     """The tree file of set-up/rule/strategy/letter (the letter may be absent
     for a game that reveals none: the folder must then hold one tree)."""
-    setup(args.setup)  # a clear error for an unknown set-up
+    family = family_of(setup(args.setup).game.name)  # a clear error for an unknown set-up
+    key = FolderKey(family, args.setup, args.rule, args.strategy)
     root = Path(args.trees) if args.trees else trees_dir()
-    folder = root / args.setup / args.rule / args.strategy
+    folder = folder_path(root, key)
     if not folder.is_dir():
         raise TreeFormatError(f"no trees in {folder} (built yet? see --trees, --rule, --strategy)")
     if letter:
-        path: Path = folder / f"{check_letter_id(letter, 'the secret starts with a letter that')}.json"
+        path = tree_path(root, key.tree(check_letter_id(letter, "the secret starts with a letter that")))
         if not path.exists():
             raise TreeFormatError(f"{path}: no tree for the letter {letter!r}")
         return path
-    files = sorted(p for p in folder.glob("*.json") if p.name not in ("index.json", "schema.json"))
+    files = folder_trees(root, key)
     if len(files) != 1:
         raise TreeFormatError(f"{folder} holds {len(files)} trees: say which with --letter")
     found: Path = files[0]
@@ -70,7 +73,7 @@ def tree_advisor(args: argparse.Namespace) -> tuple[Advisor, str, int]:
     elif args.setup:
         if letter is None and args.secret and setup(args.setup).game.reveals_first_letter:
             letter = load_list(setup(args.setup).answers).alphabet.split(args.secret.lower())[0]
-        path = tree_path(args, letter)
+        path = named_tree(args, letter)
     else:
         raise TreeFormatError("give a tree file, or --setup (with --letter), or --no-tree --setup")
     tree = verified_tree(path)  # its words are those of its lists: nothing a terminal would obey

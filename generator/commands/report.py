@@ -7,7 +7,7 @@ import argparse
 from generator.commands import add_trees, many
 from generator.core.catalog import setups, trees_dir
 from generator.errors import TreeFormatError
-from generator.output.index import tree_folders
+from generator.output.index import index_folders
 from generator.output.report import cards_report, report, summary
 
 
@@ -25,8 +25,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 def run(args: argparse.Namespace) -> int:
     root = args.trees or trees_dir()
-    tree_folders(root)  # every folder and file name checked
-    ids = args.setup or [s.id for s in setups().values() if s.game.name == "lingo" and (root / s.id).exists()]
+    found = {key.setup for key in index_folders(root)}  # every folder and file name checked
+    ids = args.setup or [s.id for s in setups().values() if s.game.name == "lingo" and s.id in found]
     if not ids:
         raise TreeFormatError(f"{root}: no LINGO trees here (run lingo-trees build)")
     print((cards_report if args.cards else summary if args.summary else report)(root, ids), end="")

@@ -11,7 +11,8 @@ import orjson
 from generator.commands import out_file
 from generator.core.catalog import trees_dir
 from generator.core.files import FileError, dump_json, read_limited, write_atomic
-from generator.output.treefile import SCHEMA, SCHEMA_ID_PREFIX
+from generator.output.treefile import SCHEMA_ID_PREFIX
+from generator.output.treeschema import SCHEMA
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

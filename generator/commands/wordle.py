@@ -27,8 +27,9 @@ from generator.commands import (
     progress_printer,
     verified_tree,
 )
-from generator.core.catalog import setup, trees_dir
+from generator.core.catalog import exact_tiers, setup, tiers, trees_dir
 from generator.core.ids import short
+from generator.core.layout import ALL, tree_folders, tree_path
 from generator.core.strategies import default_strategies, strategy_order
 from generator.errors import StrategyError, TreeFormatError
 from generator.output.rankingfile import FILE_NAME as OPENERS_FILE
@@ -40,11 +41,9 @@ from generator.runs.progress import Reporter
 from generator.runs.wordle import (
     DOCUMENT_OPENERS,
     EXACT_RULES,
-    EXACT_TIERS,
     MODES,
     OPENER,
     RULES,
-    TIERS,
     build_wordle_trees,
     default_builds,
     first_words,
@@ -115,17 +114,25 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     t.set_defaults(func=run_traps)
 
 
+def a_tier(text: str) -> str:
+    """An argparse type: a tier of the catalog (read when the option is given, not at start)."""
+    if text not in tiers():
+        raise argparse.ArgumentTypeError(f"invalid choice {short(text)!r} (choose from {', '.join(tiers())})")
+    return text
+
+
 def add_tier(parser: argparse.ArgumentParser) -> None:
-    many(parser, "--tier", choices=list(TIERS), metavar="TIER",
-         help="secrets from: answers (the official 2,315 of 2022), common (allowed words in common use), "
-              "allowed (all 12,972), today (the WordleBot's 3,158, any of 14,855 guesses); default all")
+    many(parser, "--tier", type=a_tier, metavar="TIER",
+         help="secrets from a tier of the catalog (a Wordle set-up's tier): answers (the official 2,315 of 2022), "
+              "common (allowed words in common use), allowed (all 12,972), today (the WordleBot's 3,158, "
+              "any of 14,855 guesses); default all")
 
 
 def run_build(args: argparse.Namespace) -> int:
     opener = None if args.own_opener else (args.opener or OPENER).lower()
     if opener is not None and (len(opener) != 5 or not opener.isalpha()):
         raise StrategyError(f"opener {short(opener)!r} is not a five-letter word")
-    builds = default_builds(args.rule or list(RULES), args.strategy or GREEDY, opener, args.tier or list(TIERS))
+    builds = default_builds(args.rule or list(RULES), args.strategy or GREEDY, opener, args.tier or list(tiers()))
     root = Path(args.out) if args.out else trees_dir()
     for line in build_wordle_trees(builds, root, workers=args.jobs, force=args.force,
                                    progress=progress_printer(args.quiet)):
@@ -135,22 +142,24 @@ def run_build(args: argparse.Namespace) -> int:
 
 def run_report(args: argparse.Namespace) -> int:
     root = Path(args.trees) if args.trees else trees_dir()
-    tiers = [t for t in args.tier or list(TIERS) if (root / TIERS[t]).is_dir()]
-    if not tiers:
+    found = tree_folders(root, ("wordle",)) if root.is_dir() else {}  # every name checked
+    by_tier = tiers()
+    shown = [t for t in args.tier or list(by_tier) if any(key.setup == by_tier[t] for key in found)]
+    if not shown:
         raise TreeFormatError(f"no Wordle trees in {root} (lingo-trees wordle build)")
     rankings = read_rankings(root / OPENERS_FILE)
     found_traps = read_traps(root / TRAPS_FILE)
     print(f"Wordle: {root}, every tree verified. Guesses per secret: min, mean, max; >6: secrets past six.")
-    for tier in tiers:
-        sid = TIERS[tier]
+    for tier in shown:
+        sid = by_tier[tier]
         print(f"\n{tier}: {setup(sid).title} ({setup(sid).answers})")
         print(f"{'mode':<11}{'strategy':<24}{'opener':>7}{'total':>7}{'min':>5}{'mean':>8}{'max':>5}{'>6':>5}  proved")
         for rule in RULES:
-            folder = root / sid / rule
-            names = sorted((p.name for p in folder.glob("*") if (p / "all.json").is_file()),
-                           key=lambda n: strategy_order("wordle", n))
-            for name in names:
-                tree = verified_tree(folder / name / "all.json")
+            keys = sorted((k for k in found if k.setup == sid and k.rule == rule),  # a Wordle folder's one tree: all
+                          key=lambda k: strategy_order("wordle", k.strategy))
+            for key in keys:
+                name = key.strategy
+                tree = verified_tree(tree_path(root, key.tree(ALL)))
                 s = tree.stats
                 assert s is not None
                 proved = "yes" if tree.strategy.get("proved_minimal") else "-"
@@ -180,14 +189,14 @@ def run_openers(args: argparse.Namespace) -> int:
     if OPTIMAL in strategies and wrong:  # before any work
         raise StrategyError(f"{OPTIMAL}: the exact search plays {' and '.join(EXACT_RULES)} mode, "
                             f"not {MODES[wrong[0]]} mode")
-    if OPTIMAL in strategies and args.tier and not set(args.tier) <= set(EXACT_TIERS):
+    if OPTIMAL in strategies and args.tier and not set(args.tier) <= set(exact_tiers()):
         raise StrategyError(f"{OPTIMAL}: the exact search weighs the first words of the "
-                            f"{' and '.join(EXACT_TIERS)} tiers only (give --tier {EXACT_TIERS[0]})")
+                            f"{' and '.join(exact_tiers())} tiers only (give --tier {exact_tiers()[0]})")
     done: list[OpenerRanking] = []
-    for tier in args.tier or list(TIERS):
+    for tier in args.tier or list(tiers()):
         for rule in args.rule or ["free"]:
             for strategy in strategies:
-                if strategy == OPTIMAL and tier not in EXACT_TIERS:
+                if strategy == OPTIMAL and tier not in exact_tiers():
                     continue
                 if strategy == OPTIMAL:
                     ranking = _optimal_ranking(args, tier, rule, progress)
@@ -225,7 +234,7 @@ def _optimal_ranking(args: argparse.Namespace, tier: str, rule: str, progress: R
     steps = progress.steps(len(first_words(tier, rule, "entropy")), f"{tier}, {MODES[rule]} mode, {OPTIMAL}")
 
     def step(w: Weighed, batch: int) -> None:
-        found = f"{w.value}" if w.exact else "no tree within six" if w.value >= INF else f"at least {w.value}"
+        found = f"{w.value}" if w.solved else "no tree within six" if w.value >= INF else f"at least {w.value}"
         steps.step(f"batch {batch}: {w.word} {found} ({w.seconds:.1f} s)")
 
     ranking = rank_optimal(tier, rule, args.exact_top, args.jobs, step, args.weigh)
@@ -255,8 +264,8 @@ def run_traps(args: argparse.Namespace) -> int:
     print("feedback has left one family: guessing its words one by one (self hard mode), and with any")
     print("allowed word (a probe holding the letters that differ); 'a-b': the search stopped at its budget,")
     print(f"at least a guesses, b found ({args.positions:,} positions a search).")
-    for tier in args.tier or list(TIERS):
-        print(f"\n{tier} ({setup(TIERS[tier]).answers})")
+    for tier in args.tier or list(tiers()):
+        print(f"\n{tier} ({setup(tiers()[tier]).answers})")
         print(f"{'family':<8}{'words':>6}  {'letters':<20}{'one by one':>11}{'with probe':>11}  first guess")
         found = traps(tier, args.families, args.positions)
         for t in found:

@@ -96,6 +96,8 @@ class Setup:
     tables: bool = True
     played: str = ""  # where the show plays words of this length
     rules: tuple[str, ...] = ()  # LINGO: the guess rules its trees are built under (empty: every rule)
+    tier: str = ""  # Wordle: the name of its secrets' tier (``wordle build --tier``); "": none
+    exact: bool = False  # Wordle: the exact search ranks its tier's first words (``wordle openers``)
 
     def plays(self, rule: str) -> bool:
         """Whether its trees are built under guess rule ``rule``."""
@@ -145,7 +147,8 @@ def _read_catalog(path: Path) -> dict[str, Any]:
 
 
 _KIND_NAMES = {str: "text", int: "a whole number", bool: "true or false", list: "a list", dict: "a table"}
-_SETUP_KEYS = ("title", "show", "played", "game", "answers", "guesses", "turns", "paper", "tables", "rules")
+_SETUP_KEYS = ("title", "show", "played", "game", "answers", "guesses", "turns", "paper", "tables", "rules",
+               "tier", "exact")
 
 
 def _known_keys(path: Path, where: str, entry: dict[str, Any], keys: tuple[str, ...]) -> None:
@@ -220,17 +223,36 @@ def _setup(path: Path, setup_id: str, entry: Any, lists: dict[str, ListSpec]) ->
                              or len(set(rules)) < len(rules)):  # (each a text before any is hashed)
         raise CatalogError(f"{path}: {where}: rules must be some of {', '.join(LINGO_RULES)}, each once "
                            f"(a LINGO set-up), not {short(repr(rules))}")
+    tier, exact = _field(path, where, entry, "tier", str, ""), _field(path, where, entry, "exact", bool, False)
+    if ("tier" in entry or exact) and (game.name != "wordle" or not re.fullmatch(r"[a-z][a-z0-9-]{0,19}", tier)):
+        raise CatalogError(f"{path}: {where}: tier must be a short name (a-z, 0-9, -) of a Wordle set-up"
+                           f"{', which exact needs' if exact else ''}, not {short(repr(tier))}")
     return Setup(setup_id, _field(path, where, entry, "title", str, setup_id), game,
                  entry["answers"], entry["guesses"], _field(path, where, entry, "paper", bool, False),
                  _field(path, where, entry, "show", str, ""), _field(path, where, entry, "tables", bool, True),
-                 _field(path, where, entry, "played", str, ""), tuple(rules))
+                 _field(path, where, entry, "played", str, ""), tuple(rules), tier, exact)
+
+
+#: the catalog's tables: the lists and set-ups read here, the game families'
+#: set-ups and the site's defaults by :mod:`generator.core.catalog_games`
+TABLES = ("lists", "setups", "mastermind", "hangman", "site")
+
+
+@cache
+def catalog_tables(path: Path) -> dict[str, dict[str, Any]]:
+    """The catalog's tables (:data:`TABLES`, each a table, maybe empty), read once per process."""
+    data = _read_catalog(path)
+    _known_keys(path, "the catalog", data, TABLES)
+    return {key: _field(path, "the catalog", data, key, dict, {}) for key in TABLES}
+
+
+def catalog_path() -> Path:
+    return wordlists_dir() / "catalog.toml"
 
 
 @cache
 def _catalog(path: Path) -> tuple[dict[str, ListSpec], dict[str, Setup]]:
-    data = _read_catalog(path)
-    _known_keys(path, "the catalog", data, ("lists", "setups"))
-    tables = {key: _field(path, "the catalog", data, key, dict, {}) for key in ("lists", "setups")}
+    tables = catalog_tables(path)
     lists: dict[str, ListSpec] = {}
     for list_id, entry in tables["lists"].items():
         _check_catalog_id(path, list_id, "word list")
@@ -239,6 +261,10 @@ def _catalog(path: Path) -> tuple[dict[str, ListSpec], dict[str, Setup]]:
     for setup_id, entry in tables["setups"].items():
         _check_catalog_id(path, setup_id, "set-up")
         setups[setup_id] = _setup(path, setup_id, entry, lists)
+        same = [s.id for s in setups.values() if s.tier and s.tier == setups[setup_id].tier and s.id != setup_id]
+        if same:
+            raise CatalogError(f"{path}: set-up {setup_id!r}: tier {setups[setup_id].tier!r} is set-up "
+                               f"{same[0]!r}'s already; each tier names one set-up")
     return lists, setups
 
 
@@ -259,7 +285,7 @@ def _check_catalog_id(path: Path, value: str, what: str) -> None:
 
 
 def catalog() -> tuple[dict[str, ListSpec], dict[str, Setup]]:
-    return _catalog(wordlists_dir() / "catalog.toml")
+    return _catalog(catalog_path())
 
 
 def list_spec(list_id: str) -> ListSpec:
@@ -301,6 +327,20 @@ def helper_lists() -> list[ListSpec]:
 
 def setups() -> dict[str, Setup]:
     return catalog()[1]
+
+
+def tiers() -> dict[str, str]:
+    """Wordle's tiers, each the set-up of its secrets (``tier`` of the catalog), in catalog order.
+
+    >>> tiers()
+    {'answers': 'wordle', 'common': 'wordle-common', 'allowed': 'wordle-allowed', 'today': 'wordle-2023'}
+    """
+    return {s.tier: s.id for s in setups().values() if s.tier}
+
+
+def exact_tiers() -> tuple[str, ...]:
+    """The tiers whose first words the exact search ranks (``exact = true``)."""
+    return tuple(s.tier for s in setups().values() if s.tier and s.exact)
 
 
 def setup_letters(setup_id: str) -> list[str]:

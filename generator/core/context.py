@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
 
 import numpy as np
 
+from generator.core.blocks import StrategyBlock
 from generator.core.catalog import Setup, check_setup_letter, load_list, setup, setup_letters
 from generator.core.feedback import replier
 from generator.core.ids import short
@@ -73,7 +73,7 @@ class Context:
         return self.setup.game.for_letter(letter).with_rule(rule)
 
     def game_tree(self, game: Game, cols: np.ndarray, root: Tree,
-                  strategy: dict[str, Any]) -> GameTree:
+                  strategy: StrategyBlock) -> GameTree:
         """Wrap a tree over the answers ``cols`` as a GameTree: every secret
         is replayed for the stats and ``late``."""
         reply = replier(self.answers.alphabet.split)

@@ -5,7 +5,7 @@ Set-ups, word lists, guess rules and strategies are named by an **id**: 1 to
 or digit (``nl-ij-6``, ``same-start``, ``optimal-salet``). A start letter
 is a **letter id**: one or two lowercase letters ``a-z`` (``ij`` is the Dutch
 digraph); a tree file is named by its letter id, ``all`` (a game that reveals
-no letter) or a word length (Hangman). Ids are checked where they enter the program (the catalog, a
+no letter) or a word length (Hangman): :mod:`generator.core.layout`. Ids are checked where they enter the program (the catalog, a
 trees folder read, an option), so nothing else can reach a path, a page or
 an attribute: ``x onmouseover=alert(1)`` or ``../..`` is refused with one line.
 
@@ -25,7 +25,6 @@ from generator.errors import CatalogError
 
 ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 LETTER_ID = re.compile(r"[a-z]{1,2}")
-TREE_NAME = re.compile(r"[a-z]{1,2}|all|[1-9][0-9]?")
 ID_RULE = "1-40 of a-z, 0-9 and -, not starting with -"
 LETTER_RULE = "one or two letters a-z"
 
@@ -60,7 +59,3 @@ def check_letter_id(text: str, what: str = "letter") -> str:
         raise CatalogError(f"{what} {short(text)!r} is not a letter id ({LETTER_RULE})")
     return text
 
-
-def is_tree_name(text: str) -> bool:
-    """Whether ``text`` names a tree file: a letter id, ``all`` or a length."""
-    return TREE_NAME.fullmatch(text) is not None

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Union
 
+from generator.core.blocks import StrategyBlock
 from generator.core.feedback import Pattern
 from generator.core.rules import Game
 from generator.core.words import Word
@@ -67,7 +68,7 @@ class GameTree:
     guesses: str
     secrets: tuple[Word, ...]
     root: Tree
-    strategy: dict[str, Any] = field(default_factory=dict)
+    strategy: StrategyBlock  # how it was built: a record of generator.core.blocks
     late: tuple[Word, ...] = ()
     stats: Stats | None = None
     fingerprint: dict[str, Any] | None = None  # what made it (generator.core.fingerprint)

@@ -36,7 +36,7 @@ each with the place in the tree (``root > G.... > .Y...``).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,7 +49,7 @@ from generator.core.tree import GameTree, Node, Stats, Tree, stats_of, walk
 from generator.core.words import Letters, WordList
 from generator.errors import LingoTreesError
 
-Problem = Callable[[str], None]
+ReportProblem = Callable[[str], None]  # records one problem the verifier found (its message)
 
 
 def where(path: tuple[Pattern, ...]) -> str:
@@ -99,7 +99,7 @@ def verify_tree(tree: GameTree, answers: WordList, guesses: WordList, max_proble
 _COUNTS = ("k", "largest_group", "words_to_learn", "lower_bound", "total_turns", "late")
 
 
-def _check_claims(strategy: dict[str, Any], stats: Stats, problem: Problem) -> None:
+def _check_claims(strategy: Mapping[str, Any], stats: Stats, problem: ReportProblem) -> None:
     """What a card or page prints from the strategy block holds: each count
     is a whole number; "proved minimal" is true or false, and true only where
     the lower bound equals the words to learn (or an exact search says so);
@@ -124,7 +124,7 @@ def _check_claims(strategy: dict[str, Any], stats: Stats, problem: Problem) -> N
         _check_uncommon(strategy, problem)
 
 
-def _check_uncommon(strategy: dict[str, Any], problem: Problem) -> None:
+def _check_uncommon(strategy: Mapping[str, Any], problem: ReportProblem) -> None:
     """``uncommon``: words the card says (openers, exception moves), each once."""
     uncommon = strategy["uncommon"]
     if not isinstance(uncommon, list) or not all(isinstance(w, str) for w in uncommon) \
@@ -137,7 +137,7 @@ def _check_uncommon(strategy: dict[str, Any], problem: Problem) -> None:
         problem(f"strategy: uncommon names {short(word, 40)!r}, not a word the card says")
 
 
-def _collector(problems: list[str], most: int) -> Problem:
+def _collector(problems: list[str], most: int) -> ReportProblem:
     """A function that records a problem once, at most ``most`` of them (then one line saying so)."""
     def problem(text: str) -> None:
         if text in problems:
@@ -149,7 +149,7 @@ def _collector(problems: list[str], most: int) -> Problem:
     return problem
 
 
-def _check_secrets(tree: GameTree, expected: set[str], what: str, problem: Problem) -> None:
+def _check_secrets(tree: GameTree, expected: set[str], what: str, problem: ReportProblem) -> None:
     """The secrets are exactly ``expected``, each once; ``late`` names secrets, each once."""
     if len(set(tree.secrets)) != len(tree.secrets):
         problem("secrets: a word is listed twice")
@@ -164,7 +164,7 @@ def _check_secrets(tree: GameTree, expected: set[str], what: str, problem: Probl
 
 
 def _check_branches(root: Tree, secret_set: set[str], used: set[tuple[int, Pattern]],
-                    bad_pattern: Callable[[Node, Pattern], str | None], problem: Problem) -> None:
+                    bad_pattern: Callable[[Node, Pattern], str | None], problem: ReportProblem) -> None:
     """After the replay: every leaf a secret, every branch key well formed
     (``bad_pattern`` says why not, per game) and reached by some secret."""
     for path, sub in walk(root):
@@ -192,7 +192,7 @@ def _describe(s: Stats) -> str:
 
 
 def _replay_guesses(tree: GameTree, answers: WordList, guesses: WordList, kind: FeedbackKind,
-                    problem: Problem) -> tuple[Stats, int]:
+                    problem: ReportProblem) -> tuple[Stats, int]:
     """Replay a LINGO, Wordle or Mastermind tree: every secret, every guess."""
     game = tree.game
     _check_lists(game, answers, guesses, problem)
@@ -229,7 +229,7 @@ def _replay_guesses(tree: GameTree, answers: WordList, guesses: WordList, kind: 
     return stats_of(replay.turns), len(replay.turns)
 
 
-def _check_sure_late(tree: GameTree, problem: Problem) -> None:
+def _check_sure_late(tree: GameTree, problem: ReportProblem) -> None:
     """A card cut from the full one counts some secrets late (``sure_late``):
     secrets, each once, and every secret the tree reaches late among them."""
     sure = tree.strategy.get("sure_late")
@@ -244,8 +244,8 @@ def _check_sure_late(tree: GameTree, problem: Problem) -> None:
         problem(f"strategy: {word!r} is late in the tree but not in sure_late")
 
 
-def _check_plan(strategy: dict[str, Any], played: dict[str, list[str]], reply: Callable[[str, str], Pattern],
-                problem: Problem) -> None:
+def _check_plan(strategy: Mapping[str, Any], played: dict[str, list[str]], reply: Callable[[str, str], Pattern],
+                problem: ReportProblem) -> None:
     """The plan a sheet shows (``openers``, then the ``groups`` by the openers'
     feedback: an exception move and its parts, or the words to try in order,
     the first one still possible) plays every secret as the tree does, and
@@ -313,7 +313,7 @@ def _sheet_play(openers: list[str], by_feedback: dict[tuple[Pattern, ...], dict[
     return said + ["(not in its group)"]
 
 
-def _check_sayable(tree: GameTree, guesses: WordList, problem: Problem) -> None:
+def _check_sayable(tree: GameTree, guesses: WordList, problem: ReportProblem) -> None:
     """No word the strategy block names for a player to say is blocked."""
     blocked = blocked_words(guesses.language)
 
@@ -328,7 +328,7 @@ def _check_sayable(tree: GameTree, guesses: WordList, problem: Problem) -> None:
         problem(f"strategy: {word!r} is on the blocklist of {guesses.language!r}: never a word to say")
 
 
-def _check_lists(game: Game, answers: WordList, guesses: WordList, problem: Problem) -> None:
+def _check_lists(game: Game, answers: WordList, guesses: WordList, problem: ReportProblem) -> None:
     """The game describes the words of its lists: a program that reads the file
     (splitting words by its ``digraphs``) must replay it as we do."""
     for words in (answers, guesses):
@@ -344,7 +344,7 @@ class _GuessReplay:
     """Replays secrets through a guess tree, remembering which branches they used."""
 
     def __init__(self, tree: GameTree, answers: WordList, guesses: WordList, kind: FeedbackKind,
-                 problem: Problem) -> None:
+                 problem: ReportProblem) -> None:
         self.tree, self.answers, self.guesses, self.problem = tree, answers, guesses, problem
         # the lists say how words split into letters (a game that says
         # otherwise is reported by _check_lists, and still replayed)
@@ -409,7 +409,7 @@ class _GuessReplay:
 # -- Hangman: mask feedback -----------------------------------------------------------
 
 
-def _replay_calls(tree: GameTree, answers: WordList, guesses: WordList, problem: Problem) -> tuple[Stats, int]:
+def _replay_calls(tree: GameTree, answers: WordList, guesses: WordList, problem: ReportProblem) -> tuple[Stats, int]:
     """Replay a Hangman tree: every secret, its calls and misses."""
     game = tree.game
     assert game.misses is not None
@@ -446,7 +446,7 @@ def _replay_calls(tree: GameTree, answers: WordList, guesses: WordList, problem:
     return Stats(base.secrets, base.total_turns, base.max_turns, base.turns, dict(sorted(hist.items()))), len(turns)
 
 
-def _check_losses(tree: GameTree, misses: dict[str, int], problem: Problem) -> None:
+def _check_losses(tree: GameTree, misses: dict[str, int], problem: ReportProblem) -> None:
     """``late`` lists exactly the words lost; the strategy block claims no more than the tree shows."""
     allowed = tree.game.misses
     assert allowed is not None

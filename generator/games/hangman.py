@@ -28,8 +28,8 @@ tie to the first letter of the alphabet:
 ``optimal``
     fewest words lost for the misses allowed, then fewest misses (a lost word
     counts m + 1): a depth-first search with memoized positions. It tries every
-    letter at positions of at most :data:`EXACT_BELOW` candidates and the best
-    :data:`TOP` letters by both greedy rules above that; at positions of at
+    letter at positions of at most :data:`EVERY_LETTER_BELOW` candidates and
+    the best :data:`TOP` letters by both greedy rules above that; at positions of at
     most :data:`LOSS_BELOW` candidates it adds a letter of fewest losses found
     by :class:`LossSearch` (an exact branch-and-bound search on losses alone),
     so there the tree loses no more words than any tree can. Where the tree's
@@ -50,10 +50,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
+from generator.core.blocks import StrategyBlock
 from generator.core.feedback import Pattern
 from generator.core.kinds import BLANK, Calls, replay_calls
 from generator.core.rules import Game
@@ -65,7 +66,7 @@ from generator.games import hangman_kernels as kernels
 from generator.search.exact import INF
 from generator.search.memo import new_memo
 
-EXACT_BELOW = 8      # optimal: every letter at positions of at most this many candidates
+EVERY_LETTER_BELOW = 8  # optimal: every letter at positions of at most this many candidates
 TOP = 1              # optimal: else the best TOP letters of each greedy rule
 LOSS_BELOW = 100     # optimal: and at positions of at most this many words, a letter of fewest losses
 LOSS_BUDGET = 5_000  # found by a loss search of at most this many new positions
@@ -316,11 +317,11 @@ class Optimal:
 
     BIG = 1 << 32
 
-    def __init__(self, w: Words, misses: int, *, exact_below: int = EXACT_BELOW, top: int = TOP,
+    def __init__(self, w: Words, misses: int, *, every_letter_below: int = EVERY_LETTER_BELOW, top: int = TOP,
                  loss_below: int = LOSS_BELOW, loss_budget: int = LOSS_BUDGET,
                  max_positions: int | None = None, loss: LossSearch | None = None,
                  guide: LossSearch | None = None) -> None:
-        self.w, self.m, self.exact_below, self.top = w, misses, exact_below, top
+        self.w, self.m, self.every_letter_below, self.top = w, misses, every_letter_below, top
         self.loss_below, self.loss_budget = loss_below, loss_budget
         self.loss = LossSearch(w) if loss is None else loss  # a wider search shares the narrower's
         self.guide = guide  # a loss search whose letters of fewest losses are tried too
@@ -368,8 +369,8 @@ class Optimal:
 
     def moves(self, cols: np.ndarray, called: int, left: int) -> list[int]:
         """Letters worth calling: those that split the candidates (the best of
-        each greedy rule first); above ``exact_below`` candidates only the ``top``
-        best of each rule, and up to ``loss_below`` candidates a letter of
+        each greedy rule first); above ``every_letter_below`` candidates only
+        the ``top`` best of each rule, and up to ``loss_below`` candidates a letter of
         fewest losses from the loss search (when it finishes within its budget)
         and from the ``guide``'s (where it found them)."""
         hits, parts, squares = part_sizes(self.w, cols)
@@ -381,7 +382,7 @@ class Optimal:
             for i in pair:
                 if i not in order:
                     order.append(i)
-        if len(cols) <= self.exact_below:
+        if len(cols) <= self.every_letter_below:
             return order
         found = None
         root = len(cols) == len(self.w.words)
@@ -501,7 +502,7 @@ def _optimal_root(w: Words, misses: int, options: dict[str, Any]) -> tuple[Tree,
              + (f"the fewest losses {fewest[0]} in {prover.nodes} positions" if fewest else "gave up")
              + (f"; its letters tried too ({guided_positions} positions)" if guided_positions else ""))
     return root, {
-        "exact": opt.limited == 0,
+        "complete": opt.limited == 0,
         "losses_proved": proved(opt),
         "losses_at_least": floor,
         "search": _search_note(opt) + widened
@@ -536,7 +537,7 @@ def _widened(w: Words, misses: int, options: dict[str, Any], opt: Optimal, root:
 def _search_note(opt: Optimal) -> str:
     """How the search ``opt`` chose its letters, and what it left unproved."""
     return (f"every letter that splits the candidates at positions of at most "
-            f"{opt.exact_below} words; above that the best {opt.top} letters of each greedy "
+            f"{opt.every_letter_below} words; above that the best {opt.top} letters of each greedy "
             f"rule and, at positions of at most {opt.loss_below} words, a letter "
             f"of fewest losses if a loss search of at most {opt.loss_budget} positions finds one "
             f"(at the start of at most {ROOT_BELOW} words, of {ROOT_BUDGET})"
@@ -549,9 +550,9 @@ def hangman_tree(words: WordList, length: int, strategy: str, misses: int, **opt
     w = words_of_length(words, length)
     root, extra = build_root(w, strategy, misses, **options)
     res = results(root, w.words, misses)
-    block = {"scheme": strategy, "rule": strategy_info("hangman", strategy).method, "ties": "the first letter of the alphabet",
+    block: dict[str, Any] = {"scheme": strategy, "method": strategy_info("hangman", strategy).method, "ties": "the first letter of the alphabet",
              "losses": sum(r.lost for r in res.values()),
              "total_misses": sum(r.misses for r in res.values()), **extra}
     return GameTree(game=hangman_game(length, misses), answers=words.id, guesses=words.id,
-                    secrets=w.words, root=root, strategy=block,
+                    secrets=w.words, root=root, strategy=cast(StrategyBlock, block),  # checked when written
                     late=tuple(s for s, r in res.items() if r.lost), stats=hangman_stats(res))

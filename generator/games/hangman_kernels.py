@@ -33,7 +33,7 @@ import numpy as np
 from generator.core.jit import kernel
 from generator.core.partition import mix
 from generator.search.exact_kernels import INF
-from generator.search.memo import EXACT, LETTER, VALUE, find, key_hash, put
+from generator.search.memo import LETTER, SOLVED, VALUE, find, key_hash, put
 
 
 @kernel
@@ -43,7 +43,7 @@ def scan(cols, lex):  # type: ignore[no-untyped-def]
     the words that have it, and its signature (the missed part's hash and the
     sum of the mixed hashes of the others: equal parts, equal signatures;
     unequal ones are taken for equal with a chance of about 2^-64 a pair, as
-    in the exact search's moves kernel, where the pure-Python search compared
+    in the exact search's scan kernel, where the pure-Python search compared
     the sets)."""
     keys, letters_of, ranks_of, cnt, ph, touched, ntouched = lex[4], lex[6], lex[7], lex[8], lex[9], lex[10], lex[11]
     letters = len(ntouched)
@@ -263,7 +263,7 @@ def _recall(cols, spare, beta, lex, memo):  # type: ignore[no-untyped-def]
     e = find(memo, cols, spare, h)
     if e >= 0:
         v = memo[1][0][e, VALUE]
-        return h, e, v, memo[1][0][e, EXACT] == 1 or v >= beta
+        return h, e, v, memo[1][0][e, SOLVED] == 1 or v >= beta
     return h, e, np.int64(0), False
 
 

@@ -30,10 +30,11 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
+from generator.core.blocks import StrategyBlock
+from generator.core.catalog_games import CODE_TURNS, MAX_CODES, CodeSetup, code_setups
 from generator.core.feedback import Pattern
 from generator.core.ids import short
 from generator.core.jit import kernel, prange
@@ -45,7 +46,7 @@ from generator.core.tree import GameTree, Tree, play, tree_stats
 from generator.errors import RulesError, StrategyError
 from generator.search.greedy import greedy_tree
 
-TURNS = 10  # rows on the board: a tree that needs more lists the codes in `late`
+TURNS = CODE_TURNS  # rows on the board where the catalog does not say: a tree that needs more lists the codes in `late`
 
 
 
@@ -54,13 +55,14 @@ TURNS = 10  # rows on the board: a tree that needs more lists the codes in `late
 
 @dataclass(frozen=True)
 class Variant:
-    """A code game: positions, symbols and whether a code may repeat a symbol."""
+    """A code game: positions, symbols, whether a code may repeat a symbol, rows on the board."""
 
     id: str
     title: str
     positions: int
     symbols: str
     repeats: bool
+    turns: int = TURNS
 
     @property
     def codes(self) -> int:
@@ -71,41 +73,56 @@ class Variant:
     @property
     def game(self) -> Game:
         name = "mastermind" if self.repeats else "bulls-and-cows"
-        return Game(name, length=self.positions, turns=TURNS, feedback="pegs",
+        return Game(name, length=self.positions, turns=self.turns, feedback="pegs",
                     symbols=self.symbols, repeats=self.repeats)
 
 
-PRESETS = {
-    "4x6": "Mastermind (4 positions, 6 colours, repeats allowed)",
-    "bulls-and-cows": "Bulls and Cows (4 digits of 10, no repeats)",
-}
-_ALIASES = {"mastermind": "4x6", "classic": "4x6", "bulls-and-cows": "4x10-distinct"}
 _VARIANT = re.compile(r"([0-9]{1,3})x([0-9]{1,3})(-distinct)?")
 
 
+def _symbols(count: int, repeats: bool) -> str:
+    """Colours ``1..c`` with repeats, digits ``0..c-1`` without (and ten colours: the ten digits)."""
+    return "0123456789"[:count] if not repeats or count == 10 else "123456789"[:count]
+
+
+def _of(spec: CodeSetup) -> Variant:
+    return Variant(spec.id, spec.title, spec.positions, _symbols(spec.symbols, spec.repeats), spec.repeats, spec.turns)
+
+
+def variants() -> list[Variant]:
+    """The variants of the catalog (``[mastermind.<id>]``), in its order."""
+    return [_of(spec) for spec in code_setups().values()]
+
+
 def variant(name: str) -> Variant:
-    """The variant ``PxC`` (Mastermind: p positions, c colours 1..c, repeats),
-    ``PxC-distinct`` (digits 0..c-1, no repeats), or a preset name.
+    """A variant of the catalog by its id or an alias (``4x6``, ``classic``,
+    ``bulls-and-cows``), else ``PxC`` (Mastermind: p positions, c colours
+    1..c, repeats) or ``PxC-distinct`` (digits 0..c-1, no repeats); a PxC the
+    catalog names is its entry.
 
     >>> variant("4x6").symbols, variant("bulls-and-cows").symbols
     ('123456', '0123456789')
     """
-    spec = _ALIASES.get(name, name)
-    m = _VARIANT.fullmatch(spec)
+    named = {n: spec for spec in code_setups().values() for n in (spec.id, *spec.aliases)}
+    if name in named:
+        return _of(named[name])
+    m = _VARIANT.fullmatch(name)
     if not m:
         raise RulesError(f"unknown Mastermind variant {short(name)!r} (expected PxC, PxC-distinct "
-                         f"or one of: {', '.join(sorted(_ALIASES))})")
+                         f"or one of the catalog's: {', '.join(sorted(named))})")
     p, c, distinct = int(m[1]), int(m[2]), bool(m[3])
     if not 2 <= p <= 8 or not 2 <= c <= 10:
         raise RulesError(f"variant {short(name)!r}: positions must be 2..8 and colours 2..10")
     if distinct and c < p:
         raise RulesError(f"variant {short(name)!r}: {p} positions without repeats need {p} or more symbols")
-    symbols = "0123456789"[:c] if distinct or c == 10 else "123456789"[:c]
-    vid = "bulls-and-cows" if spec == "4x10-distinct" else spec
-    title = PRESETS.get(vid, f"{p} positions, {c} {'digits, no repeats' if distinct else 'colours'}")
-    v = Variant(vid, title, p, symbols, not distinct)
-    if v.codes > 20000:
-        raise RulesError(f"variant {name!r} has {v.codes} codes: more than this program's 20000")
+    same = next((spec for spec in code_setups().values()
+                 if (spec.positions, spec.symbols, spec.repeats) == (p, c, not distinct)), None)
+    if same is not None:
+        return _of(same)
+    v = Variant(name, f"{p} positions, {c} {'digits, no repeats' if distinct else 'colours'}", p,
+                _symbols(c, not distinct), not distinct)
+    if v.codes > MAX_CODES:
+        raise RulesError(f"variant {name!r} has {v.codes} codes: more than this program's {MAX_CODES}")
     return v
 
 
@@ -229,7 +246,7 @@ def opener_classes(game: Game) -> list[Code]:
 # --------------------------------------------------------------------------- trees
 
 
-def game_tree(v: Variant, root: Tree, strategy: dict[str, Any]) -> GameTree:
+def game_tree(v: Variant, root: Tree, strategy: StrategyBlock) -> GameTree:
     """A finished GameTree (stats from a replay of every code)."""
     game = v.game
     secrets = code_list(game).words

@@ -1,8 +1,8 @@
 """The site's Hangman page: words lost per list, strategy and length, what
 is proved, the hardest words, and the lookup that plays the trees.
 
-The Hangman trees are ``trees/hangman/<list>/<misses>/<strategy>/<length>.json``,
-one level deeper than the other games' folders: :func:`hangman_tree_files` finds
+The Hangman trees are ``trees/hangman/<list>/<misses>/<strategy>/<length>.json``
+(:mod:`generator.core.layout`): :func:`hangman_tree_files` finds
 them (names checked) and :func:`hangman_page` makes the frozen
 :class:`HangmanPage` of them: the site model holds it
 (:class:`generator.output.sitemodel.SiteModel`), ``site/hangman.md.j2``
@@ -18,7 +18,6 @@ tree for 9 (the page says so).
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,13 +26,14 @@ from typing import Any
 from urllib.parse import urlencode
 
 from generator.core.catalog import catalog, load_list
+from generator.core.catalog_games import site_defaults
 from generator.core.feedback import Pattern
-from generator.core.ids import ID_RULE, is_id, short
 from generator.core.kinds import mask, replay_calls
+from generator.core.layout import tree_folders, tree_key, tree_path
 from generator.core.strategies import strategy_order
 from generator.core.tree import GameTree, Node, Tree
 from generator.core.words import Word
-from generator.errors import SiteError, TreeFormatError
+from generator.errors import SiteError
 from generator.output.helperdata import list_title
 from generator.output.sheets import strategy_short, strategy_title
 from generator.output.treefile import read_tree
@@ -41,14 +41,20 @@ from generator.output.treefile import read_tree
 __all__ = ["HangmanPage", "ListView", "hangman_page", "hangman_url", "hardest_words", "lengths_text", "lost_at",
            "masks_of", "hangman_tree_files"]
 
-FOLDER = "hangman"
-DEFAULT_MISSES = 6  # the misses the committed trees are built for
+FAMILY = "hangman"
+
+
+def usual_misses() -> int:
+    """The misses the committed trees are built for, which the page's URLs
+    leave out (the catalog's ``[site]`` ``hangman_misses``)."""
+    return site_defaults().hangman_misses
+
+
 SHOWN = (6, 9)  # the page shows the words lost with these misses allowed
 HARDEST = 10
 SHORTEST = 2  # the hardest words are of this length or more (a one-letter word is any letter)
 PAGE = "hangman.html"
 INDEX_FORMAT, INDEX_VERSION = "lingo-trees.hangman-index", 1
-_NUMBER = re.compile(r"[1-9][0-9]?|0")
 
 
 # -- the model ------------------------------------------------------------------------
@@ -80,7 +86,7 @@ class StrategyView:
     @property
     def label(self) -> str:
         """Its name in a table: the short name, and the misses where not the usual."""
-        return self.short if self.misses == DEFAULT_MISSES else f"{self.short} (built for {self.misses})"
+        return self.short if self.misses == usual_misses() else f"{self.short} (built for {self.misses})"
 
     @property
     def lengths(self) -> tuple[int, ...]:
@@ -104,14 +110,14 @@ class Total:
 
 
 @dataclass(frozen=True)
-class GridRow:
+class LengthGridRow:
     """One length of a list: its row in each strategy (None where there is no tree)."""
 
     length: int
     words: int
     cells: tuple[LengthRow | None, ...]
-    at_least: int | None  # the best proved lower bound at DEFAULT_MISSES
-    proved: bool  # some tree's losses at DEFAULT_MISSES are proved minimal
+    at_least: int | None  # the best proved lower bound at usual_misses()
+    proved: bool  # some tree's losses at usual_misses() are proved minimal
 
 
 @dataclass(frozen=True)
@@ -134,7 +140,7 @@ class ListView:
     strategies: tuple[StrategyView, ...]
     common: tuple[Total, ...]  # every strategy over the lengths all have (empty with one strategy)
     whole: tuple[Total, ...]  # every strategy over all its lengths
-    grid: tuple[GridRow, ...]
+    grid: tuple[LengthGridRow, ...]
     hardest: tuple[HardWord, ...]
     hardest_of: StrategyView  # the strategy whose trees the hardest words come from
     left_out: LengthRow | None = None  # its tree of words shorter than SHORTEST, if any
@@ -154,23 +160,13 @@ class HangmanPage:
 
 
 def hangman_tree_files(trees: Path) -> list[Path]:
-    """The Hangman tree files under ``trees`` (``hangman/<list>/<misses>/<strategy>/<length>.json``),
-    every name checked: a :class:`TreeFormatError` names one that is not
-    an id or a number. Nothing in a file is read here."""
-    out = []
-    for path in sorted((trees / FOLDER).glob("*/*/*/*.json")):
-        if path.name == "index.json":
-            continue
-        strategy, misses, wordlist = path.parent, path.parent.parent, path.parent.parent.parent
-        for name, what in ((wordlist.name, "word list"), (strategy.name, "strategy")):
-            if not is_id(name):
-                raise TreeFormatError(f"{strategy}: the {what} folder {short(name)!r} is not an id ({ID_RULE})")
-        if not _NUMBER.fullmatch(misses.name):
-            raise TreeFormatError(f"{strategy}: the misses folder {short(misses.name)!r} is not a number")
-        if not _NUMBER.fullmatch(path.stem) or path.stem == "0":
-            raise TreeFormatError(f"{strategy}: {short(path.name)!r} is not a Hangman tree name (a word length)")
-        out.append(path)
-    return out
+    """The Hangman tree files under ``trees`` (``hangman/<list>/<misses>/<strategy>/<length>.json``,
+    :func:`generator.core.layout.tree_folders`), every name checked: a
+    :class:`~generator.errors.LayoutError` names one that is not an id or a
+    number. Nothing in a file is read here."""
+    if not trees.is_dir():
+        return []
+    return [path for files in tree_folders(trees, (FAMILY,)).values() for path in files]
 
 
 def _rel(path: Path, trees: Path) -> str:
@@ -180,15 +176,16 @@ def _rel(path: Path, trees: Path) -> str:
 def _checked(path: Path, trees: Path) -> GameTree:
     """The tree of ``path``, checked against its folder and against itself."""
     tree = read_tree(path)
-    wordlist, misses = path.parent.parent.parent.name, int(path.parent.parent.name)
+    key = tree_key(trees, path)
     where = f"{path}: "
     s = tree.stats
     if tree.game.name != "hangman" or s is None or s.misses is None:
         raise SiteError(where + "not a Hangman tree with its misses counted")
-    if tree.answers != wordlist or tree.game.misses != misses or tree.game.length != int(path.stem):
+    if tree.answers != key.setup or tree.game.misses != key.misses or str(tree.game.length) != key.part:
         raise SiteError(where + f"its list {tree.answers!r}, misses {tree.game.misses} and length "
                                 f"{tree.game.length} do not match its place {_rel(path, trees)}")
-    lost = lost_at(s.misses, misses)
+    assert key.misses is not None  # a Hangman key has its misses
+    lost = lost_at(s.misses, key.misses)
     claimed = tree.strategy.get("losses", lost)
     if not lost == claimed == len(tree.late):
         raise SiteError(where + f"it loses {lost} words (misses counted), its strategy says "
@@ -226,7 +223,7 @@ def lengths_text(lengths: Sequence[int]) -> str:
 def hangman_url(wordlist: str, misses: int, strategy: str, length: int, path: Sequence[Pattern] = ()) -> str:
     """The lookup at a position: ``hangman.html?list=...&length=...&strategy=...&path=m1,m2#lookup``."""
     query = {"list": wordlist, "length": str(length), "strategy": strategy}
-    if misses != DEFAULT_MISSES:
+    if misses != usual_misses():
         query["misses"] = str(misses)
     if path:
         query["path"] = ",".join(path)
@@ -272,14 +269,14 @@ def _total(view: StrategyView, lengths: Sequence[int]) -> Total:
                  None if None in floors else sum(f for f in floors if f is not None))
 
 
-def _grid(views: Sequence[StrategyView]) -> tuple[GridRow, ...]:
+def _grid(views: Sequence[StrategyView]) -> tuple[LengthGridRow, ...]:
     rows = [{r.length: r for r in v.rows} for v in views]
     out = []
     for n in sorted({r.length for v in views for r in v.rows}):
         cells = tuple(by.get(n) for by in rows)
-        usual = [c for c, v in zip(cells, views) if c is not None and v.misses == DEFAULT_MISSES]
+        usual = [c for c, v in zip(cells, views) if c is not None and v.misses == usual_misses()]
         floors = [c.at_least for c in usual if c.at_least is not None]
-        out.append(GridRow(n, max(c.words for c in cells if c is not None), cells,
+        out.append(LengthGridRow(n, max(c.words for c in cells if c is not None), cells,
                            max(floors) if floors else None, any(c.proved for c in usual)))
     return tuple(out)
 
@@ -328,12 +325,12 @@ def _list_titles(wordlist: str) -> tuple[str, str]:
 
 def _list_view(wordlist: str, folders: dict[tuple[int, str], dict[int, tuple[str, GameTree]]]) -> ListView:
     """One list's view from its folders: (misses, strategy) -> length -> (file, tree)."""
-    order = sorted(folders, key=lambda k: (k[0] != DEFAULT_MISSES, k[0], strategy_order(FOLDER, k[1])))
-    views = tuple(StrategyView(strategy, misses, strategy_title(FOLDER, strategy), strategy_short(FOLDER, strategy),
+    order = sorted(folders, key=lambda k: (k[0] != usual_misses(), k[0], strategy_order(FAMILY, k[1])))
+    views = tuple(StrategyView(strategy, misses, strategy_title(FAMILY, strategy), strategy_short(FAMILY, strategy),
                                tuple(_row(tree, rel, strategy) for _, (rel, tree) in sorted(folders[misses, strategy].items())))
                   for misses, strategy in order)
     common = sorted(set.intersection(*(set(v.lengths) for v in views)))
-    widest = max(views, key=lambda v: (v.misses == DEFAULT_MISSES, sum(r.words for r in v.rows),
+    widest = max(views, key=lambda v: (v.misses == usual_misses(), sum(r.words for r in v.rows),
                                        v.strategy == "optimal"))
     trees = [tree for _, tree in folders[widest.misses, widest.strategy].values()]
     title, short_title = _list_titles(wordlist)
@@ -349,7 +346,8 @@ def hangman_index(lists: Sequence[ListView]) -> dict[str, Any]:
     """What the lookup offers (the page holds it as JSON): lists, and per list
     the strategy folders with their lengths, in the page's order."""
     return {
-        "format": INDEX_FORMAT, "version": INDEX_VERSION, "default_misses": DEFAULT_MISSES,
+        "format": INDEX_FORMAT, "version": INDEX_VERSION, "default_misses": usual_misses(),
+        "default_strategy": site_defaults().hangman_strategy,
         "also": max(SHOWN),
         "lists": [{"id": v.id, "title": v.title, "short": v.short,
                    "folders": [{"misses": s.misses, "strategy": s.strategy, "title": s.title, "short": s.short,
@@ -364,10 +362,11 @@ def hangman_page(trees: Path) -> HangmanPage | None:
     by_list: dict[str, dict[tuple[int, str], dict[int, tuple[str, GameTree]]]] = {}
     files = []
     for path in hangman_tree_files(trees):
-        rel = f"trees/{_rel(path, trees)}"
+        key = tree_key(trees, path)
+        rel = tree_path(Path("trees"), key).as_posix()  # in the site, laid out as the repository
         tree = _checked(path, trees)
-        folder = by_list.setdefault(path.parent.parent.parent.name, {})
-        folder.setdefault((tree.game.misses or 0, path.parent.name), {})[tree.game.length] = (rel, tree)
+        folder = by_list.setdefault(key.setup, {})
+        folder.setdefault((tree.game.misses or 0, key.strategy), {})[tree.game.length] = (rel, tree)
         files.append((rel, path))
     if not files:
         return None

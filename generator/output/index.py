@@ -1,6 +1,7 @@
 """The index files of a trees folder.
 
-Every strategy folder ``<setup>/<rule>/<strategy>/`` has an ``index.json``
+Every strategy folder of LINGO, Wordle and Mastermind trees
+(:mod:`generator.core.layout`) has an ``index.json``
 (``format: lingo-trees.index``) summarizing its trees, one entry per letter
 (openers, k, exceptions, histogram, mean, max, late, proved), and the trees
 folder has an ``index.json`` listing the folders with their totals. Indexes
@@ -9,15 +10,16 @@ are always made from the tree files on disk, so they agree with them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import orjson
 
+from generator.core.blocks import shared_block
 from generator.core.files import FileError, check_out_file, dump_json, output_target, read_limited, write_atomic
-from generator.core.ids import ID_RULE, is_id, is_tree_name, short
+from generator.core.layout import INDEX, FolderKey, folder_path, folder_trees, tree_folders, tree_path
 from generator.core.tree import GameTree
-from generator.errors import TreeFormatError
 from generator.output.treefile import read_tree
 
 INDEX_FORMAT = "lingo-trees.index"
@@ -29,7 +31,7 @@ def letter_summary(tree: GameTree) -> dict[str, Any]:
     """What an index says of one letter's tree."""
     s = tree.stats
     assert s is not None
-    st = tree.strategy
+    st: Mapping[str, Any] = tree.strategy
     out: dict[str, Any] = {
         "secrets": s.secrets,
         "total_turns": s.total_turns,
@@ -56,7 +58,7 @@ def check_targets(root: Path, trees: list[Path]) -> None:
     ``index.json`` is refused here, not after an hour's work)."""
     for path in trees:
         check_out_file(path)
-    for index in sorted({p.parent / "index.json" for p in trees}) + [root / "index.json"]:
+    for index in sorted({p.parent / INDEX for p in trees}) + [root / INDEX]:
         output_target(index, replace_link=True)
         _refuse_foreign(index)
 
@@ -76,30 +78,32 @@ def _refuse_foreign(index: Path) -> None:
                         "(move it away, or write the trees into another folder with --out)")
 
 
-def write_index(folder: Path) -> dict[str, Any]:
-    """(Re)write ``folder/index.json`` from the tree files in it."""
-    data = folder_index(folder)
-    write_atomic(folder / "index.json", dump_json(data), replace_link=True)
+def write_index(root: Path, key: FolderKey) -> dict[str, Any]:
+    """(Re)write the ``index.json`` of the strategy folder ``key`` under
+    ``root`` from the tree files in it."""
+    data = folder_index(root, key)
+    write_atomic(folder_path(root, key) / INDEX, dump_json(data), replace_link=True)
     return data
 
 
-def folder_index(folder: Path) -> dict[str, Any]:
-    """The index of a strategy folder, from the tree files in it."""
-    trees = {path.stem: read_tree(path) for path in sorted(folder.glob("*.json")) if path.name != "index.json"}
-    return index_data(folder.parent.parent.name, folder.parent.name, folder.name, trees)
+def folder_index(root: Path, key: FolderKey) -> dict[str, Any]:
+    """The index of the strategy folder ``key`` under ``root``, from the tree files in it."""
+    return index_data(key, {path.stem: read_tree(path) for path in folder_trees(root, key)})
 
 
-def index_data(setup_id: str, rule: str, strategy: str, trees: dict[str, GameTree]) -> dict[str, Any]:
-    """The index of one strategy folder's trees (by letter, or ``all``)."""
+def index_data(key: FolderKey, trees: dict[str, GameTree]) -> dict[str, Any]:
+    """The index of one strategy folder's trees (by letter, or ``all``): its
+    ``setup``, ``rule`` and ``strategy`` are its key's (a Mastermind
+    variant is a set-up, its rule ``free``)."""
     letters: dict[str, Any] = {}
     for name, tree in sorted(trees.items()):
         summary = letter_summary(tree)
-        summary["file"] = f"{name}.json"
+        summary["file"] = tree_path(Path(), key.tree(name)).name
         letters[name] = summary
     first = trees[min(trees)] if trees else None
     return {
         "format": INDEX_FORMAT, "version": INDEX_VERSION,
-        "setup": setup_id, "rule": rule, "strategy": strategy,
+        "setup": key.setup, "rule": key.rule, "strategy": key.strategy,
         "answers": first.answers if first else None, "guesses": first.guesses if first else None,
         "totals": _totals(letters, first), "letters": letters,
     }
@@ -130,59 +134,46 @@ def _totals(letters: dict[str, Any], first: GameTree | None) -> dict[str, Any]:
         # what no scheme of the kind goes below, summed: a letter's proved bound (its words where proved)
         totals["lower_bound"] = sum(x.get("lower_bound", x.get("words_to_learn", 0) if x.get("proved_minimal") else 0)
                                     for x in letters.values())
-    if first is not None and first.strategy.get("scheme") == "shared":
-        totals["distinct_words"] = first.strategy.get("shared", {}).get("distinct_words")
+    shared = None if first is None else shared_block(first.strategy)
+    if shared is not None:
+        totals["distinct_words"] = shared["shared"]["distinct_words"]
     return totals
 
 
 def write_top_index(root: Path) -> dict[str, Any]:
     """(Re)write ``trees/index.json`` from the folder indexes (a folder's
     index made again from its trees where it is missing or not one)."""
-    data = top_index_data([_read_or_make_index(folder) for folder in tree_folders(root)])
-    write_atomic(root / "index.json", dump_json(data), replace_link=True)
+    data = top_index_data({key: _read_or_make_index(root, key) for key in index_folders(root)})
+    write_atomic(root / INDEX, dump_json(data), replace_link=True)
     return data
 
 
-def tree_folders(trees: Path) -> dict[Path, list[Path]]:
-    """The strategy folders ``<setup>/<rule>/<strategy>/`` under ``trees``
-    and their tree files, every name checked: folders are ids, files are
-    named by a letter id, ``all`` or a length (else a :class:`TreeFormatError`
-    naming it). Nothing in a file is read here."""
-    if not trees.is_dir():
-        raise TreeFormatError(f"no trees under {trees} (no such folder; run lingo-trees build first)")
-    out: dict[Path, list[Path]] = {}
-    for path in sorted(trees.glob("*/*/*/*.json")):
-        if path.name == "index.json":
-            continue
-        folder = path.parent
-        if folder not in out:
-            names = (folder.parent.parent.name, folder.parent.name, folder.name)
-            for name, what in zip(names, ("set-up", "rule", "strategy")):
-                if not is_id(name):
-                    raise TreeFormatError(f"{folder}: the {what} folder {short(name)!r} is not an id ({ID_RULE})")
-        if not is_tree_name(path.stem):
-            raise TreeFormatError(f"{folder}: {short(path.name)!r} is not a tree file name "
-                                  "(a letter id, all, or a word length)")
-        out.setdefault(folder, []).append(path)
-    return out
+#: the families whose folders have indexes (Hangman's page reads its trees itself)
+INDEXED = ("lingo", "wordle", "mastermind")
 
 
-def _read_or_make_index(folder: Path) -> dict[str, Any]:
-    names = [folder.parent.parent.name, folder.parent.name, folder.name]
+def index_folders(root: Path) -> dict[FolderKey, list[Path]]:
+    """The strategy folders under ``root`` that have indexes, with their tree
+    files (:func:`generator.core.layout.tree_folders`: every name checked,
+    nothing in a file read)."""
+    return tree_folders(root, INDEXED)
+
+
+def _read_or_make_index(root: Path, key: FolderKey) -> dict[str, Any]:
     try:
-        data = orjson.loads(read_limited(folder / "index.json", MAX_INDEX_BYTES, "index file"))
+        data = orjson.loads(read_limited(folder_path(root, key) / INDEX, MAX_INDEX_BYTES, "index file"))
         if (isinstance(data, dict) and data.get("format") == INDEX_FORMAT
-                and [data.get("setup"), data.get("rule"), data.get("strategy")] == names
+                and [data.get("setup"), data.get("rule"), data.get("strategy")] == [key.setup, key.rule, key.strategy]
                 and isinstance(data.get("totals"), dict)):
             return data
     except (FileError, orjson.JSONDecodeError):
         pass
-    return write_index(folder)
+    return write_index(root, key)
 
 
-def top_index_data(folders: list[dict[str, Any]]) -> dict[str, Any]:
-    """The index of a trees folder, from its folders' indexes (in path order)."""
-    rows = [{"path": f"{d['setup']}/{d['rule']}/{d['strategy']}", "setup": d["setup"], "rule": d["rule"],
-             "strategy": d["strategy"], "totals": d["totals"]} for d in folders]
-    return {"format": INDEX_FORMAT, "version": INDEX_VERSION, "schema": "schema.json",
-            "folders": sorted(rows, key=lambda r: (r["setup"], r["rule"], r["strategy"]))}
+def top_index_data(folders: Mapping[FolderKey, dict[str, Any]]) -> dict[str, Any]:
+    """The index of a trees folder, from its folders' indexes by key, in
+    path order (a row's ``path`` is its folder's, :func:`generator.core.layout.folder_path`)."""
+    rows = [{"path": "/".join(key.names), "setup": d["setup"], "rule": d["rule"], "strategy": d["strategy"],
+             "totals": d["totals"]} for key, d in sorted(folders.items(), key=lambda kd: kd[0].names)]
+    return {"format": INDEX_FORMAT, "version": INDEX_VERSION, "schema": "schema.json", "folders": rows}

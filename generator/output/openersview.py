@@ -39,13 +39,13 @@ class OpenersView:
     shortlist: int
     top: tuple[OpenerRow, ...]
     placed: tuple[OpenerRow, ...]  # the words asked for, below the top
-    exact: bool = False  # the optimal tree after each word (the exact search), not greedy play
-    weighed: int = 0  # exact: the first words weighed (0: only the built ones)
-    first_words: int = 0  # exact: the words allowed first
-    bar: int | None = None  # exact: the least lower bound of a word without an exact total
-    bar_mean: float = 0.0  # exact: that bound a game
-    no_tree: int = 0  # exact: first words after which no tree keeps every secret within the turns
-    proved: bool = False  # exact: the `shortlist` best are proved the best of all
+    optimal: bool = False  # the optimal tree after each word (the exact search), not greedy play
+    weighed: int = 0  # optimal: the first words weighed (0: only the built ones)
+    first_words: int = 0  # optimal: the words allowed first
+    bar: int | None = None  # optimal: the least lower bound of a word without an exact total
+    bar_mean: float = 0.0  # optimal: that bound a game
+    no_tree: int = 0  # optimal: first words after which no tree keeps every secret within the turns
+    proved: bool = False  # optimal: the `shortlist` best are proved the best of all
     rule: str = ""  # the guess rule's id
 
 

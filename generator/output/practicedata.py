@@ -4,7 +4,8 @@ The site's practice page (``practice.html``, :mod:`generator.output.site`)
 plays a game of LINGO or Wordle in the browser and afterwards walks the
 set-up's trees (``trees/<setup>/<rule>/<strategy>/<letter>.json``) for the
 secret: LINGO's human and optimal trees of the secret's first letter,
-Wordle's optimal trees and a greedy one (``all.json``, :data:`SUMMARY`).
+Wordle's optimal trees and a greedy one (``all.json``): the catalog's
+``[site]`` ``practice`` and ``wordle_practice`` (:func:`summary`).
 It reads static files made here, plain text, one word a line:
 
 * ``practice/<setup>/answers.txt``: the words that may be the secret, in list
@@ -23,7 +24,7 @@ It reads static files made here, plain text, one word a line:
   accepted, for ``wordle-2023`` the 14,855 guesses today's Wordle accepts.
 
 The Wordle set-ups played are those whose secrets are the game's own answer
-lists (:data:`WORDLE_SETUPS`: today's, then 2022's); ``wordle-common`` and
+lists (the catalog's ``[site]`` ``wordle``: today's, then 2022's); ``wordle-common`` and
 ``wordle-allowed`` draw theirs from the allowed guesses, a test bed for the
 search, not a game anyone plays.
 
@@ -34,7 +35,8 @@ its rules in players' words (:data:`RULE_NAMES`,
 :data:`WORDLE_RULE_NAMES`: only the rules the page enforces,
 :data:`PLAYED_RULES`), the strategies the after-game summary walks and per
 rule their start letters; and the game a first visit opens
-(:func:`default_game`: the show's own, Dutch five letters under TV rules).
+(:func:`default_game`: the catalog's ``[site]`` ``setups`` and ``rule``, the show's own,
+Dutch five letters under TV rules).
 The page remembers a player's later choice in the browser.
 """
 
@@ -47,6 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.core.catalog import list_spec, load_list, setups
+from generator.core.catalog_games import site_defaults
 from generator.core.files import gzipped
 from generator.core.sayable import blocked_mask, common_mask
 from generator.core.words import Word
@@ -54,9 +57,8 @@ from generator.output.i18n import N_, _
 from generator.output.sheets import render
 from generator.output.sitenames import short_setup_title
 
-__all__ = ["DEFAULT_RULE", "DEFAULT_SETUPS", "FORMAT_VERSION", "KEYBOARDS", "PLAYED_RULES", "PRACTICE_STRATEGIES",
-           "RULE_NAMES", "SUMMARY", "WHOLE", "WORDLE_RULE_NAMES", "WORDLE_SETUPS", "PracticeSetup", "day_index", "default_game",
-           "practice_files", "practice_index", "practice_setups", "write_practice"]
+__all__ = ["FORMAT_VERSION", "KEYBOARDS", "PLAYED_RULES", "RULE_NAMES", "WHOLE", "WORDLE_RULE_NAMES", "PracticeSetup",
+           "day_index", "default_game", "practice_files", "practice_index", "practice_setups", "summary", "write_practice"]
 
 #: the index's format (the page's ``#practice-index``)
 #:
@@ -66,25 +68,10 @@ __all__ = ["DEFAULT_RULE", "DEFAULT_SETUPS", "FORMAT_VERSION", "KEYBOARDS", "PLA
 #:   summary's, in order); later, compatible: ``short``, the title a
 #:   phone's picker has room for
 FORMAT_VERSION = 2
-#: the strategies whose play the page shows after a LINGO game, in that order
-PRACTICE_STRATEGIES = ("human", "optimal")
-#: the strategies the summary walks, per game, in that order (a set-up shows
-#: those it has trees of): Wordle's optimal trees from TARSE and SALET (the
-#: best first words of today's lists and of 2022's) and the greedy one the
-#: clue helper's ranking follows (least expected group size, from SALET)
-SUMMARY = {"lingo": PRACTICE_STRATEGIES, "wordle": ("optimal-tarse", "optimal-salet", "expected-salet")}
-#: the Wordle set-ups played, in the picker's order: their secrets are the
-#: game's own answers (today's WordleBot list, then the 2022 list)
-WORDLE_SETUPS = ("wordle-2023", "wordle")
 #: the rules the page enforces (self hard mode is a solver's rule, not the game's)
 PLAYED_RULES = ("free", "same-start", "hard")
 #: the tree of a game that shows no letter (``trees/<setup>/<rule>/<strategy>/all.json``)
 WHOLE = "all"
-#: the set-up a first visit plays, the first of these the site has: the show's
-#: own (Dutch LINGO, five letters, 'ij' one tile as on TV), else Dutch five letters
-DEFAULT_SETUPS = ("nl-ij", "nl")
-#: the rule a first visit plays, where the set-up has trees for it: the show's
-DEFAULT_RULE = "same-start"
 #: LINGO's rules as the page's picker names them (a rule not here: the site's title for it)
 RULE_NAMES = {
     "same-start": N_("TV rules (every guess begins with the letter shown)"),
@@ -119,11 +106,11 @@ class PracticeSetup:
     digraphs: tuple[str, ...]
     answers: tuple[Word, ...]  # the possible secrets, in list order (LINGO: common, not blocked)
     guesses: tuple[Word, ...]  # the other allowed guesses, in list order
-    trees: dict[str, dict[str, tuple[str, ...]]]  # rule (PLAYED_RULES) -> strategy (SUMMARY) -> letters
+    trees: dict[str, dict[str, tuple[str, ...]]]  # rule (PLAYED_RULES) -> strategy (summary) -> letters
     game: str = "lingo"  # the game's name: lingo or wordle
     first_letter_shown: bool = True
     keyboard: tuple[str, ...] = KEYBOARDS[""]  # the on-screen keys' rows
-    strategies: tuple[str, ...] = PRACTICE_STRATEGIES  # the summary's, in order
+    strategies: tuple[str, ...] = ("human", "optimal")  # the summary's, in order (summary("lingo"))
 
 
 def day_index(date: str, setup: str, count: int) -> int:
@@ -155,13 +142,22 @@ def day_index(date: str, setup: str, count: int) -> int:
     return h % count
 
 
+def summary(game: str) -> tuple[str, ...]:
+    """The strategies the summary walks after a game of ``game`` (lingo or
+    wordle), in that order (a Wordle set-up shows those it has trees of):
+    the catalog's ``[site]`` ``practice`` and ``wordle_practice``."""
+    site = site_defaults()
+    return site.practice if game == "lingo" else site.wordle_practice
+
+
 def practice_setups(trees: Mapping[str, TreeLetters]) -> list[PracticeSetup]:
     """The set-ups the page offers: those of ``trees`` (set-up -> its
     :data:`TreeLetters`) that are LINGO games of the catalog (the first
-    letter shown), in that order, then the Wordle ones of
-    :data:`WORDLE_SETUPS` that have trees, in that order. Only the rules of
-    :data:`PLAYED_RULES` are kept, each with the trees of :data:`SUMMARY`."""
+    letter shown), in that order, then the Wordle ones of the catalog's
+    ``[site]`` ``wordle`` that have trees, in that order. Only the rules of
+    :data:`PLAYED_RULES` are kept, each with the trees of :func:`summary`."""
     known = setups()
+    played = site_defaults().wordle
     lingo, wordle = [], []
     for sid, rules in trees.items():
         s = known.get(sid)
@@ -169,9 +165,9 @@ def practice_setups(trees: Mapping[str, TreeLetters]) -> list[PracticeSetup]:
             continue
         if s.game.reveals_first_letter:
             lingo.append(_played_setup(sid, rules))
-        elif s.game.name == "wordle" and sid in WORDLE_SETUPS and set(rules) & set(PLAYED_RULES):
+        elif s.game.name == "wordle" and sid in played and set(rules) & set(PLAYED_RULES):
             wordle.append(_played_setup(sid, rules))
-    return lingo + sorted(wordle, key=lambda p: WORDLE_SETUPS.index(p.id))
+    return lingo + sorted(wordle, key=lambda p: played.index(p.id))
 
 
 def _kept(rules: TreeLetters, strategies: Sequence[str]) -> dict[str, dict[str, tuple[str, ...]]]:
@@ -195,15 +191,15 @@ def _played_setup(sid: str, rules: TreeLetters) -> PracticeSetup:
         secrets = answers.words
     taken = set(secrets)
     spec = list_spec(s.answers)
-    summary = PRACTICE_STRATEGIES if lingo else SUMMARY["wordle"]
-    kept = _kept(rules, summary)
+    walked = summary("lingo" if lingo else "wordle")
+    kept = _kept(rules, walked)
     have = {name for found in kept.values() for name in found}
     return PracticeSetup(
         id=sid, title=_(s.title), length=s.game.length, turns=s.game.turns, alphabet=spec.alphabet,
         digraphs=tuple(spec.digraphs), answers=secrets, guesses=tuple(w for w in guesses.words if w not in taken),
         trees=kept, game="lingo" if lingo else "wordle", first_letter_shown=lingo,
         keyboard=KEYBOARDS.get(spec.language, KEYBOARDS[""]),
-        strategies=summary if lingo else tuple(n for n in summary if n in have))
+        strategies=walked if lingo else tuple(n for n in walked if n in have))
 
 
 def _words_file(words: Sequence[Word]) -> bytes:
@@ -219,15 +215,16 @@ def practice_files(offered: Sequence[PracticeSetup]) -> Iterator[tuple[str, byte
 
 
 def default_game(offered: Sequence[PracticeSetup]) -> tuple[str, str]:
-    """The set-up and rule a first visit plays: the first of
-    :data:`DEFAULT_SETUPS` offered (else the first offered), under
-    :data:`DEFAULT_RULE` if the set-up has trees for it (else its first rule)."""
+    """The set-up and rule a first visit plays: the first of the catalog's
+    ``[site]`` ``setups`` offered (else the first offered), under its
+    ``rule`` if the set-up has trees for it (else its first rule)."""
     if not offered:
         raise ValueError("no set-up to play")
+    site = site_defaults()
     ids = [s.id for s in offered]
-    chosen = offered[ids.index(next((sid for sid in DEFAULT_SETUPS if sid in ids), ids[0]))]
+    chosen = offered[ids.index(next((sid for sid in site.setups if sid in ids), ids[0]))]
     rules = list(chosen.trees)
-    return chosen.id, DEFAULT_RULE if DEFAULT_RULE in rules or not rules else rules[0]
+    return chosen.id, site.rule if site.rule in rules or not rules else rules[0]
 
 
 def _rule_name(rule: str, game: str, rule_titles: Mapping[str, str]) -> str:

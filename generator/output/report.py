@@ -14,6 +14,7 @@ from typing import Any
 from generator.core.catalog import load_list
 from generator.core.catalog import setup as get_setup
 from generator.core.feedback import replier
+from generator.core.layout import FolderKey, folder_trees, tree_path, word_family
 from generator.core.rules import GuessRule, rule_label
 from generator.core.strategies import strategy_info, strategy_order
 from generator.core.tree import play
@@ -22,19 +23,16 @@ from generator.output import paper
 from generator.output.cardsfile import FILE_NAME as CARDS_FILE
 from generator.output.cardsfile import read_cards
 from generator.output.cardsview import cards_view, percent
-from generator.output.index import folder_index
+from generator.output.index import folder_index, index_folders
 from generator.output.treefile import read_tree
 
 
-def load_index(root: Path, setup: str, rule: str, strategy: str) -> dict[str, Any] | None:
+def load_index(root: Path, key: FolderKey) -> dict[str, Any] | None:
     """A strategy folder's index made from its tree files (None where it has
     none), so the report always agrees with the trees: a corrupt tree is an
     error naming the file (:func:`generator.output.treefile.read_tree`), and
     a stale or missing ``index.json`` does not matter."""
-    folder = root / setup / rule / strategy
-    if not any(p.name != "index.json" for p in folder.glob("*.json")):
-        return None
-    return folder_index(folder)
+    return folder_index(root, key) if folder_trees(root, key) else None
 
 
 def _hist(totals: dict[str, Any]) -> dict[int, int]:
@@ -57,16 +55,15 @@ def setup_report(root: Path, setup_id: str) -> list[str]:
     s = get_setup(setup_id)
     out = [f"== {setup_id}: {s.title} (answers {s.answers}, guesses {s.guesses})", ""]
     family = s.game.name
+    found = [key for key in index_folders(root) if key.setup == setup_id]
     for rule in GuessRule:  # free, then the set-up's other rule (TV rules, hard mode)
-        folder = root / setup_id / rule.value
-        names = sorted((p.name for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else (),
-                       key=lambda name: strategy_order(family, name))
-        for strategy in names:
+        for key in sorted((k for k in found if k.rule == rule.value), key=lambda k: strategy_order(family, k.strategy)):
+            strategy = key.strategy
             try:
                 info = strategy_info(family, strategy)
             except StrategyError:
                 continue  # not a strategy of this game: nothing to report
-            index = load_index(root, setup_id, rule.value, strategy)
+            index = load_index(root, key)
             if index is None:
                 continue
             totals = index["totals"]
@@ -82,7 +79,7 @@ def setup_report(root: Path, setup_id: str) -> list[str]:
             out += histogram_table(cols)
             if strategy == "scm":
                 at_limit = [w for letter, item in index["letters"].items()
-                            for w in _at_turns(letter, item, root, setup_id, rule.value, strategy, limit)]
+                            for w in _at_turns(letter, item, root, key, limit)]
                 if with_paper:
                     out.append(f"paper, words at 5 turns: {len(paper.FIG3_FIVE_TURNS)}: {' '.join(paper.FIG3_FIVE_TURNS)}")
                 shown = sorted(at_limit)[:40]
@@ -107,12 +104,11 @@ def setup_report(root: Path, setup_id: str) -> list[str]:
     return out
 
 
-def _at_turns(letter: str, item: dict[str, Any], root: Path, setup: str, rule: str, strategy: str,
-              turns: int) -> list[str]:
+def _at_turns(letter: str, item: dict[str, Any], root: Path, key: FolderKey, turns: int) -> list[str]:
     """Secrets of a letter's tree that need ``turns`` or more (read from its tree file)."""
     if not any(int(t) >= turns for t in item["turns"]):
         return []
-    tree = read_tree(root / setup / rule / strategy / f"{letter}.json")
+    tree = read_tree(tree_path(root, key.tree(letter)))
     reply = replier(load_list(tree.answers).alphabet.split)
     return [s for s in tree.secrets if len(play(tree.root, s, reply)) >= turns]
 
@@ -161,14 +157,14 @@ def summary(root: Path, setups: list[str]) -> str:
              f"{titles} {titles}  largest file"]
     for sid in setups:
         for rule in (GuessRule.FREE, GuessRule.SAME_START):
-            indexes = {name: load_index(root, sid, rule.value, name) for name, _ in SUMMARY_STRATEGIES}
+            keys = {name: FolderKey(word_family(sid), sid, rule.value, name) for name, _ in SUMMARY_STRATEGIES}
+            indexes = {name: load_index(root, key) for name, key in keys.items()}
             built = {name: ix["totals"] for name, ix in indexes.items() if ix is not None}
             if not built:
                 continue
             words = next(iter(built.values()))["secrets"]
             human, shared = built.get("human", {}), built.get("shared", {})
-            files = [p for name in built for p in (root / sid / rule.value / name).glob("*.json")
-                     if p.name != "index.json"]
+            files = [p for name in built for p in folder_trees(root, keys[name])]
             big = max(files, key=lambda p: (p.stat().st_size, str(p)))
             means = "".join(f"{built[n]['mean_turns']:>8.3f}" if n in built else f"{'-':>8}"
                             for n, _ in SUMMARY_STRATEGIES)
@@ -186,7 +182,7 @@ def report(root: Path, setups: list[str]) -> str:
     lines: list[str] = []
     for sid in setups:
         get_setup(sid)
-        if not (root / sid).exists():
+        if not any(key.setup == sid for key in index_folders(root)):
             raise CatalogError(f"no trees for set-up {sid!r} under {root} (run lingo-trees build {sid})")
         lines += setup_report(root, sid)
     return "\n".join(lines).rstrip() + "\n"

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,6 +39,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from generator.core.blocks import SharedOpeners
 from generator.core.feedback import Pattern
 from generator.core.rules import rule_label
 from generator.core.strategies import family_of, strategy_info
@@ -91,13 +92,13 @@ def has_table(family: str, scheme: object) -> bool:
 
 
 @dataclass
-class Part:
+class ExceptionPart:
     """After an exception move: one of its feedbacks and what to play then."""
 
     feedback: FeedbackTiles
     words: list[Word]
     exception: WordTiles | None = None
-    parts: list[Part] = field(default_factory=list)
+    parts: list[ExceptionPart] = field(default_factory=list)
     late: list[Word] = field(default_factory=list)
 
 
@@ -108,7 +109,7 @@ class GroupRow:
     feedback: list[FeedbackTiles]  # one per opener
     words: list[Word]  # playing order
     exception: WordTiles | None = None
-    parts: list[Part] = field(default_factory=list)
+    parts: list[ExceptionPart] = field(default_factory=list)
     late: list[Word] = field(default_factory=list)
 
 
@@ -271,10 +272,10 @@ def tree_alphabet(tree: GameTree) -> Letters:
     return Letters(tuple(tree.game.digraphs))
 
 
-def _part(data: dict[str, Any], exception: Word | None, alphabet: Letters) -> Part:
+def _part(data: dict[str, Any], exception: Word | None, alphabet: Letters) -> ExceptionPart:
     pattern = data["feedback"]
     assert exception is not None
-    return Part(
+    return ExceptionPart(
         feedback=feedback_tiles(exception, pattern, alphabet),
         words=list(data.get("words", [])),
         exception=word_tiles(data["exception"], alphabet) if data.get("exception") else None,
@@ -287,7 +288,7 @@ def letter_sheet(tree: GameTree, setup: str, setup_title: str, rule: str, strate
                  letter: Letter) -> LetterSheet:
     """The view model of one letter's sheet, from its tree."""
     alphabet = tree_alphabet(tree)
-    st = tree.strategy
+    st: Mapping[str, Any] = tree.strategy
     family = family_of(tree.game.name)
     table = has_table(family, st.get("scheme")) and "groups" in st
     openers: list[Word] = list(st.get("openers", [])) if table else []
@@ -316,7 +317,7 @@ def letter_sheet(tree: GameTree, setup: str, setup_title: str, rule: str, strate
     )
 
 
-def openers_card(index: dict[str, Any], setup_title: str, shared: dict[str, Any] | None = None,
+def openers_card(index: dict[str, Any], setup_title: str, shared: SharedOpeners | None = None,
                  length: int = 5) -> OpenersCard:
     """The view model of an openers card, from a strategy folder's ``index.json``
     (``length``: the letters of its words)."""
@@ -332,12 +333,11 @@ def openers_card(index: dict[str, Any], setup_title: str, shared: dict[str, Any]
             late_words=list(late) if len(late) <= LATE_NAMED else [], words=list(item.get("try", [])),
         ))
     totals = index["totals"]
-    shared = shared or {}
     return OpenersCard(
         setup=index["setup"], setup_title=setup_title, rule=index["rule"], strategy=index["strategy"],
         rows=rows, words_to_learn=totals.get("words_to_learn", 0),
         opening_words=totals.get("openers", 0), exception_moves=totals.get("exceptions", 0),
-        shared_openers=list(shared.get("openers", [])), probes=list(shared.get("probes", [])),
+        shared_openers=list(shared["openers"]) if shared else [], probes=list(shared["probes"]) if shared else [],
         distinct_words=totals.get("distinct_words"),
         rule_title=rule_title(index["rule"]), strategy_title=strategy_title("lingo", index["strategy"]),
         length=length,

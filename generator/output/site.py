@@ -53,6 +53,7 @@ import orjson
 
 from generator.core.catalog import CHECKOUT, LANGUAGE_NAMES, project_root, trees_dir
 from generator.core.files import dump_json, gzipped, read_limited, write_atomic
+from generator.core.layout import INDEX, folder_path, tree_path
 from generator.errors import SiteError, TreeFormatError
 from generator.output.anki import deck_bytes
 from generator.output.cardsfile import FILE_NAME as CARDS_FILE
@@ -84,23 +85,22 @@ from generator.output.sitemodel import (
     Download,
     Files,
     FolderView,
-    Key,
     SetupView,
     SiteModel,
-    TreeFolder,
     lookup_index,
-    read_folders,
-    sheet_models,
     site_model,
 )
 from generator.output.sitenames import card_deck_name, card_pdf_name, check_show_pages, pdf_name
+from generator.output.sitetrees import Key, TreeFolder, read_folders, sheet_models
 from generator.output.trapsfile import FILE_NAME as TRAPS_FILE
 from generator.output.trapsfile import read_traps
-from generator.output.treefile import SCHEMA
+from generator.output.treeschema import SCHEMA
 from generator.search.ranking import OpenerRanking
 from generator.search.traps import Trap
 
 __all__ = ["SiteError", "SiteReport", "build_site", "site_dir"]
+
+TREES = Path("trees")  # the site's copy of the trees folder, laid out as the repository's
 
 
 def site_dir() -> Path:
@@ -230,7 +230,7 @@ def _copy_trees(folders: list[TreeFolder], hangman: HangmanPage | None, docs: Pa
     out = docs / "trees"
     out.mkdir(parents=True, exist_ok=True)
     (out / "schema.json").write_bytes(dump_json(SCHEMA))
-    (out / "index.json").write_bytes(dump_json(top_index_data([f.index for f in folders])))
+    (out / "index.json").write_bytes(dump_json(top_index_data({f.key: f.index for f in folders})))
     by_folder: dict[tuple[str, str, str], tuple[Download, ...]] = {}
 
     def add(data: Any, rel: str) -> Download:
@@ -245,10 +245,9 @@ def _copy_trees(folders: list[TreeFolder], hangman: HangmanPage | None, docs: Pa
         return Download(Path(rel).stem, f"{rel}.gz", size)
 
     for f in folders:
-        folder = f"trees/{f.setup}/{f.rule}/{f.strategy}"
-        by_folder[(f.setup, f.rule, f.strategy)] = (add(f.index, f"{folder}/index.json"), *(
-            add(orjson.loads((f.path / f"{letter}.json").read_bytes()), f"{folder}/{letter}.json")
-            for letter in sorted(f.trees)))
+        by_folder[(f.setup, f.rule, f.strategy)] = (add(f.index, (folder_path(TREES, f.key) / INDEX).as_posix()), *(
+            add(orjson.loads(tree_path(f.root, f.key.tree(part)).read_bytes()), tree_path(TREES, f.key.tree(part)).as_posix())
+            for part in sorted(f.trees)))
     for rel, path in sorted(hangman.files if hangman else (), key=lambda file: Path(file[0])):
         add(orjson.loads(path.read_bytes()), rel)
     return Files((Download("JSON Schema of the tree format", "trees/schema.json", (out / "schema.json").stat().st_size),
@@ -397,7 +396,7 @@ def _nav(model: SiteModel, docs: Path) -> list[Any]:
 #: the static files of the pages (generator/output/static)
 ASSETS = ("sheet.css", "lookup.css", "site.css", "dom.js", "lookup.js", "wordgame.js", "helper.js", "helper-worker.js",
           "offline.js", "site.js", "sheet.js", "practice.js", "practice.css", "hangman.js", "hangman.css", "drill.js",
-          "learn.js", "i18n.js")
+          "learn.js", "i18n.js", "lingo-trees-player.js")
 
 
 def _helper_index(docs: Path) -> dict[str, Any]:

@@ -1,8 +1,9 @@
 """The strategy site's view models: built once from the trees, never changed.
 
-:func:`read_folders` reads every strategy folder of a trees folder
-(``<setup>/<rule>/<strategy>/``) with its index and tree files;
-:func:`sheet_models` makes the printable sheets of them; once the PDFs are
+:func:`~generator.output.sitetrees.read_folders` reads every strategy
+folder of a trees folder with its index and tree files, and
+:func:`~generator.output.sitetrees.sheet_models` makes the printable sheets
+of them (:mod:`generator.output.sitetrees`); once the PDFs are
 printed (their page counts known) and the trees copied (their sizes known),
 :func:`site_model` makes the one frozen :class:`SiteModel` that every page
 template formats (the Hangman page's model, made by
@@ -19,10 +20,11 @@ from typing import Any
 
 from generator.core.catalog import LANGUAGE_NAMES, catalog
 from generator.core.catalog import setups as catalog_setups
+from generator.core.catalog_games import site_defaults
 from generator.core.rules import GuessRule
-from generator.core.strategies import FAMILIES, family_of, strategy_info, strategy_order
+from generator.core.strategies import FAMILIES, strategy_info, strategy_order
 from generator.core.tree import GameTree, Node
-from generator.errors import LingoTreesError, SiteError, StrategyError, TreeFormatError
+from generator.errors import LingoTreesError, StrategyError
 from generator.games.mastermind import variant
 from generator.output import paper
 from generator.output.cardsfile import CARD_NAMES, CardsEntry
@@ -30,15 +32,11 @@ from generator.output.cardsview import CardsView, cards_view
 from generator.output.charts import Histogram, histogram
 from generator.output.hangmanpage import HangmanPage
 from generator.output.i18n import _, number
-from generator.output.index import index_data, tree_folders
 from generator.output.openersview import OpenersView, TrapRow, openers_view, trap_row
 from generator.output.sheets import (
-    LetterSheet,
     OpenersCard,
     has_table,
-    letter_sheet,
     lookup_url,
-    openers_card,
     rule_title,
     strategy_short,
     strategy_title,
@@ -54,106 +52,14 @@ from generator.output.sitenames import (
     short_setup_title,
     slug,
 )
-from generator.output.treefile import read_tree
+from generator.output.sitetrees import TreeFolder, cut_card, rule_order
 from generator.search.ranking import OpenerRanking
 from generator.search.traps import Trap
-
-Key = tuple[str, str, str, str]  # (setup, rule, strategy, letter)
 
 #: how the site names each game family
 GAME_TITLES = {"lingo": "LINGO", "wordle": "Wordle", "mastermind": "Mastermind", "hangman": "Hangman"}
 #: LINGO set-ups by language, in the catalog's order of languages: the show's own (Dutch) first
 LANGUAGE_ORDER = tuple(LANGUAGE_NAMES)
-
-
-# -- what is read -------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TreeFolder:
-    """One strategy folder as read: its index and its trees by letter."""
-
-    setup: str
-    rule: str
-    strategy: str
-    path: Path
-    index: dict[str, Any]
-    trees: dict[str, GameTree]
-
-    @property
-    def family(self) -> str:
-        """The game family of its trees (``lingo``, ``wordle``, ``mastermind``,
-        ``hangman``): Bulls and Cows is a Mastermind variant."""
-        return family_of(next(iter(self.trees.values())).game.name)
-
-
-def _rule_order(rule: str) -> tuple[int, str]:
-    names = [r.value for r in GuessRule]
-    return (names.index(rule) if rule in names else len(names), rule)
-
-
-def published_folders(trees: Path) -> dict[Path, list[Path]]:
-    """The strategy folders under ``trees`` the site publishes, with their
-    tree files (:func:`~generator.output.index.tree_folders`): a catalog
-    set-up's only where a build makes them (:meth:`Setup.builds
-    <generator.core.catalog.Setup.builds>`: not a rule its entry no longer
-    plays, not a table where it has none)."""
-    try:
-        folders = tree_folders(trees)
-    except TreeFormatError as exc:
-        raise SiteError(str(exc)) from None
-    known = catalog_setups()
-    return {folder: files for folder, files in folders.items()
-            if folder.parent.parent.name not in known
-            or known[folder.parent.parent.name].builds(folder.parent.name, folder.name)}
-
-
-def read_folders(trees: Path) -> list[TreeFolder]:
-    """Every strategy folder ``<setup>/<rule>/<strategy>/`` under ``trees``
-    that the site publishes (:func:`published_folders`), in site order
-    (set-up, rule, strategy), its trees read and its index made from them (an
-    ``index.json`` is never trusted: its keys and paths are not followed).
-    Folder and file names must be ids."""
-    found = []
-    for folder, files in published_folders(trees).items():
-        names = (folder.parent.parent.name, folder.parent.name, folder.name)
-        letters = {path.stem: read_tree(path) for path in files}
-        found.append(TreeFolder(*names, folder, index_data(*names, letters), letters))
-    if not found:
-        raise SiteError(f"no trees under {trees} (run lingo-trees build first)")
-
-    def order(f: TreeFolder) -> tuple[Any, ...]:
-        return (f.setup, _rule_order(f.rule), strategy_order(f.family, f.strategy))
-
-    return sorted(found, key=order)
-
-
-def cut_card(f: TreeFolder) -> bool:
-    """Whether a folder holds a card cut from the full one: its letters have
-    no sheets (their groups are the full card's, some tried in another
-    order) and open the lookup."""
-    try:
-        return strategy_info(f.family, f.strategy).card
-    except StrategyError:
-        return False
-
-
-def sheet_models(folders: list[TreeFolder]) -> tuple[dict[Key, LetterSheet], dict[tuple[str, str, str], OpenersCard]]:
-    """Every letter sheet, and the openers card of every folder with openers."""
-    sheets: dict[Key, LetterSheet] = {}
-    cards: dict[tuple[str, str, str], OpenersCard] = {}
-    for f in folders:
-        title = setup_title(f.setup)
-        shared = None
-        for letter, tree in sorted(f.trees.items()):
-            if not cut_card(f):
-                sheets[(f.setup, f.rule, f.strategy, letter)] = letter_sheet(tree, f.setup, title, f.rule,
-                                                                             f.strategy, letter)
-            shared = shared or tree.strategy.get("shared")
-        if "words_to_learn" in f.index["totals"]:
-            length = next(iter(f.trees.values())).game.length
-            cards[(f.setup, f.rule, f.strategy)] = openers_card(f.index, title, shared, length)
-    return sheets, cards
 
 
 # -- the model ----------------------------------------------------------------------
@@ -196,7 +102,10 @@ class PaperRow:
 
 @dataclass(frozen=True)
 class FolderView:
-    """One strategy folder: ``trees/<setup>/<rule>/<strategy>/``."""
+    """One strategy folder: ``trees/<setup>/<rule>/<strategy>/`` (a
+    Mastermind folder: ``trees/mastermind/<variant>/<strategy>/``, its
+    variant in the place of ``rule`` in its URLs and ``rule_title`` the
+    variant's title; ``variant`` says which)."""
 
     setup: str
     rule: str
@@ -214,6 +123,7 @@ class FolderView:
     paper_rows: tuple[PaperRow, ...] = ()
     first: str = ""  # a folder of one tree (Wordle, Mastermind): its first guess
     setup_title: str = ""
+    variant: str | None = None  # a Mastermind folder's variant (None: a word game's)
 
     @property
     def page_title(self) -> str:
@@ -294,7 +204,7 @@ class SetupView:
 
     @property
     def rules(self) -> list[str]:
-        rules = sorted({f.rule for f in self.folders}, key=_rule_order)
+        rules = sorted({f.rule for f in self.folders}, key=rule_order)
         return sorted(rules, key=lambda r: r != GuessRule.SAME_START.value) if self.show else rules
 
     @property
@@ -321,11 +231,11 @@ class SetupView:
         there is one, else the best of the optimal trees' first words."""
         out = []
         for rule in self.rules:
-            exact = next((o for o in self.openers if o.exact and o.rule == rule and o.top), None)
+            ranked = next((o for o in self.openers if o.optimal and o.rule == rule and o.top), None)
             trees = sorted((f for f in self.in_rule(rule) if f.strategy.startswith("optimal") and f.first),
                            key=lambda f: (f.totals["mean_turns"], f.first))
-            if exact is not None:
-                word, mean, proved = exact.top[0].word, exact.top[0].mean, exact.proved
+            if ranked is not None:
+                word, mean, proved = ranked.top[0].word, ranked.top[0].mean, ranked.proved
             elif trees:
                 word, mean, proved = trees[0].first, trees[0].totals["mean_turns"], False
             else:
@@ -348,7 +258,7 @@ class SetupView:
             out.setdefault(info.short, info.title)
         return tuple(out.items())
 
-    def grid(self, rule: str) -> tuple[GridRow, ...]:
+    def grid(self, rule: str) -> tuple[LetterGridRow, ...]:
         """Every letter of the rule's folders: its words and its row in each
         folder (``None`` where a folder has no tree for it)."""
         folders = self.in_rule(rule)
@@ -357,12 +267,12 @@ class SetupView:
         out = []
         for letter in letters:
             cells = tuple(rows[f.strategy].get(letter) for f in folders)
-            out.append(GridRow(letter, max(c.secrets for c in cells if c is not None), cells))
+            out.append(LetterGridRow(letter, max(c.secrets for c in cells if c is not None), cells))
         return tuple(out)
 
 
 @dataclass(frozen=True)
-class GridRow:
+class LetterGridRow:
     """A letter on a set-up's overview: its row in each strategy of a rule."""
 
     letter: str
@@ -429,7 +339,7 @@ def site_model(folders: list[TreeFolder], cards: dict[tuple[str, str, str], Open
     family = {f.setup: f.family for f in folders}
     setups = sorted((_setup_view(sid, family[sid], views) for sid, views in by_setup.items()), key=_setup_order)
     setups = [replace(s, openers=tuple(openers_view(r, s.family) for r in sorted(
-        rankings, key=lambda r: (_rule_order(r.rule), strategy_order(s.family, r.strategy))) if r.setup == s.id),
+        rankings, key=lambda r: (rule_order(r.rule), strategy_order(s.family, r.strategy))) if r.setup == s.id),
         traps=tuple(trap_row(t) for t in traps if t.setup == s.id),
         cards=next((cards_view(e, {f.strategy: (f.page, f.card_pdf, f.card_deck, f.card_learn) for f in s.folders
                                    if f.rule == e.rule and f.strategy in CARD_NAMES})
@@ -444,15 +354,16 @@ def site_model(folders: list[TreeFolder], cards: dict[tuple[str, str, str], Open
 
 
 def _rule_titles(setups: Sequence[SetupView]) -> dict[str, str]:
-    """Every rule's title as LINGO names it, and the other games' own rules
-    (Mastermind's variants); a set-up's own names are in its lookup entry."""
+    """Every rule's title as LINGO names it, and by the name in the place
+    of the rule in its URLs, each Mastermind variant's title; a set-up's own
+    names are in its lookup entry."""
     lingo = {r.value: _(r.label) for r in GuessRule}
     return lingo | {v.rule: v.rule_title for s in setups for v in s.folders if v.rule not in lingo}
 
 
 def _setup_view(sid: str, family: str, views: list[FolderView]) -> SetupView:
     """A set-up's view: from the catalog for word games, from the variants
-    (the rule folders) for Mastermind."""
+    (the folders' variants) for Mastermind."""
     s = catalog_setups().get(sid)
     if s is not None:
         lists = catalog()[0]
@@ -462,23 +373,25 @@ def _setup_view(sid: str, family: str, views: list[FolderView]) -> SetupView:
                          _comparison(views) if s.paper else (), language, s.game.length, answers_filter=how,
                          show=s.show, played=_(s.played) if s.played else "")
     if family == "mastermind":
-        codes = "; ".join(f"{_variant_title(rule)}, {_codes(rule)}" for rule in dict.fromkeys(v.rule for v in views))
+        variants = dict.fromkeys(v.variant or v.rule for v in views)
+        codes = "; ".join(f"{_variant_title(name)}, {_codes(name)}" for name in variants)
         return SetupView(sid, "Mastermind and Bulls and Cows", family, f"every code ({codes})",
                          "every code", (), tuple(views), ())
     return SetupView(sid, sid, family, "(not in the catalog)", "(not in the catalog)", (), tuple(views), ())
 
 
-def _variant_title(rule: str) -> str:
-    """A Mastermind rule folder is a variant: its title."""
+def _variant_title(name: str) -> str:
+    """A Mastermind variant's title (its name where no variant has it)."""
     try:
-        return variant(rule).title
+        return variant(name).title
     except LingoTreesError:
-        return rule
+        return name
 
 
-def _codes(rule: str) -> str:
+def _codes(name: str) -> str:
+    """How many codes a Mastermind variant has."""
     try:
-        return f"{variant(rule).codes} codes"
+        return f"{variant(name).codes} codes"
     except LingoTreesError:
         return "?"
 
@@ -519,7 +432,7 @@ def _folder_view(f: TreeFolder, cards: dict[tuple[str, str, str], OpenersCard],
             PaperRow(r.letter, r.openers, index["letters"][r.letter].get("largest_group", 0),
                      tuple(paper.OPENERS.get(r.letter, ())), paper.LARGEST.get(r.letter, "-"))
             for r in rows)
-    rule_t = _variant_title(f.rule) if f.family == "mastermind" else rule_title(f.rule, f.family)
+    rule_t = _variant_title(f.key.setup) if f.family == "mastermind" else rule_title(f.rule, f.family)
     return FolderView(
         setup=f.setup, rule=f.rule, strategy=f.strategy, title=_(strategy_title(f.family, f.strategy)),
         short=_(strategy_short(f.family, f.strategy)), rule_title=_(rule_t), turns_limit=limit,
@@ -532,6 +445,7 @@ def _folder_view(f: TreeFolder, cards: dict[tuple[str, str, str], OpenersCard],
         paper_rows=paper_rows,
         first=_first_guess(f.trees),
         setup_title=_(setup_title(f.setup)),
+        variant=f.variant,
     )
 
 
@@ -560,9 +474,12 @@ def _comparison(views: list[FolderView]) -> tuple[Histogram, ...]:
 
 def lookup_index(model: SiteModel, only: set[str] | None = None) -> dict[str, Any]:
     """What the lookup needs to offer its choices (``assets/lookup-index.json``):
-    every set-up, or those of ``only``."""
+    every set-up, or those of ``only``; and the game a first visit opens (``default``, the
+    catalog's ``[site]``: the first of its set-ups the index has)."""
+    site = site_defaults()
     return {
         "format": "lingo-trees.lookup-index", "version": 1,
+        "default": {"setups": list(site.setups), "rule": site.rule, "strategy": site.strategy},
         "rule_titles": model.rule_titles,
         "setups": {
             s.id: {

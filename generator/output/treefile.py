@@ -2,8 +2,8 @@
 
 ``dump_tree`` / ``load_tree`` are a round-trip pair (bytes <-> GameTree);
 ``write_tree`` writes atomically (temp file, then rename) and ``read_tree``
-reads a file with errors that name it. The JSON Schema is :data:`SCHEMA`,
-published as ``trees/schema.json``.
+reads a file with errors that name it. The JSON Schema is
+:data:`generator.output.treeschema.SCHEMA`, published as ``trees/schema.json``.
 
 Format changes (bump :data:`VERSION` on any incompatible one):
 
@@ -26,15 +26,23 @@ Format changes (bump :data:`VERSION` on any incompatible one):
 * version 2, compatible addition (2026-11): ``game.guess_rule`` may be
   ``self-hard`` (Wordle's "self hard mode": every guess is an answer that
   agrees with every feedback so far).
+* version 3 (2026-11): the ``strategy`` block is one typed record per scheme
+  (:mod:`generator.core.blocks`, a definition each in the schema), checked
+  on reading and writing. Renamed in it: ``rule`` is ``method`` (how a move
+  is chosen: a guess rule is ``game.guess_rule``), LINGO's ``scm``
+  ``tie_break`` is ``tie_breaks`` as everywhere else, Hangman's ``exact``
+  is ``complete``; the optimal trees' count ``late`` is gone (the tree's
+  ``late`` lists those words). Version 1 and 2 files are read with these
+  renames.
 
 Layout of a file::
 
-    {"format": "lingo-trees.tree", "version": 2,
+    {"format": "lingo-trees.tree", "version": 3,
      "fingerprint": {"algorithm", "inputs": {...}, "params": {...}, "digest"}  (optional),
      "game": {"name", "feedback", "length", "turns", "revealed", "guess_rule", "digraphs",
               "symbols", "repeats" (pegs only), "misses" (mask only)},
      "wordlists": {"answers": ID, "guesses": ID},
-     "strategy": {"scheme": ..., ...},
+     "strategy": {"scheme": ..., ...}  (one record per scheme: generator.core.blocks),
      "stats": {"secrets", "total_turns", "max_turns", "mean_turns", "turns": {"2": n, ...},
                "misses": {"0": n, ...} (mask only)},
      "secrets": [...], "late": [...]  (only when not empty),
@@ -59,6 +67,7 @@ from typing import Any
 
 import orjson
 
+from generator.core.blocks import StrategyBlock, block_problem
 from generator.core.files import FileError, read_limited, write_atomic
 from generator.core.fingerprint import fingerprint
 from generator.core.ids import short
@@ -68,8 +77,8 @@ from generator.core.tree import GameTree, Node, Stats, Tree
 from generator.errors import RulesError, TreeFormatError
 
 FORMAT = "lingo-trees.tree"
-VERSION = 2
-READS = (1, 2)  # the versions this reader takes
+VERSION = 3
+READS = (1, 2, 3)  # the versions this reader takes
 SCHEMA_ID_PREFIX = "https://lingo-trees.example/schema/tree-"  # + version + ".json"
 MAX_BYTES = 64 << 20  # a tree file is at most 64 MiB (the largest shipped: 1.4 MiB)
 MAX_GAME_LENGTH = 63  # letters or positions (the longest shipped: Hangman, 48)
@@ -78,129 +87,6 @@ MAX_DEPTH = 200  # nodes nested deeper than this are refused (a real tree: at mo
 
 _PATTERN = "^([GY.]+|[0-9]+B[0-9]+W|[_a-z]+)$"
 _TURN = re.compile("[1-9][0-9]*")
-_WORD = {"type": "string", "minLength": 1}
-
-SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": f"{SCHEMA_ID_PREFIX}{VERSION}.json",
-    "title": f"lingo-trees strategy tree, format version {VERSION} (reads {', '.join(map(str, READS))})",
-    "description": "A precomputed decision tree for a word-guessing game. "
-    "A node is a word (play it: it is the answer) or {guess, next}: play guess, "
-    "then follow next[feedback pattern]. Positional patterns (game.feedback positional) have one "
-    "mark per letter: G right place, Y elsewhere in the word, . absent; the all-green pattern is "
-    "never a key. Pegs patterns (Mastermind) are <b>B<w>W: b right symbol in the right place, "
-    "w right symbol elsewhere. Mask patterns (Hangman: a guess is a letter) are the word with "
-    "every letter but the one called as _.",
-    "type": "object",
-    "required": ["format", "version", "game", "wordlists", "strategy", "stats", "secrets", "root"],
-    "additionalProperties": False,
-    "properties": {
-        "format": {"const": FORMAT},
-        "version": {"enum": list(READS)},
-        "fingerprint": {
-            "description": "What made the tree (version 2; absent in version 1 files): a build keeps a "
-            "tree whose digest is the one it would give it, and rebuilds it otherwise.",
-            "type": "object",
-            "required": ["algorithm", "inputs", "params", "digest"],
-            "additionalProperties": False,
-            "properties": {
-                "algorithm": {"type": "string", "description": "the strategy and the version of its "
-                              "algorithm, bumped by every change of its results"},
-                "inputs": {"type": "object", "additionalProperties": {"type": "string"},
-                           "description": "SHA-256 of the content of each word list used, by role"},
-                "params": {"type": "object", "description": "what was asked: set-up, rule, strategy, "
-                           "letter, turns, seed and the search's options"},
-                "digest": {"type": "string", "pattern": "^[0-9a-f]{64}$",
-                           "description": "SHA-256 of algorithm, inputs and params"},
-            },
-        },
-        "game": {
-            "type": "object",
-            "required": ["name", "feedback", "length", "turns", "revealed", "guess_rule", "digraphs"],
-            "additionalProperties": False,
-            "properties": {
-                "name": {"type": "string"},
-                "feedback": {"enum": ["positional", "pegs", "mask"]},
-                "length": {"type": "integer", "minimum": 1, "maximum": 63},
-                "turns": {"type": "integer", "minimum": 1, "maximum": 1000},
-                "revealed": {"type": ["string", "null"], "minLength": 1, "maxLength": 2},
-                "guess_rule": {"enum": ["free", "same-start", "hard", "self-hard"]},
-                "digraphs": {"type": "array", "items": {"type": "string", "minLength": 2, "maxLength": 2}},
-                "symbols": {"type": "string", "minLength": 2},
-                "repeats": {"type": "boolean"},
-                "misses": {"type": "integer", "minimum": 0},
-            },
-            "allOf": [
-                {
-                    "if": {"properties": {"feedback": {"const": "mask"}}},
-                    "then": {"required": ["misses"]},
-                    "else": {"properties": {"length": {"minimum": 2, "maximum": 20}}},
-                },
-                {
-                    "if": {"properties": {"feedback": {"const": "pegs"}}},
-                    "then": {"required": ["symbols", "repeats"]},
-                },
-            ],
-        },
-        "wordlists": {
-            "type": "object",
-            "required": ["answers", "guesses"],
-            "additionalProperties": False,
-            "properties": {"answers": {"type": "string"}, "guesses": {"type": "string"}},
-        },
-        "strategy": {
-            "type": "object",
-            "required": ["scheme"],
-            "properties": {"scheme": {"type": "string"}},
-        },
-        "stats": {
-            "type": "object",
-            "required": ["secrets", "total_turns", "max_turns", "mean_turns", "turns"],
-            "additionalProperties": False,
-            "properties": {
-                "secrets": {"type": "integer", "minimum": 0},
-                "total_turns": {"type": "integer", "minimum": 0},
-                "max_turns": {"type": "integer", "minimum": 0},
-                "mean_turns": {"type": "number", "minimum": 0},
-                "turns": {
-                    "type": "object",
-                    "patternProperties": {"^[1-9][0-9]*$": {"type": "integer", "minimum": 1}},
-                    "additionalProperties": False,
-                },
-                "misses": {
-                    "type": "object",
-                    "patternProperties": {"^(0|[1-9][0-9]*)$": {"type": "integer", "minimum": 1}},
-                    "additionalProperties": False,
-                },
-            },
-        },
-        "secrets": {"type": "array", "items": _WORD, "uniqueItems": True},
-        "late": {"type": "array", "items": _WORD, "uniqueItems": True},
-        "root": {"$ref": "#/$defs/node"},
-    },
-    "$defs": {
-        "node": {
-            "oneOf": [
-                _WORD,
-                {
-                    "type": "object",
-                    "required": ["guess", "next"],
-                    "additionalProperties": False,
-                    "properties": {
-                        "guess": _WORD,
-                        "next": {
-                            "type": "object",
-                            "propertyNames": {"pattern": _PATTERN},
-                            "additionalProperties": {"$ref": "#/$defs/node"},
-                        },
-                    },
-                },
-            ]
-        }
-    },
-}
-
-
 # -- GameTree -> JSON ---------------------------------------------------------
 
 
@@ -237,6 +123,9 @@ def tree_data(tree: GameTree) -> dict[str, Any]:
     """The JSON-ready dict of a GameTree (``stats`` must be set)."""
     if tree.stats is None:
         raise TreeFormatError("a tree is written with its stats: compute them first")
+    problem = block_problem(tree.game.name, tree.game.feedback, tree.strategy)
+    if problem:
+        raise TreeFormatError(f"a tree is written with a strategy block of its scheme: {problem}")
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -394,7 +283,7 @@ def tree_from_data(data: Any) -> GameTree:
         raise _fail("format", f"expected {FORMAT!r}, found {data.get('format')!r}")
     version = data.get("version")
     if version not in READS or isinstance(version, bool):
-        raise _fail("version", f"this program reads versions {' and '.join(map(str, READS))}, "
+        raise _fail("version", f"this program reads versions {', '.join(map(str, READS[:-1]))} and {READS[-1]}, "
                                f"the file is version {short(repr(version))}")
     if version == 1 and "fingerprint" in data:
         raise _fail("fingerprint", "a version 1 file has no fingerprint")
@@ -408,8 +297,12 @@ def tree_from_data(data: Any) -> GameTree:
         if not isinstance(words, list) or not all(isinstance(w, str) and w for w in words):
             raise _fail(name, "must be a list of words")
     strategy = _get(data, "strategy", dict, "")
-    _get(strategy, "scheme", str, "strategy")
+    if version < VERSION:
+        strategy = _upgraded(strategy)
     game = _game(_get(data, "game", dict, ""))
+    problem = block_problem(game.name, game.feedback, strategy)
+    if problem:
+        raise _fail("", problem)
     return GameTree(
         game=game,
         answers=_get(lists, "answers", str, "wordlists"),
@@ -421,6 +314,18 @@ def tree_from_data(data: Any) -> GameTree:
         root=_node(data.get("root"), "root", kind_of(game)) if "root" in data else _missing_root(),
         fingerprint=_fingerprint(data["fingerprint"]) if "fingerprint" in data else None,
     )
+
+
+#: the strategy block's keys renamed by version 3
+_RENAMED = {"rule": "method", "tie_break": "tie_breaks", "exact": "complete"}
+
+
+def _upgraded(block: dict[str, Any]) -> StrategyBlock:
+    """A version 1 or 2 strategy block as version 3 has it (see the module's docstring)."""
+    out = {_RENAMED.get(k, k): v for k, v in block.items()}
+    if out.get("scheme") == "optimal" and type(out.get("late")) is int:
+        del out["late"]
+    return out  # type: ignore[return-value]  # checked by the caller
 
 
 def _fingerprint(obj: Any) -> dict[str, Any]:
@@ -455,6 +360,17 @@ def read_fingerprint(path: Path) -> str | None:
     except (FileError, orjson.JSONDecodeError, KeyError, TypeError, AttributeError):
         return None
     return digest if digest == made else None  # an edited fingerprint is not trusted
+
+
+def upgrade_file(path: Path) -> bool:
+    """Write a tree file of an older version again in this one: the same
+    tree (and fingerprint), indented or not as it was. True if it was
+    written; a build does it to every file it keeps."""
+    raw = read_limited(Path(path), MAX_BYTES, "tree file")
+    if orjson.loads(raw).get("version") == VERSION:
+        return False
+    write_atomic(Path(path), dump_tree(load_tree(raw), compact=not raw.startswith(b"{\n")))
+    return True
 
 
 def _missing_root() -> Tree:

@@ -24,14 +24,17 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 
+from generator.core.blocks import CardBlock, HumanBlock, card_block
 from generator.core.catalog import setup, setup_letters
 from generator.core.context import Context, context
 from generator.core.feedback import replier
 from generator.core.fingerprint import Fingerprint, fingerprint, lists_digests
 from generator.core.frequency import zipf
+from generator.core.layout import TreeKey, tree_path
 from generator.core.strategies import strategies, strategy_info
 from generator.core.tree import GameTree
 from generator.core.words import Word
@@ -40,7 +43,6 @@ from generator.output.cardsfile import CardsEntry, CardSummary, FrontierPoint, r
 from generator.output.cardsview import cards_view
 from generator.output.treefile import dump_tree, read_fingerprint, read_tree
 from generator.runs.keep import build_or_keep
-from generator.runs.letters import tree_path
 from generator.runs.progress import AnyReporter
 from generator.search import cards as search
 from generator.search.greedy import allowed_rows, sayable_rows
@@ -82,7 +84,7 @@ def _full_cards(root: Path, sid: str) -> dict[str, GameTree]:
     """The full card's tree of every letter; an error where one is missing."""
     out = {}
     for letter in setup_letters(sid):
-        path = tree_path(root, sid, RULE, FULL, letter)
+        path = tree_path(root, TreeKey("lingo", sid, RULE, FULL, letter))
         if not path.exists():
             raise StrategyError(f"the cards of {sid!r} are cut from its full card, and {path} is missing "
                                 f"(lingo-trees build --setup {sid} --rule {RULE} --strategy {FULL})")
@@ -94,7 +96,7 @@ def full_card_digest(root: Path, sid: str) -> str:
     """The SHA-256 of the fingerprints of the full card's trees, every letter."""
     full = hashlib.sha256()
     for letter in setup_letters(sid):
-        full.update(f"{letter}={read_fingerprint(tree_path(root, sid, RULE, FULL, letter))}\n".encode())
+        full.update(f"{letter}={read_fingerprint(tree_path(root, TreeKey('lingo', sid, RULE, FULL, letter)))}\n".encode())
     return full.hexdigest()
 
 
@@ -136,8 +138,8 @@ def setup_cards(sid: str, root: Path, full_card: str) -> SetupCards:
         alone = search.openers_options(ctx.matrix, cols, common if len(common) else rows, turns, max_k,
                                        weight) if len(cols) > turns else []
         for weighted in (True, False):
-            card = search.card_options(tree.strategy, turns, weight, weighted,
-                                       bool(tree.strategy.get("proved_minimal")))
+            block = _card(tree)
+            card = search.card_options(block, turns, weight, weighted, block["proved_minimal"])
             frontiers[weighted][letter] = search.frontier([*card.values(), *alone], weighted)
             if weighted:
                 every[letter] = card[max(card)]
@@ -176,14 +178,25 @@ def _card_tree(ctx: Context, full: GameTree, option: search.Option, card: str, w
     letter = full.game.revealed
     assert letter is not None
     cols = ctx.letter_cols(letter)
-    scheme = search.option_scheme(option, ctx.matrix, cols, ctx.setup.game.turns, full.strategy, reply, weight)
+    block = _card(full)
+    scheme = search.option_scheme(option, ctx.matrix, cols, ctx.setup.game.turns, block, reply, weight)
     said = {*scheme.openers, *(e["word"] for g in scheme.groups for e in g.plan.exception_moves(g.feedback))}
-    scheme.uncommon = sorted(said.intersection(full.strategy.get("uncommon", [])))
-    scheme.notes = [f"{strategy_info('lingo', card).short}: cut from the full card ({full.strategy['words_to_learn']} "
+    scheme.uncommon = sorted(said.intersection(block.get("uncommon", [])))
+    scheme.notes = [f"{strategy_info('lingo', card).short}: cut from the full card ({block['words_to_learn']} "
                     "words); a group whose exception move is left out is tried most common first"]
     # the words the card counts as late: those it does not reach in time whatever the feedback
-    data = {**scheme.strategy_data(), "card": card.removeprefix("human-"), "sure_late": list(option.late)}
+    data = cast(HumanBlock, scheme.strategy_data())
+    data["card"] = "openers" if card == "human-openers" else "knee"
+    data["sure_late"] = list(option.late)
     return ctx.game_tree(full.game, cols, scheme.tree(), data)
+
+
+def _card(tree: GameTree) -> CardBlock:
+    """The full card's block of a letter (its tree was read from its file, checked)."""
+    block = card_block(tree.strategy)
+    if block is None:
+        raise StrategyError(f"the {tree.game.revealed!r} tree of the full card has no card in its strategy block")
+    return block
 
 
 def build_cards(setups: list[str], root: Path, *, workers: int | None, force: bool,
@@ -215,7 +228,7 @@ def build_cards(setups: list[str], root: Path, *, workers: int | None, force: bo
     for forced in (False, True):
         jobs = [CardJob(sid, card, letter) for sid in digests if (force or sid in stale) == forced
                 for card in CARDS for letter in setup_letters(sid)]
-        for done in build_or_keep(jobs, build, path=lambda j: tree_path(root, j.setup, RULE, j.card, j.letter),
+        for done in build_or_keep(jobs, build, path=lambda j: tree_path(root, TreeKey("lingo", j.setup, RULE, j.card, j.letter)),
                                   fingerprint=lambda j: card_fingerprint(j.setup, j.card, j.letter, digests[j.setup]),
                                   workers=workers, report=report, what="cards", force=forced, index_root=root):
             if done.built is None:

@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from generator.core.blocks import OptimalBlock
 from generator.core.context import Context, context
 from generator.core.rules import Game, GuessRule
 from generator.core.tree import Node, Tree
@@ -48,7 +49,7 @@ from generator.runs.split import (
     run_proofs,
     worker_search,
 )
-from generator.search.exact import INF, LATE, ExactError, Options, Position, Search, make_search
+from generator.search.exact import INF, LATE_COST, ExactError, Options, Position, Search, make_search
 from generator.search.greedy import allowed_rows
 
 
@@ -61,13 +62,13 @@ class Cost(NamedTuple):
 
     @classmethod
     def of(cls, value: int) -> Cost:
-        """The cost of a search's value (a secret past the cap counts :data:`LATE` more)."""
-        return NO_TREE if value >= INF else cls(value // LATE, value % LATE)
+        """The cost of a search's value (a secret past the cap counts :data:`LATE_COST` more)."""
+        return NO_TREE if value >= INF else cls(value // LATE_COST, value % LATE_COST)
 
     @property
     def value(self) -> int:
         """The search's value of this cost (the cut of a search for a better tree)."""
-        return INF if self == NO_TREE else self.late * LATE + self.total
+        return INF if self == NO_TREE else self.late * LATE_COST + self.total
 
     @property
     def found(self) -> bool:
@@ -100,7 +101,7 @@ class ExactResult:
     def total(self) -> int:
         return self.cost.total
 
-    def strategy_data(self, game: Game) -> dict[str, Any]:
+    def strategy_data(self, game: Game) -> OptimalBlock:
         """The tree file's ``strategy`` block."""
         o = self.options
         cap = o.cap or game.turns
@@ -116,7 +117,7 @@ class ExactResult:
                           f"the fewest ({self.late}) past them")
         else:
             proof = f"limited to {o.top} moves per position: not proved"
-        data: dict[str, Any] = {
+        return {
             "scheme": "optimal",
             "objective": ("fewest secrets past the cap, then least total turns" if o.fewest_late
                           else "least total turns, every secret within the cap"),
@@ -132,9 +133,6 @@ class ExactResult:
             "proof": proof,
             "total_turns": self.total,
         }
-        if o.fewest_late:
-            data["late"] = self.late
-        return data
 
 
 def _context_game(setup_id: str, rule: str, letter: str | None) -> tuple[Context, Game, np.ndarray, np.ndarray]:
@@ -228,7 +226,7 @@ def solve_opener(setup_id: str, rule: str, letter: str | None, opener: str, opti
 
     _, out = next(run_proofs([proof()], split, workers=workers, progress=progress, stats=stats,
                              label=f"after {opener}"))
-    if out.status != "exact" or out.tree is None or (out.value >= LATE and not options.fewest_late):
+    if out.status != "solved" or out.tree is None or (out.value >= LATE_COST and not options.fewest_late):
         code = out.where[0][1] if out.where else None
         part = m.split(row, cols).get(code, cols) if code is not None else cols
         raise cap_error(ctx, game, options, opener, None if code is None else m.pattern(code), len(part),
@@ -246,7 +244,7 @@ def _whole(problem: Problem, options: Options, opener: int | None = None) -> Gen
 def _whole_result(out: Outcome, cols: np.ndarray, options: Options, opener: str | None, stats: RunStats,
                   proof: int, t0: float) -> ExactResult:
     """The result of :func:`_whole`: the tree found, or the dead end and :data:`NO_TREE`."""
-    ok = out.status == "exact" and out.tree is not None and (options.fewest_late or out.value < LATE)
+    ok = out.status == "solved" and out.tree is not None and (options.fewest_late or out.value < LATE_COST)
     root: Tree = out.tree if ok and out.tree is not None else (out.dead_end or "")
     first = root.guess if ok and isinstance(root, Node) else opener
     return ExactResult(root, cols, Cost.of(out.value) if ok else NO_TREE, first, options,
@@ -440,7 +438,7 @@ def _letter_proof(job: LetterSearch, lim: Limited, strict_budget: int) -> Genera
     if lim.options.fewest_late:
         strict = Options(top=None, cap=cap)
         out = yield Root(problem, strict, beta=INF, split=Split(probe=None, budget=strict_budget))
-        if out.status == "exact" and out.tree is not None:
+        if out.status == "solved" and out.tree is not None:
             tree, cost, options, proved = out.tree, Cost.of(out.value), strict, True
     if not proved:
         exact = Options(top=None, cap=cap, fewest_late=lim.options.fewest_late)

@@ -89,7 +89,8 @@ class Weighed:
     seconds: float
 
     @property
-    def exact(self) -> bool:
+    def solved(self) -> bool:
+        """Whether ``value`` is the total (below the cut), not a bound."""
         return self.value < self.cut
 
 
@@ -107,7 +108,7 @@ class FirstWordTable:
     """Every first word weighed (:func:`prove_first_words`): exact totals, the
     least first, and lower bounds for the rest."""
 
-    exact: tuple[Weighed, ...]
+    solved: tuple[Weighed, ...]  # the words with their totals, least first
     bounded: tuple[Weighed, ...]
 
 
@@ -128,7 +129,7 @@ def cut_after(done: Iterable[Weighed], best: int, guess: bool = True) -> int:
     """The cut of the next batch: one above the ``best``-th least exact total
     so far; with fewer, one above the largest (``guess``; else INF), and INF
     with none."""
-    totals = sorted(w.value for w in done if w.exact)
+    totals = sorted(w.value for w in done if w.solved)
     if len(totals) >= best:
         return totals[best - 1] + 1
     return totals[-1] + 1 if guess and totals else INF
@@ -136,7 +137,7 @@ def cut_after(done: Iterable[Weighed], best: int, guess: bool = True) -> int:
 
 def bounded_below(done: Iterable[Weighed], bar: int) -> list[Weighed]:
     """The words only bounded, with a bound below the bar: each may cost less (least bound first)."""
-    return sorted((w for w in done if not w.exact and w.value < bar), key=lambda w: w.value)
+    return sorted((w for w in done if not w.solved and w.value < bar), key=lambda w: w.value)
 
 
 @dataclass(frozen=True)
@@ -300,9 +301,9 @@ def prove_first_words(setup_id: str, rule: str, words: list[str], best: int, ask
         search([w.word for w in again[:size]], bar, b)  # a guess that did not hold (module docstring, 3.)
         size, b = 2 * size, b + 1
     order = {w: i for i, w in enumerate(dict.fromkeys([*words, *asked]))}
-    exact = sorted((w for w in done.values() if w.exact), key=lambda w: (w.value, order[w.word]))
-    bounded = [w for w in done.values() if not w.exact]
-    return FirstWordTable(tuple(exact), tuple(bounded))
+    solved = sorted((w for w in done.values() if w.solved), key=lambda w: (w.value, order[w.word]))
+    bounded = [w for w in done.values() if not w.solved]
+    return FirstWordTable(tuple(solved), tuple(bounded))
 
 
 def _run(todo: list[WordJob], workers: int | None) -> Iterator[tuple[WordJob, Weighed]]:

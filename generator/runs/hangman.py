@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator.core.blocks import hangman_block
 from generator.core.catalog import load_list
 from generator.core.fingerprint import Fingerprint, fingerprint, list_digest
+from generator.core.layout import TreeKey, tree_path
 from generator.core.strategies import strategy_info
 from generator.core.words import Word, WordList
 from generator.errors import RulesError
@@ -160,12 +162,14 @@ def _build_one(job: BuildJob) -> tuple[bytes, str]:
     tree.fingerprint = hangman_fingerprint(job.wordlist, job.length, job.strategy, job.misses, job.options)
     s = tree.stats
     assert s is not None
-    floor = tree.strategy.get("losses_at_least")
+    block = hangman_block(tree.strategy)
+    assert block is not None
+    floor = block.get("losses_at_least")
     return dump_tree(tree, compact=True), (
         f"{job.path}: {s.secrets} words, {len(tree.late)} lost"
-        + (f" (at least {floor}{', proved' if tree.strategy['losses_proved'] else ''})"
+        + (f" (at least {floor}{', proved' if block.get('losses_proved') else ''})"
            if floor is not None else "")
-        + f", {tree.strategy['total_misses']} misses, {time.perf_counter() - start:.1f} s")
+        + f", {block['total_misses']} misses, {time.perf_counter() - start:.1f} s")
 
 
 def build_hangman_trees(wordlist: str, strategies: Sequence[str], misses: int, out: Path, *,
@@ -185,7 +189,7 @@ def build_hangman_trees(wordlist: str, strategies: Sequence[str], misses: int, o
     if missing:
         raise RulesError(f"word list {wordlist!r} has no words of length {missing[0]}")
     options = options or {}
-    jobs = [BuildJob(wordlist, n, name, misses, out / "hangman" / wordlist / str(misses) / name / f"{n}.json",
+    jobs = [BuildJob(wordlist, n, name, misses, tree_path(out, TreeKey.hangman(wordlist, misses, name, n)),
                      tuple(sorted(options.get(name, {}).items())))
             for name in strategies for n in chosen]
     jobs.sort(key=lambda j: (-len(groups[j.length]), j.strategy))  # the largest first

@@ -2,7 +2,8 @@
 exact search) writes its tree files.
 
 A tree file is kept when it holds the fingerprint the build would give it and
-it verifies (:func:`generator.runs.verdicts.kept`), unless ``force``. The
+it verifies (:func:`generator.runs.verdicts.kept`), unless ``force``; a kept
+file of an older format version is written again in the current one. The
 others are checked writable before any search, built, and each written
 atomically as it comes. Where the family has indexes, the ``index.json`` of
 every folder of its trees and ``trees/index.json`` are then made again from
@@ -18,7 +19,9 @@ from typing import Generic, TypeVar
 
 from generator.core.files import check_out_file, write_atomic
 from generator.core.fingerprint import Fingerprint
+from generator.core.layout import FolderKey, folder_trees, tree_key
 from generator.output.index import check_targets, write_index, write_top_index
+from generator.output.treefile import upgrade_file
 from generator.runs.jobs import run_jobs
 from generator.runs.progress import AnyReporter
 from generator.runs.verdicts import kept
@@ -63,6 +66,7 @@ def build_or_keep(jobs: list[J], build: Build[J, R], *, path: Callable[[J], Path
         check_targets(index_root, [path(j) for j in todo])
     for p, j in paths.items():
         if p in keep:
+            upgrade_file(p)
             yield Done(j, p)
     try:
         for job, data, said in build(todo):
@@ -71,7 +75,7 @@ def build_or_keep(jobs: list[J], build: Build[J, R], *, path: Callable[[J], Path
             yield Done(job, where, said)
     finally:
         if index_root is not None:
-            _index(index_root, {p.parent for p in paths})
+            _index(index_root, {tree_key(index_root, p).folder for p in paths})
 
 
 def each_a_job(fn: Callable[[J], tuple[bytes, R]], workers: int | None) -> Build[J, R]:
@@ -84,10 +88,10 @@ def each_a_job(fn: Callable[[J], tuple[bytes, R]], workers: int | None) -> Build
     return build
 
 
-def _index(root: Path, folders: set[Path]) -> None:
+def _index(root: Path, folders: set[FolderKey]) -> None:
     """Make again the index of each folder that holds a tree, and the top index."""
-    written = sorted(f for f in folders if any(p.name != "index.json" for p in f.glob("*.json")))
+    written = sorted((f for f in folders if folder_trees(root, f)), key=lambda f: f.names)
     for folder in written:
-        write_index(folder)
+        write_index(root, folder)
     if written:
         write_top_index(root)

@@ -28,6 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from generator.core.blocks import ScmBlock
 from generator.core.catalog import load_list, project_root, setup
 from generator.core.context import context
 from generator.core.fingerprint import Fingerprint, fingerprint, lists_digests
@@ -47,11 +48,6 @@ from generator.search.shared import SHARED_KS, SHARED_RESTARTS, SharedOpeners, l
 #: human scheme, which takes a rarer word only where no common one plays every secret in time
 ANY_WORD = "human-any"
 SCHEMES = (*(k.value for k in SchemeKind), ANY_WORD)  # the strategies that ask a player to say words of a sheet
-
-
-def tree_path(root: Path, setup_id: str, rule: str, strategy: str, letter: str) -> Path:
-    """Where the tree of one start letter is: ``<root>/<setup>/<rule>/<strategy>/<letter>.json``."""
-    return root / setup_id / rule / strategy / f"{letter}.json"
 
 
 def lingo_strategy(name: str) -> str:
@@ -105,11 +101,11 @@ def build_tree(setup_id: str, rule: str, strategy: str, letter: Letter, *, seed:
     cols = ctx.letter_cols(letter)
     if strategy == "scm":
         root = greedy_tree(ctx.matrix, cols, scm, game)
-        data: dict[str, Any] = {
+        data: ScmBlock = {
             "scheme": "scm",
             "heuristic": "scm: smallest largest part, then most parts, then least sum a_k k^2",
             "almost_winning": "a candidate that leaves only single words is preferred",
-            "tie_break": "candidate first, then alphabetical",
+            "tie_breaks": "candidate first, then alphabetical",
             "moves": "any guess the rule allows" if game.guess_rule is GuessRule.FREE
             else "guesses that begin with the revealed letter",
         }

@@ -1,6 +1,7 @@
 """Building the LINGO trees: one job per (set-up, rule, strategy, letter).
 
-Layout: ``trees/<setup>/<rule>/<strategy>/<letter>.json``, an ``index.json``
+Layout: ``trees/<setup>/<rule>/<strategy>/<letter>.json``
+(:mod:`generator.core.layout`), an ``index.json``
 in every strategy folder summarizing its letters, and ``trees/index.json``
 summarizing every folder (:mod:`generator.output.index`). Files are written
 atomically; the indexes are made from the tree files on disk, so they always
@@ -31,6 +32,7 @@ from typing import Any
 from generator.core.catalog import check_setup_letter, setup, setup_letters, trees_dir
 from generator.core.context import context
 from generator.core.ids import check_letter_id
+from generator.core.layout import TreeKey, tree_path
 from generator.core.rules import LINGO_RULES
 from generator.core.strategies import default_strategies, strategy_info
 from generator.errors import StrategyError
@@ -40,7 +42,7 @@ from generator.runs.cards import build_cards, card_setups
 from generator.runs.exact import LetterSearch, letter_trees
 from generator.runs.jobs import Progress, run_jobs
 from generator.runs.keep import build_or_keep
-from generator.runs.letters import build_tree, letter_fingerprint, tree_path
+from generator.runs.letters import build_tree, letter_fingerprint
 from generator.runs.progress import AnyReporter, Steps, reporter
 from generator.runs.split import RunStats
 from generator.search.openers import Scored
@@ -173,7 +175,8 @@ def build_trees(setups: list[str], rules: list[str] | None = None, strategies: l
             context.cache_clear()  # one set-up's matrix at a time
 
     try:
-        for done in build_or_keep(jobs, build, path=lambda j: tree_path(root, j.setup, j.rule, j.strategy, j.letter),
+        for done in build_or_keep(jobs, build,
+                                  path=lambda j: tree_path(root, TreeKey("lingo", j.setup, j.rule, j.strategy, j.letter)),
                                   fingerprint=lambda j: letter_fingerprint(j.setup, j.rule, j.strategy, j.letter,
                                                                            j.seed),
                                   workers=workers, report=report, what="build", force=force, index_root=root):

@@ -17,12 +17,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
+from generator.core.blocks import StrategyBlock, opener_of
 from generator.core.fingerprint import Fingerprint, code_list_digest, fingerprint
 from generator.core.kinds import Code
+from generator.core.layout import TreeKey, tree_path
 from generator.core.partition import CodedMatrix
 from generator.core.strategies import strategy_info
 from generator.core.tree import GameTree, Node, Tree
@@ -45,7 +47,7 @@ from generator.runs.progress import reporter
 from generator.runs.split import Loaded
 from generator.search.exact import INF, Options, Search
 
-EXACT = ("optimal", "optimal-5")
+OPTIMAL_STRATEGIES = ("optimal", "optimal-5")  # the strategies the exact search builds
 
 
 @cache
@@ -155,7 +157,7 @@ def mastermind_fingerprint(v: Variant, strategy: str, top: int | None = None,
                            opener: Code | None = None) -> Fingerprint:
     """What a Mastermind tree depends on (:mod:`generator.core.fingerprint`)."""
     params: dict[str, Any] = {"variant": v.id, "strategy": strategy}
-    if strategy in EXACT:
+    if strategy in OPTIMAL_STRATEGIES:
         params.update(top=top, opener=opener)
     return fingerprint({"codes": code_list_digest(v.game)}, params, strategy_info("mastermind", strategy).algorithm)
 
@@ -173,15 +175,15 @@ def mastermind_tree(v: Variant, strategy: str, *, workers: int | None = None,
     """
     info = strategy_info("mastermind", strategy)
     start = time.perf_counter()
-    block: dict[str, Any] = {"scheme": strategy, "rule": info.method}
-    if strategy in EXACT:
+    block: dict[str, Any] = {"scheme": strategy, "method": info.method}
+    if strategy in OPTIMAL_STRATEGIES:
         root, more, figures = _exact(v, strategy, top, opener, workers, progress)
     else:
         root, more, figures = _greedy(v, strategy)
     block.update(more)
     if v.id == "4x6":
         block["published"] = PUBLISHED[strategy]
-    tree = game_tree(v, root, block)
+    tree = game_tree(v, root, cast(StrategyBlock, block))  # checked when written
     tree.fingerprint = mastermind_fingerprint(v, strategy, top, opener)
     figures["seconds"] = time.perf_counter() - start
     return tree, figures
@@ -200,9 +202,9 @@ def build_mastermind_trees(v: Variant, strategies: list[str], root: Path, *, top
             assert s is not None
             extra = f", {figures['positions']} positions searched" if "positions" in figures else ""
             yield name, dump_tree(tree), (f"total {s.total_turns}, max {s.max_turns}, mean {s.mean_turns:.3f}, "
-                                          f"opener {tree.strategy['opener']}{extra}, {figures['seconds']:.1f} s")
+                                          f"opener {opener_of(tree.strategy)}{extra}, {figures['seconds']:.1f} s")
 
-    for done in build_or_keep(strategies, build, path=lambda name: root / "mastermind" / v.id / name / "all.json",
+    for done in build_or_keep(strategies, build, path=lambda name: tree_path(root, TreeKey.mastermind(v.id, name)),
                               fingerprint=lambda name: mastermind_fingerprint(v, name, top, opener),
                               workers=workers, report=reporter(progress), what="mastermind", force=force):
         yield f"{done.path}: {KEPT if done.built is None else done.built}"

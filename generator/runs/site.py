@@ -33,7 +33,7 @@ from generator.output.hangmanpage import hangman_tree_files
 from generator.output.pdf import Printed, find_chromium, missing_chromium, print_all
 from generator.output.site import PrintMany, SiteReport, build_site, site_paths
 from generator.output.sitefolder import clear_dead_builds, listing, new_folder_prefix, read_marker
-from generator.output.sitemodel import published_folders
+from generator.output.sitetrees import published_folders
 from generator.runs.jobs import default_workers, run_jobs
 from generator.runs.progress import reporter
 from generator.runs.verdicts import failures, hash_folder
@@ -47,7 +47,7 @@ MIN_BATCH = 8
 
 def site_tree_files(trees: Path) -> list[Path]:
     """The tree files the site reads, their names checked
-    (:func:`generator.output.sitemodel.published_folders`, and the Hangman trees of
+    (:func:`generator.output.sitetrees.published_folders`, and the Hangman trees of
     :func:`generator.output.hangmanpage.hangman_tree_files`, one level deeper)."""
     return [p for files in published_folders(trees).values() for p in files] + hangman_tree_files(trees)
 

@@ -48,7 +48,7 @@ from generator.core.tree import Node, Tree
 from generator.errors import StrategyError
 from generator.runs.jobs import Progress, run_jobs
 from generator.runs.progress import reporter
-from generator.search.exact import INF, Options, OutOfBudget, Part, Position, Search, make_search
+from generator.search.exact import INF, MovePart, Options, OutOfBudget, Position, Search, make_search
 
 T = TypeVar("T")
 
@@ -198,7 +198,7 @@ def _run(task: Task, s: Search) -> TaskResult:
                       seconds=time.perf_counter() - t0, peak_mib=peak_mib())
 
 
-def _chosen(s: Search, pos: Position, move: int, codes: Sequence[int]) -> list[Part]:
+def _chosen(s: Search, pos: Position, move: int, codes: Sequence[int]) -> list[MovePart]:
     """The parts ``codes`` of ``move`` at ``pos`` (largest first)."""
     _, items = s.move_parts(move, pos)
     if items is None:
@@ -237,7 +237,7 @@ class Root:
 
 @dataclass
 class Outcome:
-    """What a proof found: ``exact`` (``value`` is the cost, below the cut,
+    """What a proof found: ``solved`` (``value`` is the cost, below the cut,
     and ``tree`` its tree), ``cut`` (``value`` is a lower bound at least the
     cut) or ``open`` (a job ran out of budget at the last level; ``tree`` and
     ``value``: the best found below the cut, if any)."""
@@ -341,9 +341,9 @@ class _Planner:
         below = s.narrowed(pos) if g.path or not self.opener else pos
         items = _chosen(s, below, g.move, g.codes)
         lows = sum(p.lower for p in items)
-        large = [p for p in items if not p.exact and len(p.cols) >= self.split.small]
+        large = [p for p in items if not p.solved and len(p.cols) >= self.split.small]
         if not large:
-            large = [p for p in items if not p.exact]
+            large = [p for p in items if not p.solved]
         together = [p for p in items if p not in large]
         g.children = [_Goal(g.path + ((g.move, p.code),), g.beta - (lows - p.lower), g.depth + 1, len(p.cols))
                       for p in large]
@@ -373,7 +373,7 @@ def _pending(g: _Goal) -> Iterator[_Goal]:
 
 
 class _Value(NamedTuple):
-    status: str  # exact, cut or open (see Outcome)
+    status: str  # solved, cut or open (see Outcome)
     value: int
     trees: dict[int, Tree]  # a position: code -1; parts: by code
     dead_end: str | None = None
@@ -391,13 +391,13 @@ def _evaluate(p: _Planner, g: _Goal) -> _Value:
             v = _evaluate(p, child)
             if v.status == "open":
                 is_open = True
-            elif v.status == "exact" and (best is None or base + v.value < best[0]):
+            elif v.status == "solved" and (best is None or base + v.value < best[0]):
                 best = (base + v.value, row, v.trees)
             elif v.status == "cut" and cut is None:
                 cut = v
         if best is not None:
             tree = p.tree_of_move(g, best[1], best[2])
-            return _Value("open" if is_open else "exact", best[0], {-1: tree})
+            return _Value("open" if is_open else "solved", best[0], {-1: tree})
         if is_open:
             return _Value("open", INF, {})
         if g.cut < g.beta:
@@ -417,14 +417,14 @@ def _evaluate(p: _Planner, g: _Goal) -> _Value:
         if is_open:
             return _Value("open", INF, {})
         if total < g.beta:
-            return _Value("exact", total, trees)
+            return _Value("solved", total, trees)
         return _Value("cut", total, {}, None, g.path)
     r = g.result
     assert r is not None
     if r.value is None:
         return _Value("open", INF, {})
     if r.value < g.beta:
-        return _Value("exact", r.value, dict(r.trees))
+        return _Value("solved", r.value, dict(r.trees))
     return _Value("cut", r.value, {}, r.dead_end, g.path)
 
 
@@ -448,7 +448,7 @@ def _start(root: Root, split: Split) -> tuple[_Proof, _Planner]:
 def _finish(proof: _Proof, planner: _Planner) -> Outcome:
     v = _evaluate(planner, proof.goal)
     if proof.root.opener is not None:
-        tree = planner.tree_of_move(proof.goal, proof.root.opener, v.trees) if v.status == "exact" else None
+        tree = planner.tree_of_move(proof.goal, proof.root.opener, v.trees) if v.status == "solved" else None
         return Outcome(v.status, v.value + proof.base if v.value < INF else INF, tree, v.dead_end, v.where)
     return Outcome(v.status, v.value, v.trees.get(-1), v.dead_end, v.where)
 

@@ -8,8 +8,8 @@ letter-frequency helper and self hard mode play candidates only, so where
 fixed opener lives in ``trees/<tier's set-up>/<rule>/<strategy>-<opener>/all.json``,
 one from the rule's own first choice in ``.../<rule>/<strategy>/all.json``.
 
-**Tiers** (:data:`TIERS`): where the secret comes from, each a set-up of the
-catalog. On the 2022 lists, with the same 12,972 allowed guesses: the
+**Tiers** (:func:`~generator.core.catalog.tiers`): where the secret comes from, each a
+set-up of the catalog (its ``tier``; ``exact``: the exact search ranks its first words). On the 2022 lists, with the same 12,972 allowed guesses: the
 official answers (``wordle``), the allowed words in common use
 (``wordle-common``, wordfreq Zipf >= 2.5) and every allowed word
 (``wordle-allowed``). Today's game (``wordle-2023``): the WordleBot's 3,158
@@ -33,10 +33,12 @@ from typing import Any
 
 import numpy as np
 
-from generator.core.catalog import load_list, setup
+from generator.core.blocks import GreedyBlock, opener_of
+from generator.core.catalog import exact_tiers, load_list, setup, tiers
 from generator.core.context import context
 from generator.core.fingerprint import Fingerprint, fingerprint, lists_digests
 from generator.core.ids import short
+from generator.core.layout import ALL, TreeKey, tree_path
 from generator.core.rules import GuessRule
 from generator.core.scoring import HEURISTICS
 from generator.core.strategies import strategy_info
@@ -61,11 +63,6 @@ from generator.search.traps import BUDGET, Trap, families, worst_case
 SETUP = "wordle"
 OPENER = "salet"  # the opener of the committed optimal trees
 LETTER_FREQUENCY = "letter-frequency"
-#: the tiers of Wordle's secrets, each a set-up of the catalog: the official
-#: answers, the allowed words in common use (wordfreq, as en-common), every allowed word
-TIERS = {"answers": "wordle", "common": "wordle-common", "allowed": "wordle-allowed", "today": "wordle-2023"}
-#: the tiers whose every first word the exact search weighs (the others have too many secrets)
-EXACT_TIERS = ("answers", "today")
 #: normal mode, hard mode, self hard mode (only words that can still be the secret)
 RULES = (GuessRule.FREE.value, GuessRule.HARD.value, GuessRule.SELF_HARD.value)
 #: the first words the Wordle solvers' document (seed 002) weighs
@@ -76,8 +73,8 @@ COMPACT_SECRETS = 3000  # trees of more secrets are written without indentation 
 
 
 def tier_answers(tier: str) -> frozenset[str]:
-    """The secrets of a tier (:data:`TIERS`)."""
-    return frozenset(load_list(setup(TIERS[tier]).answers).words)
+    """The secrets of a tier (:func:`~generator.core.catalog.tiers`)."""
+    return frozenset(load_list(setup(tiers()[tier]).answers).words)
 
 
 def candidates_only(rule: str, strategy: str) -> bool:
@@ -88,9 +85,9 @@ def candidates_only(rule: str, strategy: str) -> bool:
 def traps(tier: str, top: int, budget: int = BUDGET) -> list[Trap]:
     """The ``top`` largest one-letter families of a tier's words, with their
     worst cases (each search visits at most ``budget`` positions)."""
-    allowed = load_list(setup(TIERS[tier]).guesses)
-    words = load_list(setup(TIERS[tier]).answers)
-    return [Trap(tier, TIERS[tier], f, worst_case(allowed, f.words, f.words, budget=budget),
+    allowed = load_list(setup(tiers()[tier]).guesses)
+    words = load_list(setup(tiers()[tier]).answers)
+    return [Trap(tier, tiers()[tier], f, worst_case(allowed, f.words, f.words, budget=budget),
                  worst_case(allowed, f.words, allowed.words, budget=budget), budget)
             for f in families(words)[:top]]
 
@@ -102,12 +99,12 @@ class WordleBuild:
     rule: str  # free (normal mode), hard or self-hard
     strategy: str  # a heuristic of generator.core.scoring, or letter-frequency
     opener: str | None  # a fixed first guess; None: the strategy's own choice
-    tier: str = "answers"  # where the secret comes from (TIERS)
+    tier: str = "answers"  # where the secret comes from (a catalog tier)
 
     @property
     def setup(self) -> str:
         """The catalog set-up of the tier."""
-        return TIERS[self.tier]
+        return tiers()[self.tier]
 
     @property
     def folder(self) -> str:
@@ -132,15 +129,15 @@ def _guess_row(word: str, setup_id: str = SETUP) -> int:
 
 
 def default_builds(rules: list[str], strategies: list[str], opener: str | None = OPENER,
-                   tiers: list[str] | tuple[str, ...] = ("answers",)) -> list[WordleBuild]:
-    """The builds of ``strategies`` under ``rules`` for each tier: from
+                   chosen: list[str] | tuple[str, ...] = ("answers",)) -> list[WordleBuild]:
+    """The builds of ``strategies`` under ``rules`` for each tier of ``chosen``: from
     ``opener`` (None: each strategy's own first guess); where only candidates
     are played (letter frequency, self hard mode) and the opener can be no
     secret of the tier, the strategy opens with its own choice."""
     out = []
-    for tier in tiers:
+    for tier in chosen:
         if opener is not None:
-            _guess_row(opener, TIERS[tier])  # a word that is no guess fails here, before any build
+            _guess_row(opener, tiers()[tier])  # a word that is no guess fails here, before any build
         answers = tier_answers(tier)
         for rule in rules:
             for name in strategies:
@@ -169,9 +166,9 @@ def wordle_tree(b: WordleBuild) -> tuple[GameTree, float]:
     else:
         root = greedy_tree(m, cols, HEURISTICS[b.strategy], game, opener=row)
     seconds = time.perf_counter() - start
-    block: dict[str, Any] = {
+    block: GreedyBlock = {
         "scheme": b.strategy,
-        "rule": info.method,
+        "method": info.method,
         "opener": root.guess if isinstance(root, Node) else root,
         "opener_fixed": b.opener is not None,
         "tie_breaks": ("the higher score first, then list order" if b.strategy == LETTER_FREQUENCY else
@@ -190,7 +187,7 @@ def _tree_file(b: WordleBuild) -> tuple[bytes, str]:
     assert s is not None
     return dump_tree(tree, compact=len(tree.secrets) > COMPACT_SECRETS), (
         f"total {s.total_turns}, mean {s.mean_turns:.4f}, max {s.max_turns}, {len(tree.late)} past six, "
-        f"opener {tree.strategy['opener']}, {seconds:.1f} s")
+        f"opener {opener_of(tree.strategy)}, {seconds:.1f} s")
 
 
 def build_wordle_trees(builds: list[WordleBuild], root: Path, *, workers: int | None = None, force: bool = False,
@@ -209,7 +206,7 @@ def build_wordle_trees(builds: list[WordleBuild], root: Path, *, workers: int | 
         finally:
             steps.close()
 
-    for done in build_or_keep(builds, build, path=lambda b: root / b.setup / b.rule / b.folder / "all.json",
+    for done in build_or_keep(builds, build, path=lambda b: tree_path(root, TreeKey("wordle", b.setup, b.rule, b.folder, ALL)),
                               fingerprint=WordleBuild.fingerprint, workers=workers, report=report, what="wordle",
                               force=force, index_root=root):
         yield f"{done.path}: {KEPT if done.built is None else done.built}"
@@ -222,7 +219,7 @@ def first_words(tier: str, rule: str, strategy: str) -> list[str]:
     """Every word the rule may open with in a tier, best first by the
     strategy's own keys over all the tier's secrets (the letter-frequency
     helper: by its score)."""
-    ctx = context(TIERS[tier])
+    ctx = context(tiers()[tier])
     m = ctx.matrix
     cols = np.arange(len(ctx.answers), dtype=np.int64)
     rows = allowed_rows(ctx.game(None, rule), m)
@@ -271,7 +268,7 @@ def rank_openers(tier: str, rule: str, strategy: str, words: list[tuple[str, int
         if step is not None:
             step(f"{b.opener}: {score.total}")
     built = {w for w, _ in words}
-    return OpenerRanking(tier, TIERS[tier], rule, strategy, size, len(tier_answers(tier)), ordered(scores),
+    return OpenerRanking(tier, tiers()[tier], rule, strategy, size, len(tier_answers(tier)), ordered(scores),
                          tuple(w for w in asked if w in built))
 
 
@@ -292,15 +289,15 @@ def rank_optimal(tier: str, rule: str, best: int, workers: int | None = None,
     ranking is then not complete, nor its best proved the best of all)."""
     if rule not in EXACT_RULES:
         raise StrategyError(f"the exact search plays {' and '.join(EXACT_RULES)} mode, not {rule}")
-    if tier not in EXACT_TIERS:
-        raise StrategyError(f"the exact search weighs the first words of the {' and '.join(EXACT_TIERS)} tiers, "
+    if tier not in exact_tiers():
+        raise StrategyError(f"the exact search weighs the first words of the {' and '.join(exact_tiers())} tiers, "
                             f"not {tier}")
     words = first_words(tier, rule, "entropy")
     place = {w: i for i, w in enumerate(words, 1)}
     asked = tuple(w for w in (OPENER, *DOCUMENT_OPENERS, *PLAYERS_OPENERS) if w in place)
-    table = prove_first_words(TIERS[tier], rule, words[:limit], best, asked, workers, step)
-    scores = [OpenerScore(w.word, w.value, w.max_turns, 0, place[w.word]) for w in table.exact]
+    table = prove_first_words(tiers()[tier], rule, words[:limit], best, asked, workers, step)
+    scores = [OpenerScore(w.word, w.value, w.max_turns, 0, place[w.word]) for w in table.solved]
     bounds = [OpenerBound(w.word, None if w.value >= INF else w.value)
               for w in sorted(table.bounded, key=lambda w: w.word)]
-    return OpenerRanking(tier, TIERS[tier], rule, OPTIMAL, best, len(tier_answers(tier)), ordered(scores, OPTIMAL),
+    return OpenerRanking(tier, tiers()[tier], rule, OPTIMAL, best, len(tier_answers(tier)), ordered(scores, OPTIMAL),
                          asked, tuple(bounds), len(words))

@@ -43,12 +43,13 @@ in time. The other points are the best options found, not proved.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from generator.core.blocks import CardBlock
 from generator.core.feedback import Pattern
 from generator.core.partition import Matrix
 from generator.core.tree import Node, Tree
@@ -93,7 +94,7 @@ def try_plan(order: Sequence[Word], used: int, turns: int, reply: Reply) -> Grou
     return GroupPlan(list(order), tree, sum(turn_of.values()), late)
 
 
-def card_plan(node: dict[str, Any], path: Path, used: int, turns: int, kept: frozenset[Path],
+def card_plan(node: Mapping[str, Any], path: Path, used: int, turns: int, kept: frozenset[Path],
               reply: Reply, weight: dict[Word, int]) -> GroupPlan:
     """The plan of one group of a card (``node``: a group or part of the
     card's strategy block) with the exception moves at the paths ``kept``
@@ -185,7 +186,7 @@ def _knapsack(parts: Sequence[dict[int, _Partial]], weighted: bool) -> dict[int,
     return best
 
 
-def _node_options(node: dict[str, Any], path: Path, used: int, turns: int, weight: dict[Word, int],
+def _node_options(node: Mapping[str, Any], path: Path, used: int, turns: int, weight: dict[Word, int],
                   weighted: bool) -> dict[int, _Partial]:
     """For each number of moves learnt in this group (or part), the best."""
     def late(words: Sequence[Word]) -> _Partial:
@@ -205,7 +206,7 @@ def _node_options(node: dict[str, Any], path: Path, used: int, turns: int, weigh
     return out
 
 
-def card_options(card: dict[str, Any], turns: int, weight: dict[Word, int], weighted: bool,
+def card_options(card: CardBlock, turns: int, weight: dict[Word, int], weighted: bool,
                  proved: bool) -> dict[int, Option]:
     """The options of a letter's full card (its ``strategy`` block): for each
     number of words to learn, the best set of its exception moves; the full
@@ -313,7 +314,7 @@ def knee(points: Sequence[Point], total_weight: int, share: float = KNEE) -> Poi
 # -- a card's scheme -------------------------------------------------------------------
 
 
-def option_scheme(option: Option, matrix: Matrix, cols: np.ndarray, turns: int, card: dict[str, Any],
+def option_scheme(option: Option, matrix: Matrix, cols: np.ndarray, turns: int, card: CardBlock,
                   reply: Reply, weight: dict[Word, int]) -> Scheme:
     """The human scheme of one letter's ``option``: its openers, the full
     card's exception moves it keeps, every other group tried most common first."""

@@ -182,8 +182,7 @@ def describe_counts(cons: Constraints) -> str:
     items = []
     for c in sorted(cons.least):
         n = cons.least[c]
-        exact = cons.most.get(c) == n
-        if exact:
+        if cons.most.get(c) == n:  # the count is known
             items.append(f"{c} (exactly {n})")
         elif n > 1:
             items.append(f"{c} (at least {n})")

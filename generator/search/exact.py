@@ -61,7 +61,7 @@ The **cap** is the worst case allowed (default: the game's turns). Strictly
 (default), a tree must solve every secret within the cap; with
 ``fewest_late=True`` it may not, and the search minimizes the number of
 secrets solved after the cap first, then the total (each late secret costs
-:data:`LATE` extra), which proves that no tree within the cap exists when the
+:data:`LATE_COST` extra), which proves that no tree within the cap exists when the
 best one still has late secrets.
 
 This module is the algorithm only: it knows a matrix, a cap and the allowed
@@ -94,13 +94,13 @@ from generator.core.partition import Matrix
 from generator.core.rules import Game, GuessRule
 from generator.core.tree import Node, Tree
 from generator.search.exact_kernels import INF as INF  # re-exported: every caller's 'no tree'
-from generator.search.exact_kernels import LATE as LATE  # re-exported: the cost of a secret past the cap
+from generator.search.exact_kernels import LATE_COST as LATE_COST  # re-exported: the cost a secret past the cap adds
 from generator.search.exact_kernels import (
     closed_kernel,
     families_of,
     family_cut,
     largest_family,
-    move_kernel,
+    move_parts_kernel,
     part_bound,
     parts_kernel,
 )
@@ -140,14 +140,14 @@ class Shortcut(enum.Flag):
 ALL_SHORTCUTS = Shortcut.CLOSED_FORMS | Shortcut.NARROWED_ROWS | Shortcut.PRECHECK | Shortcut.FLOORS | Shortcut.FAMILIES
 
 
-class Part(NamedTuple):
+class MovePart(NamedTuple):
     """A part a move leaves: its pattern code, its secrets, a lower bound of
     its cost and whether the bound is its exact cost."""
 
     code: int
     cols: np.ndarray
     lower: int
-    exact: bool
+    solved: bool
 
 
 @dataclass
@@ -214,7 +214,7 @@ class Search:
                          else np.asarray(self.rows, dtype=np.int64))
         self.strict = not self.fewest_late
         # the memo, keyed by the candidate set and the turns left (see _key)
-        self.exact: dict[Key, tuple[int, int]] = {}
+        self.solved: dict[Key, tuple[int, int]] = {}
         self.lower: dict[Key, int] = {}
         self.key_type = np.uint16 if len(m.answers) <= 1 << 16 else np.uint32
         # a candidate can always be guessed (hard mode and same-start keep candidates)
@@ -288,9 +288,9 @@ class Search:
         if self.strict and r <= 1:
             return INF
         if n == 2 and self.guessable[cols].all():
-            return 3 + (LATE if r <= 0 else 0) + (LATE if r <= 1 else 0)  # one of the two, then the other
+            return 3 + (LATE_COST if r <= 0 else 0) + (LATE_COST if r <= 1 else 0)  # one of the two, then the other
         key = self._key(cols, r, pos.state)
-        hit = self.exact.get(key)
+        hit = self.solved.get(key)
         known = self.lower.get(key, 0)
         if hit is not None or known >= beta:
             self.counters.memo_hits += 1
@@ -298,14 +298,14 @@ class Search:
         if self.closures and r >= 2 and n <= self.close_max:
             closed = self._closed(cols, r)
             if closed is not None:
-                self.exact[key] = closed
+                self.solved[key] = closed
                 return closed[0]
             if 2 * n >= beta and self.guessable[cols].all():
                 self.lower[key] = max(known, 2 * n)
                 return self.lower[key]
         rows = allowed(pos.rows)
         if self._family_dead(cols, r, lambda: pos):
-            self.exact[key] = (INF, -1)
+            self.solved[key] = (INF, -1)
             return INF
         self.counters.positions += 1
         self._count(n * len(rows))
@@ -313,7 +313,7 @@ class Search:
         if moves.floor >= INF:
             if moves.stuck and self.dead_end is None:
                 self.dead_end = describe_dead_end(self.matrix, pos)
-            self.exact[key] = (INF, -1)
+            self.solved[key] = (INF, -1)
             return INF
         if moves.floor >= beta:  # (every move is bounded at beta or more when none is left)
             self.lower[key] = max(known, moves.floor)
@@ -321,7 +321,7 @@ class Search:
         floors = FloorRows(self.codes, cols, moves.below, moves.below_parts) if self.floors else None
         best, best_row = self._try(moves, Position(cols, r, pos.state, moves.below, floors), beta)
         if best < beta:
-            self.exact[key] = (best, best_row)
+            self.solved[key] = (best, best_row)
             return best
         self.lower[key] = max(known, beta)
         return beta
@@ -330,12 +330,12 @@ class Search:
         """The best of the ``moves`` (cost, row), cut at ``beta``
         (``pos.rows``: the guesses passed on below)."""
         best, best_row = INF, -1
-        for row, lb, exact in zip(moves.rows.tolist(), moves.bounds.tolist(), moves.exact.tolist()):
+        for row, lb, solved in zip(moves.rows.tolist(), moves.bounds.tolist(), moves.solved.tolist()):
             cut = best if best < beta else beta
             if lb >= cut:
                 break
             self.counters.moves += 1
-            cost = lb if exact else self.play(row, pos, cut)
+            cost = lb if solved else self.play(row, pos, cut)
             if cost < best:
                 best, best_row = cost, row
                 if best == moves.floor or (self.any_tree and best < cut):  # (below its cut: a tree)
@@ -345,7 +345,7 @@ class Search:
     def play(self, row: int, pos: Position, cut: int) -> int:
         """Cost of playing guess ``row`` at the position if below ``cut``, else a
         lower bound at least ``cut``: the parts split and bounded in bulk
-        (:func:`move_kernel`), then the memo asked part by part while the move
+        (:func:`move_parts_kernel`), then the memo asked part by part while the move
         is under its cut, then the parts left open searched, largest first."""
         out, p, q, base, low = self._move(row, pos, cut)
         if low >= INF:
@@ -366,7 +366,7 @@ class Search:
             bound, hit = info[lows + i], None
             if keyed is not None and b - a > 2:  # (hard mode: the memo's keys hold what the rule requires)
                 key = keyed[a:b].tobytes() + turns
-                hit = self.exact.get(key)
+                hit = self.solved.get(key)
                 known = hit[0] if hit is not None else self.lower.get(key, 0)
                 if hit is not None or known > bound:
                     rest, bound = rest + known - bound, known
@@ -379,9 +379,9 @@ class Search:
         return self._search_parts(pos, row, todo, total, rest, cut)
 
     def _move(self, row: int, pos: Position, budget: int = INF) -> tuple[np.ndarray, int, int, int, int]:
-        """:func:`move_kernel` of ``row`` at ``pos``."""
+        """:func:`move_parts_kernel` of ``row`` at ``pos``."""
         r1 = pos.turns - 1
-        return move_kernel(self.codes, row, pos.cols, self.npatterns, self.green, self.guess_of, self.fill,  # type: ignore[no-any-return]
+        return move_parts_kernel(self.codes, row, pos.cols, self.npatterns, self.green, self.guess_of, self.fill,  # type: ignore[no-any-return]
                            self.moves.cap(r1), r1, self.strict, self.closures, budget)
 
     def _search_parts(self, pos: Position, row: int, todo: list[tuple[int, np.ndarray, int]],
@@ -434,7 +434,7 @@ class Search:
                 return total + rest
         return total + rest
 
-    def move_parts(self, row: int, pos: Position) -> tuple[int, list[Part] | None]:
+    def move_parts(self, row: int, pos: Position) -> tuple[int, list[MovePart] | None]:
         """What playing ``row`` at ``pos`` costs besides its parts (a turn for
         every secret, and past the cap the win's lateness), and its parts
         (the win left out), largest first, each with the lower bound
@@ -451,14 +451,14 @@ class Search:
             if info[i] != self.green:
                 part = out[info[starts + i]:info[starts + i + 1]]
                 lower = info[lows + i] if i not in opens else max(info[lows + i], self.part_floor(part, pos.turns - 1))
-                parts.append(Part(info[i], part, lower, i not in opens))
+                parts.append(MovePart(info[i], part, lower, i not in opens))
         return int(base), parts
 
-    def solve_parts(self, pos: Position, row: int, items: list[Part], beta: int) -> int:
+    def solve_parts(self, pos: Position, row: int, items: list[MovePart], beta: int) -> int:
         """The summed cost of the parts ``items`` of move ``row`` at ``pos``
         if below ``beta``, else a lower bound at least ``beta``."""
-        todo = [(p.code, p.cols, p.lower) for p in items if not p.exact]
-        return self._search_parts(pos, row, todo, sum(p.lower for p in items if p.exact),
+        todo = [(p.code, p.cols, p.lower) for p in items if not p.solved]
+        return self._search_parts(pos, row, todo, sum(p.lower for p in items if p.solved),
                                   sum(low for _, _, low in todo), beta)
 
     def moves_below(self, pos: Position, beta: int = INF) -> tuple[list[tuple[int, int]], int]:
@@ -501,7 +501,7 @@ class Search:
     def reset(self) -> None:
         """Forget every solved position and the counters (a search that must
         not depend on what it searched before: a budgeted job)."""
-        self.exact.clear()
+        self.solved.clear()
         self.lower.clear()
         self.counters = Counters()
         self.dead_end = None
@@ -516,7 +516,7 @@ class Search:
         lb = int(part_bound(len(part), r, self.strict, self.fill, self.moves.cap(r)))
         if len(part) > 2 and not self.hard:
             key = self._key(part, r)
-            hit = self.exact.get(key)
+            hit = self.solved.get(key)
             if hit is not None:
                 return hit[0]
             lb = max(lb, self.lower.get(key, 0))
@@ -603,10 +603,10 @@ class Search:
         position's exact cost): the move the full search keeps."""
         moves = self.moves.scan(pos.cols, pos.turns, allowed(pos.rows), target + 1)
         below = Position(pos.cols, pos.turns, pos.state, moves.below)
-        for row, lb, exact in zip(moves.rows.tolist(), moves.bounds.tolist(), moves.exact.tolist()):
+        for row, lb, solved in zip(moves.rows.tolist(), moves.bounds.tolist(), moves.solved.tolist()):
             if lb > target:
                 break
-            if (lb if exact else self.play(row, below, target + 1)) == target:
+            if (lb if solved else self.play(row, below, target + 1)) == target:
                 return int(row)
         raise ExactError(f"internal: no move of a position of {len(pos.cols)} secrets costs {target}")
 
@@ -628,15 +628,15 @@ class Search:
             a, b = (int(c) for c in cols)
             return Node(m.answer_word(a), {m.pattern(int(m.codes[m.answer_as_guess[a], b])): m.answer_word(b)})
         key = self._key(pos.cols, pos.turns, pos.state)
-        hit = self.exact.get(key)
+        hit = self.solved.get(key)
         if hit is None:
             # solved by the exact bound without storing: search it again (cheap)
             self.solve(pos, INF)
-            hit = self.exact.get(key)
+            hit = self.solved.get(key)
             if hit is None:
                 raise ExactError(f"internal: position of {n} secrets has no solution stored")
         if hit[1] < 0 and hit[0] < INF:  # a closed form: which move the search keeps
-            hit = self.exact[key] = (hit[0], self._choose(pos, hit[0]))
+            hit = self.solved[key] = (hit[0], self._choose(pos, hit[0]))
         if hit[1] < 0:
             raise ExactError(f"internal: position of {n} secrets has no solution stored")
         return self._build_move(hit[1], pos)

@@ -16,11 +16,11 @@ from generator.core.jit import kernel, prange
 from generator.core.partition import BLOCK, Matrix, klog_table, stats_block
 
 INF = 1 << 60  # the cost of a position with no tree (within the cap or the budget)
-LATE = 1 << 20  # extra cost of a secret solved after the cap (fewest_late); more than any total
+LATE_COST = 1 << 20  # the cost a secret solved after the cap adds (fewest_late); more than any total
 
 
 @kernel(parallel=True)
-def moves_kernel(by_answer, rows, cols, npatterns, green, keys):  # type: ignore[no-untyped-def]
+def scan_kernel(by_answer, rows, cols, npatterns, green, keys):  # type: ignore[no-untyped-def]
     """Per guess ``rows[j]``: part statistics over the secrets ``cols`` and a
     hash of the partition it makes (:func:`~generator.core.partition.stats_block`,
     ``keys``: a random key per secret), as arrays ``(largest, parts,
@@ -32,24 +32,24 @@ def moves_kernel(by_answer, rows, cols, npatterns, green, keys):  # type: ignore
     per code). Guesses are done in blocks on numba's threads; the secrets'
     keys and ``k log2 k`` of every part size are looked up in tables made
     once per call (1.4x faster than gathering and taking logs in the loop)."""
-    out, key_of, klog = _moves_tables(keys, rows, cols)
+    out, key_of, klog = _scan_tables(keys, rows, cols)
     for b in prange((rows.shape[0] + BLOCK - 1) // BLOCK):
         stats_block(by_answer, rows, cols, npatterns, green, klog, key_of, b * BLOCK, *out)
     return out
 
 
 @kernel
-def moves_kernel_serial(by_answer, rows, cols, npatterns, green, keys):  # type: ignore[no-untyped-def]
-    """:func:`moves_kernel` on the calling thread alone (small positions)."""
-    out, key_of, klog = _moves_tables(keys, rows, cols)
+def scan_kernel_serial(by_answer, rows, cols, npatterns, green, keys):  # type: ignore[no-untyped-def]
+    """:func:`scan_kernel` on the calling thread alone (small positions)."""
+    out, key_of, klog = _scan_tables(keys, rows, cols)
     for b in range((rows.shape[0] + BLOCK - 1) // BLOCK):
         stats_block(by_answer, rows, cols, npatterns, green, klog, key_of, b * BLOCK, *out)
     return out
 
 
 @kernel
-def _moves_tables(keys, rows, cols):  # type: ignore[no-untyped-def]
-    """:func:`moves_kernel`'s arrays for its guesses ``rows``, and its tables:
+def _scan_tables(keys, rows, cols):  # type: ignore[no-untyped-def]
+    """:func:`scan_kernel`'s arrays for its guesses ``rows``, and its tables:
     the secrets' keys, ``k log2 k`` of every part size."""
     m, n = rows.shape[0], cols.shape[0]
     out = (np.empty(m, np.int64), np.empty(m, np.int64), np.empty(m, np.int64), np.empty(m, np.float64),
@@ -107,9 +107,9 @@ def part_bound(k, r, strict, fill, cap):  # type: ignore[no-untyped-def]
     fill bound ``fill[k]`` (:func:`generator.search.exact_moves.fill_costs`),
     and :data:`INF` where ``k`` passes ``cap``, the most secrets any tree
     solves in the turns left, or the turns do not suffice; else each secret
-    past the cap costs :data:`LATE` more."""
+    past the cap costs :data:`LATE_COST` more."""
     if k == 1:
-        return 1 if r >= 1 else (INF if strict else 1 + LATE)
+        return 1 if r >= 1 else (INF if strict else 1 + LATE_COST)
     if r >= 2:
         if not strict:
             return 2 * k - 1
@@ -117,8 +117,8 @@ def part_bound(k, r, strict, fill, cap):  # type: ignore[no-untyped-def]
     if strict:
         return INF
     if r == 1:
-        return 1 + (k - 1) * (2 + LATE)
-    return 2 * k - 1 + k * LATE
+        return 1 + (k - 1) * (2 + LATE_COST)
+    return 2 * k - 1 + k * LATE_COST
 
 
 @kernel
@@ -140,10 +140,10 @@ def move_bound(n, r, p, w, largest, strict, fill, cap):  # type: ignore[no-untyp
     if r - 1 == 1:
         if strict:
             return 2 * n - w if largest == 1 else INF
-        return n + (p - w) + (n - p) * (2 + LATE)
+        return n + (p - w) + (n - p) * (2 + LATE_COST)
     if strict:
         return INF
-    return 3 * n - p - w + LATE * (n - w) + (LATE * w if r <= 0 else 0)
+    return 3 * n - p - w + LATE_COST * (n - w) + (LATE_COST * w if r <= 0 else 0)
 
 
 @kernel
@@ -306,7 +306,7 @@ def families_of(matrix: Matrix) -> tuple[np.ndarray, int]:
 
 def by_answer(matrix: Matrix) -> tuple[np.ndarray, np.ndarray]:
     """The feedback matrix transposed (:attr:`Matrix.by_answer`) and a random
-    64-bit key per secret, made once per matrix (for :func:`moves_kernel`)."""
+    64-bit key per secret, made once per matrix (for :func:`scan_kernel`)."""
     keys: np.ndarray | None = matrix.__dict__.get("_answer_keys")
     if keys is None:
         rng = np.random.default_rng(20240607)
@@ -379,7 +379,7 @@ def first_distinct(hashes):  # type: ignore[no-untyped-def]
 @kernel(inline=True)
 def _sections(out, n, p):  # type: ignore[no-untyped-def]
     """The sections of a split of ``n`` secrets into ``p`` parts (see
-    :func:`move_kernel`): secrets, codes, starts, bounds, open parts."""
+    :func:`move_parts_kernel`): secrets, codes, starts, bounds, open parts."""
     return (out[:n], out[n:n + p], out[n + p:n + 2 * p + 1], out[n + 2 * p + 1:n + 3 * p + 1],
             out[n + 3 * p + 1:])
 
@@ -387,7 +387,7 @@ def _sections(out, n, p):  # type: ignore[no-untyped-def]
 @kernel
 def _split(codes, row, cols, npatterns):  # type: ignore[no-untyped-def]
     """The parts of ``cols`` under guess ``row``, largest first (then by code),
-    as :func:`move_kernel` returns them: ``(out, p)`` with ``out`` of
+    as :func:`move_parts_kernel` returns them: ``(out, p)`` with ``out`` of
     ``n + 4p + 1`` numbers, the secrets part by part (each in the order of
     ``cols``), the parts' codes and their ``p + 1`` start offsets filled in."""
     n = cols.shape[0]
@@ -423,7 +423,7 @@ def _split(codes, row, cols, npatterns):  # type: ignore[no-untyped-def]
 
 
 @kernel
-def move_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1, strict, closures, budget):  # type: ignore[no-untyped-def]
+def move_parts_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1, strict, closures, budget):  # type: ignore[no-untyped-def]
     """The parts of ``cols`` under guess ``row`` with ``r1`` turns left after
     it, each with its :func:`part_bound`: the win 0; one secret, and two
     when both are guessable with ``r1 >= 2``, are settled. With
@@ -455,7 +455,7 @@ def move_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1, str
         k = starts[i + 1] - starts[i]
         if part_codes[i] == green:
             lows[i] = 0
-            base += LATE if r1 < 0 else 0
+            base += LATE_COST if r1 < 0 else 0
             continue
         lows[i] = part_bound(k, r1, strict, fill, cap)
         dead |= lows[i] >= INF

@@ -3,7 +3,7 @@ guesses are worth trying at a position, in which order, and the bounds
 behind that choice.
 
 :class:`MoveScan` scores every allowed guess against a position's secrets
-in one kernel call (:func:`~generator.search.exact_kernels.moves_kernel`)
+in one kernel call (:func:`~generator.search.exact_kernels.scan_kernel`)
 and bounds each move (:func:`~generator.search.exact_kernels.move_bound`,
 with the fill bound of :func:`fill_costs`):
 
@@ -40,10 +40,10 @@ from generator.search.exact_kernels import (
     first_distinct,
     local_floor_kernel,
     move_bounds,
-    moves_kernel,
-    moves_kernel_serial,
     orbit_firsts,
     quick_floor_kernel,
+    scan_kernel,
+    scan_kernel_serial,
 )
 from generator.search.exact_rules import ExactError, Symmetry
 
@@ -93,7 +93,7 @@ class Moves(NamedTuple):
 
     rows: np.ndarray    # the guess rows, in search order
     bounds: np.ndarray  # their lower bounds
-    exact: np.ndarray   # whether the bound is the move's cost (every part at most two words)
+    solved: np.ndarray  # whether the bound is the move's cost (every part at most two words)
     floor: int          # the least bound of any move (INF: none meets the cap)
     below: np.ndarray   # the rows passed on below the position (narrowed)
     stuck: bool = False  # no guess is useful (a hard-mode dead end)
@@ -140,7 +140,7 @@ class MoveScan:
             floor, useful = self.quick_floor(cols, r, rows, beta - 1)
             if floor >= beta:
                 return Moves(none, none, none, floor, none, not useful)
-        scan = moves_kernel_serial if scan_serially(k * n) else moves_kernel
+        scan = scan_kernel_serial if scan_serially(k * n) else scan_kernel
         largest, parts, squares, klogk, wins, phash = scan(self.by_answer, rows, cols, self.npatterns,
                                                            self.green, self.keys)
         idx = np.flatnonzero((parts > 1) | (wins > 0))

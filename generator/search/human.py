@@ -25,10 +25,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
+from generator.core.blocks import CardBlock
 from generator.core.feedback import Pattern
 from generator.core.partition import Matrix
 from generator.core.scoring import rank, scm
@@ -38,12 +39,12 @@ from generator.errors import StrategyError
 from generator.search.learn import INF, Costs, Fewest, fewest_words
 from generator.search.openers import group_scan, hill_climb, single_scan
 
-#: the tiers of words searched, in turn: their names in a scheme's notes
-TIER_NAMES = ("words in common use", "every word", "every word, secrets past the turns allowed")
+#: the stages of the search, each with more words than the one before: their names in a scheme's notes
+STAGE_NAMES = ("words in common use", "every word", "every word, secrets past the turns allowed")
 CHAINS = 4  # hints: chains of openers from the best single openers by the sum of squared group sizes
 MIN_TRIES = 2  # turns a player keeps to try the words left: at most turns - 2 openers
-BRANCH = 6  # candidates tried per position when a group is too large for exact ordering
-EXACT = 9  # groups up to this size are ordered by exhaustive search
+BRANCH = 6  # candidates tried per position when a group is too large for exhaustive ordering
+EXHAUSTIVE_MOST = 9  # groups up to this size are ordered by exhaustive search
 
 
 class SchemeKind(str, Enum):
@@ -110,7 +111,7 @@ class GroupOrderer:
         if len(cols) == 1:
             return Ordered(m.answer_word(int(cols[0])), 1, 1)
         rows = m.answer_as_guess[cols]
-        if len(cols) > EXACT:
+        if len(cols) > EXHAUSTIVE_MOST:
             stats = m.stats(rows, cols)
             rows = rows[rank(stats, scm, rows)[:BRANCH]]
         best: tuple[tuple[int, int, int, str], Ordered] | None = None
@@ -256,11 +257,11 @@ class Scheme:
                     node = child
         return root
 
-    def strategy_data(self) -> dict[str, Any]:
+    def strategy_data(self) -> CardBlock:
         """The ``strategy`` block of the tree file: enough for a cheat sheet."""
         ordered = sorted(self.groups, key=lambda g: g.feedback)
         groups = [dict(feedback=list(g.feedback), **g.plan.data()) for g in ordered]
-        return {
+        return cast(CardBlock, {  # its shape is checked when the tree is written
             "scheme": self.kind.value,
             "openers": self.openers,
             "k": self.k,
@@ -273,7 +274,7 @@ class Scheme:
             "groups": groups,
             **({"shared": self.shared} if self.shared else {}),
             **({"uncommon": self.uncommon} if self.uncommon else {}),
-        }
+        })
 
 
 def split_by_openers(matrix: Matrix, openers: tuple[int, ...], cols: np.ndarray
@@ -481,13 +482,13 @@ class SchemeBuilder:
         fewest secrets past the turns."""
         m, cols, T = self.matrix, self.cols, self.turns
         common = np.setdiff1d(np.arange(len(self.rows)), self.uncommon)
-        tiers: list[tuple[np.ndarray, np.ndarray | None, bool]] = []
+        stages: list[tuple[np.ndarray, np.ndarray | None, bool]] = []
         if len(self.uncommon) and len(common):
-            tiers.append((self.rows[common], None, False))
-        tiers += [(self.rows, self.uncommon, False), (self.rows, self.uncommon, True)]
-        given_up: list[str] = []  # the tiers before, where the search stopped without an answer
-        for (rows, uncommon, late), name in zip(tiers, TIER_NAMES[-len(tiers):]):
-            costs = Costs(m, cols, rows, T, uncommon, late)
+            stages.append((self.rows[common], None, False))
+        stages += [(self.rows, self.uncommon, False), (self.rows, self.uncommon, True)]
+        given_up: list[str] = []  # the stages before, where the search stopped without an answer
+        for (rows, uncommon, allow_late), name in zip(stages, STAGE_NAMES[-len(stages):]):
+            costs = Costs(m, cols, rows, T, uncommon, allow_late)
             found = fewest_words(costs, self.max_k, self._hints(rows))
             if found.cost < INF:
                 break

@@ -51,7 +51,7 @@ from generator.core import jit
 from generator.core.partition import Matrix
 from generator.search import learn_kernels as kernels
 from generator.search.learn_kernels import INF as INF  # re-exported: the cost of a group that cannot be played
-from generator.search.learn_kernels import LATE as LATE  # re-exported: the price of a late secret
+from generator.search.learn_kernels import LATE_PRICE as LATE_PRICE  # re-exported: the price of a late secret
 from generator.search.learn_kernels import UNCOMMON as UNCOMMON  # re-exported: the price of an uncommon word
 from generator.search.memo import new_memo
 from generator.search.splitting import small_triple
@@ -63,15 +63,16 @@ HINT_SINGLES = 8  # single openers evaluated first (fewest groups too large): th
 SCAN_CHUNK = 4  # first words a thread of a scan takes at a time
 LANE_WAIT = 0.5  # seconds a thread of a scan waits for a core before it asks again
 SETS_MOST = 200_000_000  # most sets of k openers searched (a scan of 10^8 triples takes about a minute)
-#: the work the searches of single openers (and of late secrets) of one tier
-#: of words may do: at every group searched with three or more turns left,
-#: its secrets times the words that may be played, about 10^8 a second with
-#: the searches below it. A search past it stops, with the best scheme found
-#: and the lower bound it proved
+#: the work the searches of single openers (and of late secrets) of one stage
+#: of words (:data:`generator.search.human.STAGE_NAMES`) may do: at every
+#: group searched with three or more turns left, its secrets times the
+#: words that may be played, about 10^8 a second with the searches below
+#: it. A search past it stops, with the best scheme found and the lower
+#: bound it proved
 BUDGET = 100_000_000_000
 #: where no set of openers found plays every secret in time, the search of
 #: every single opener tells whether any can with a share of the budget
-#: (past it the tier of words is given up as unproved: rarer words, or
+#: (past it the stage of words is given up as unproved: rarer words, or
 #: late secrets, are searched next)
 OUT_SHARE = 10
 
@@ -87,8 +88,8 @@ class Costs:
     Each opener or move costs one word to learn, plus its word's price
     (``uncommon``: the rows of words outside common use, which cost
     :data:`UNCOMMON` more, so that a search takes the fewest of them first,
-    then the fewest words). With ``late``, a secret may be reached after the
-    last turn at the price :data:`LATE` (more than any words), else a group
+    then the fewest words). With ``allow_late``, a secret may be reached after the
+    last turn at the price :data:`LATE_PRICE` (more than any words), else a group
     that cannot be played in time costs :data:`INF`. A group is given by local indices into ``cols``
     (sorted), a word by its index into ``rows``. The codes of every word for
     every secret are copied once, and where it fits in :data:`BITS_MOST`
@@ -97,7 +98,7 @@ class Costs:
     """
 
     def __init__(self, matrix: Matrix, cols: np.ndarray, rows: np.ndarray, turns: int,
-                 uncommon: np.ndarray | None = None, late: bool = False, budget: int = BUDGET) -> None:
+                 uncommon: np.ndarray | None = None, allow_late: bool = False, budget: int = BUDGET) -> None:
         self.matrix = matrix
         self.cols = np.ascontiguousarray(cols, dtype=np.int64)
         self.rows = np.ascontiguousarray(rows, dtype=np.int64)
@@ -118,7 +119,7 @@ class Costs:
             kernels.pair_bits(sub, bits)
         hkeys = np.random.default_rng(HASH_SEED).integers(0, 1 << 63, n, dtype=np.uint64)
         self.lx = (sub, bits, self.price, cheap, hkeys)
-        self.late = late
+        self.allow_late = allow_late
         self.memo: Any = new_memo()  # of the groups played in time (kernels.exceptions)
         self.late_memo: Any = new_memo()  # of the groups where secrets come late (kernels.late_exceptions)
         self.thread_memos: list[Any] = []  # one per thread of the scans of pairs and triples (kernels.exceptions)
@@ -151,7 +152,7 @@ class Costs:
         is a secret of the group where one does (it may win at once)."""
         group = np.ascontiguousarray(np.sort(group), dtype=np.int64)
         st = self.budget if spend else np.array([0, 1 << 62, 0], np.int64)
-        if self.late:
+        if self.allow_late:
             value, word = kernels.late_exceptions(self.lx, group, t, self.npatterns, np.int64(ub),
                                                   self.late_memo, self.memo, st)
         else:
@@ -198,10 +199,10 @@ class Costs:
         out = np.zeros((m, 4), np.int64)
         out[:, 2] = -1
         least = np.array([ub], np.int64)  # the least cost found by any first word
-        if k == 1 or self.late:  # in the words' order: a budget that runs out covers what it covered when the trees were built
+        if k == 1 or self.allow_late:  # in the words' order: a budget that runs out covers what it covered when the trees were built
             firsts = np.arange(m)
             kernels.sets_serial(self.lx, firsts, k, self.turns, self.npatterns, np.int64(ub), out,
-                                self.late_memo, self.late, self.memo, self.budget, least, firsts)
+                                self.late_memo, self.allow_late, self.memo, self.budget, least, firsts)
         else:  # a scan of every set, its cost bounded by their number: no budget
             order = self.promise()
             rank = np.empty(m, np.int64)
@@ -277,7 +278,7 @@ class Fewest:
     """The result of :func:`fewest_words` for one letter."""
 
     openers: tuple[int, ...]  # local rows of the best set found (empty: none needed, or none plays in time)
-    cost: int  # words to learn, plus UNCOMMON per word outside common use, plus LATE per late secret
+    cost: int  # words to learn, plus UNCOMMON per word outside common use, plus LATE_PRICE per late secret
     lower_bound: int  # no set of openers needs fewer words (at this many late and uncommon ones)
     notes: list[str] = field(default_factory=list)
 
@@ -289,12 +290,12 @@ class Fewest:
     @property
     def uncommon(self) -> int:
         """How many of them are outside common use."""
-        return self.cost % LATE // UNCOMMON if self.cost < INF else 0
+        return self.cost % LATE_PRICE // UNCOMMON if self.cost < INF else 0
 
     @property
     def late(self) -> int:
         """How many secrets come after the last turn (where that is allowed)."""
-        return self.cost // LATE if self.cost < INF else 0
+        return self.cost // LATE_PRICE if self.cost < INF else 0
 
     @property
     def proved(self) -> bool:

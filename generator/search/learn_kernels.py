@@ -17,10 +17,10 @@ from __future__ import annotations
 import numpy as np
 
 from generator.core.jit import kernel, prange
-from generator.search.memo import EXACT, LETTER, VALUE, find, key_hash, put
+from generator.search.memo import LETTER, SOLVED, VALUE, find, key_hash, put
 
 INF = 1 << 60  # the cost of a group that cannot be played
-LATE = 1 << 40  # the price of a secret reached after the last turn, where that is allowed
+LATE_PRICE = 1 << 40  # the price of a secret reached after the last turn, where that is allowed
 UNCOMMON = 1 << 20  # the price of a word outside common use: more than any count of moves
 
 
@@ -159,9 +159,9 @@ def exceptions(lx, group, t, npat, ub, memo, use_memo, st):  # type: ignore[no-u
                 break  # every part too large costs one move: no later move is cheaper
     if st[2]:
         return np.int64(ub), -1  # the budget ran out below: nothing known, nothing kept
-    value, exact = _found(best, limit, ub)
+    value, solved = _found(best, limit, ub)
     if use_memo:
-        put(memo, group, t, h, e, value, exact, best)
+        put(memo, group, t, h, e, value, solved, best)
     return value, best
 
 
@@ -194,7 +194,7 @@ def _recall(memo, group, hkeys, t, ub):  # type: ignore[no-untyped-def]
     if e >= 0:
         entries = memo[1][0]
         value = entries[e, VALUE]
-        if entries[e, EXACT] == 1:
+        if entries[e, SOLVED] == 1:
             if value < ub:
                 return h, e, value, entries[e, LETTER], True
             return h, e, np.int64(INF) if value >= INF else np.int64(ub), -1, True
@@ -205,7 +205,7 @@ def _recall(memo, group, hkeys, t, ub):  # type: ignore[no-untyped-def]
 
 @kernel
 def _found(best, limit, ub):  # type: ignore[no-untyped-def]
-    """(cost, exact) of a search of a group below ``ub`` that found the
+    """(cost, solved) of a search of a group below ``ub`` that found the
     move ``best`` at cost ``limit`` (-1: none below ``ub``): kept exactly,
     or as a bound where it was cut at ``ub``."""
     if best >= 0:
@@ -284,9 +284,9 @@ def _fewest_late2(lx, group, npat):  # type: ignore[no-untyped-def]
     where secrets may come late: the move that leaves the fewest secrets
     sharing a part (all but one of each part come late), cheapest first;
     or no move (-1): try the words, all but two late."""
-    sub, price, late = lx[0], lx[2], LATE
+    sub, price = lx[0], lx[2]
     size = group.shape[0]
-    best = late * (size - 2)
+    best = LATE_PRICE * (size - 2)
     move = -1
     counts = np.zeros(npat, np.int32)
     for w in range(sub.shape[0]):
@@ -298,7 +298,7 @@ def _fewest_late2(lx, group, npat):  # type: ignore[no-untyped-def]
                 parts += 1
         for a in range(size):
             counts[row[group[a]]] = 0
-        cost = 1 + price[w] + late * (size - parts)
+        cost = 1 + price[w] + LATE_PRICE * (size - parts)
         if cost < best:
             best = cost
             move = w
@@ -308,10 +308,10 @@ def _fewest_late2(lx, group, npat):  # type: ignore[no-untyped-def]
 @kernel
 def late_exceptions(lx, group, t, npat, ub, memo, strict, st):  # type: ignore[no-untyped-def]
     """:func:`exceptions` where secrets may come after the last turn, each
-    at the price :data:`LATE`: a group that can be played in time costs what
+    at the price :data:`LATE_PRICE`: a group that can be played in time costs what
     it costs in time (from the memo ``strict`` of :func:`exceptions`); one
     that cannot is searched here (memo ``memo``), a move's parts that can be
-    played in time at their cost and the others at least :data:`LATE` each,
+    played in time at their cost and the others at least :data:`LATE_PRICE` each,
     which bounds the search; or no move: try the words, the last ones late."""
     size = group.shape[0]
     if size <= t:
@@ -320,7 +320,7 @@ def late_exceptions(lx, group, t, npat, ub, memo, strict, st):  # type: ignore[n
     if value < INF or st[2]:
         return (value, move) if value < INF else (np.int64(ub), -1)
     if t <= 1:
-        return np.int64(LATE * (size - t)), -1
+        return np.int64(LATE_PRICE * (size - t)), -1
     if t == 2:
         return _fewest_late2(lx, group, npat)
     h, e, value, move, known = _recall(memo, group, lx[4], t, ub)
@@ -328,7 +328,7 @@ def late_exceptions(lx, group, t, npat, ub, memo, strict, st):  # type: ignore[n
         return value, move  # (a late group's cost is below INF)
     bound, order, codes, starts = _moves(lx, group, t, npat, st)
     cost = np.empty(size, np.int64)
-    nolate = np.int64(LATE * (size - t))  # no move: try the words, the last ones late
+    nolate = np.int64(LATE_PRICE * (size - t))  # no move: try the words, the last ones late
     limit = np.int64(min(ub, nolate))
     best = -1
     for w in order:
@@ -340,18 +340,18 @@ def late_exceptions(lx, group, t, npat, ub, memo, strict, st):  # type: ignore[n
         for q in range(nparts):
             if cost[q] >= INF and total < limit:
                 part = np.sort(group[idx[starts[q]:starts[q + 1]]])
-                total += late_exceptions(lx, part, t - 1, npat, np.int64(limit - total + LATE), memo,
-                                          strict, st)[0] - LATE
+                total += late_exceptions(lx, part, t - 1, npat, np.int64(limit - total + LATE_PRICE), memo,
+                                          strict, st)[0] - LATE_PRICE
         if total < limit:
             limit = total
             best = w
     if st[2]:
         return np.int64(ub), -1
     if best >= 0 or limit < ub:
-        value, exact = limit, 1
+        value, solved = limit, 1
     else:
-        value, exact = np.int64(ub), 0
-    put(memo, group, t, h, e, value, exact, best)
+        value, solved = np.int64(ub), 0
+    put(memo, group, t, h, e, value, solved, best)
     return value, best
 
 
@@ -359,14 +359,14 @@ def late_exceptions(lx, group, t, npat, ub, memo, strict, st):  # type: ignore[n
 def _in_time(lx, group, idx, starts, nparts, t, npat, total, limit, cost, strict, st):  # type: ignore[no-untyped-def]
     """``total`` plus the parts (as :func:`_parts` gives them) of more than
     ``t`` secrets, each at its cost in time (kept in ``cost``, 0 for the
-    others, :data:`INF` where no moves can) or :data:`LATE` at least,
+    others, :data:`INF` where no moves can) or :data:`LATE_PRICE` at least,
     until that reaches ``limit``."""
     for q in range(nparts):
         cost[q] = 0
         if starts[q + 1] - starts[q] > t and total < limit:
             part = np.sort(group[idx[starts[q]:starts[q + 1]]])
             cost[q] = exceptions(lx, part, t, npat, np.int64(INF), strict, True, st)[0]
-            total += min(cost[q], LATE)
+            total += min(cost[q], LATE_PRICE)
     return total
 
 
@@ -384,10 +384,10 @@ def _group_bounds(keys, order, bounds):  # type: ignore[no-untyped-def]
 
 
 @kernel
-def _parts_moves(lx, row, members, t, npat, ub, counts, memo, use_memo, late, strict, st):  # type: ignore[no-untyped-def]
+def _parts_moves(lx, row, members, t, npat, ub, counts, memo, use_memo, allow_late, strict, st):  # type: ignore[no-untyped-def]
     """The cost of the exception moves of the parts of ``members`` under a
     further opener (codes ``row``) with ``t`` turns left, if below ``ub``;
-    else ``ub`` or more. ``counts`` is scratch (zero). With ``late``, by
+    else ``ub`` or more. ``counts`` is scratch (zero). With ``allow_late``, by
     :func:`late_exceptions` (memos ``memo`` and ``strict``)."""
     size = members.shape[0]
     over = 0
@@ -406,7 +406,7 @@ def _parts_moves(lx, row, members, t, npat, ub, counts, memo, use_memo, late, st
                     part[p] = members[i2]
                     p += 1
             part.sort()
-            if late:
+            if allow_late:
                 total += late_exceptions(lx, part, t, npat, np.int64(ub - total + 1), memo, strict, st)[0] - 1
             else:
                 total += exceptions(lx, part, t, npat, np.int64(ub - total + 1), memo, use_memo, st)[0] - 1
@@ -416,7 +416,7 @@ def _parts_moves(lx, row, members, t, npat, ub, counts, memo, use_memo, late, st
 
 @kernel
 def _last_opener(lx, order, bounds, ng, gorder, sizes, row, base, t, npat, bw, has_best,  # type: ignore[no-untyped-def]
-                 counts, over, memo, use_memo, late, strict, st):
+                 counts, over, memo, use_memo, allow_late, strict, st):
     """(cost, sum of squared group sizes) when the opener whose codes are
     ``row`` splits the groups ``order[bounds[g]:bounds[g + 1]]`` of the
     openers before it (``gorder``: largest first), with ``t`` turns left,
@@ -447,7 +447,7 @@ def _last_opener(lx, order, bounds, ng, gorder, sizes, row, base, t, npat, bw, h
         if over[g] > 0:
             cost -= over[g]
             cost += _parts_moves(lx, row, order[bounds[g]:bounds[g + 1]], t, npat, np.int64(bw - cost + 1),
-                                 counts, memo, use_memo, late, strict, st)
+                                 counts, memo, use_memo, allow_late, strict, st)
     if cost > bw or (cost == bw and not has_best) or st[2]:
         return -1, -1
     squares = 0
@@ -462,7 +462,7 @@ def _last_opener(lx, order, bounds, ng, gorder, sizes, row, base, t, npat, bw, h
 
 
 @kernel
-def _best_after(lx, a, k, turns, npat, ub, out, memo, use_memo, late, strict, st, least, rank):  # type: ignore[no-untyped-def]
+def _best_after(lx, a, k, turns, npat, ub, out, memo, use_memo, allow_late, strict, st, least, rank):  # type: ignore[no-untyped-def]
     """The best set of ``k`` openers (1 to 3) that begins with word ``a``
     in the scan's order, ``rank[a] < rank[b] < rank[c]`` (so a set is
     scanned once, from the first of its words): least cost (each opener one,
@@ -508,7 +508,7 @@ def _best_after(lx, a, k, turns, npat, ub, out, memo, use_memo, late, strict, st
             base = before + 1 + price[last] if k > 1 else k + price[a]
             g = least[0]
             cost, squares = _last_opener(lx, order, bounds, ng, gorder, sizes, sub[last], base, t, npat,
-                                         min(g, bw), g < bw or out[2] >= 0, counts, over, memo, use_memo, late,
+                                         min(g, bw), g < bw or out[2] >= 0, counts, over, memo, use_memo, allow_late,
                                          strict, st)
             if cost >= 0 and (cost < bw or squares < bs
                               or (squares == bs and k == 3 and out[2] >= 0 and _sorted_before(a, b, last, out[2], out[3]))):
@@ -535,13 +535,13 @@ def _sorted_before(a, b, c, b0, c0):  # type: ignore[no-untyped-def]
 
 
 @kernel
-def sets_serial(lx, firsts, k, turns, npat, ub, out, memo, late, strict, st, least, rank):  # type: ignore[no-untyped-def]
+def sets_serial(lx, firsts, k, turns, npat, ub, out, memo, allow_late, strict, st, least, rank):  # type: ignore[no-untyped-def]
     """:func:`_best_after` for the first words ``firsts``, with the memos
-    (``late``: secrets may come late, :func:`late_exceptions`), one budget
+    (``allow_late``: secrets may come late, :func:`late_exceptions`), one budget
     ``st``, the least cost found (``least``) and the scan's order
     (``rank``, see :func:`_best_after`); stops once the budget is spent."""
     for a in firsts:
-        _best_after(lx, a, k, turns, npat, ub, out[a], memo if late else strict, True, late, strict, st, least,
+        _best_after(lx, a, k, turns, npat, ub, out[a], memo if allow_late else strict, True, allow_late, strict, st, least,
                     rank)
         if st[2]:
             break

@@ -8,7 +8,7 @@ are compared word by word, never taken on trust from a hash:
 * ``index``: a position's hash -> its first entry (a chain through ``NEXT``
   holds the rare positions of one hash, each checked word by word);
 * ``entries``: :data:`FIELDS` integers per position (see the field names):
-  its value, whether the value is exact (else a lower bound) and the move
+  its value, whether the value is its cost (``SOLVED``; else a lower bound) and the move
   that gives it (``LETTER``: a letter in Hangman, a word elsewhere);
 * ``arena``: the candidates of every position, one after the other;
 * ``used``: the entries and the arena's words used.
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from numba.typed import Dict, List
 
 FIELDS = 7
-OFF, LEN, SPARE, VALUE, EXACT, LETTER, NEXT = range(FIELDS)  # an entry's fields
+OFF, LEN, SPARE, VALUE, SOLVED, LETTER, NEXT = range(FIELDS)  # an entry's fields
 
 
 def new_memo() -> tuple[Dict, List, List, np.ndarray]:
@@ -76,14 +76,14 @@ def find(memo, cols, spare, h):  # type: ignore[no-untyped-def]
 
 
 @kernel
-def put(memo, cols, spare, h, e, value, exact, letter):  # type: ignore[no-untyped-def]
+def put(memo, cols, spare, h, e, value, solved, letter):  # type: ignore[no-untyped-def]
     """Keep (or replace) what is known of a position: ``e`` is its entry as
     :func:`find` gave it (-1: none), asked once by the caller (a search
     below a position never keeps that position, so it still holds)."""
     entries = memo[1][0]
     if e >= 0:
         entries[e, VALUE] = value
-        entries[e, EXACT] = exact
+        entries[e, SOLVED] = solved
         entries[e, LETTER] = letter
         return
     index, arena, used = memo[0], memo[2][0], memo[3]
@@ -102,7 +102,7 @@ def put(memo, cols, spare, h, e, value, exact, letter):  # type: ignore[no-untyp
     entries[e, LEN] = len(cols)
     entries[e, SPARE] = spare
     entries[e, VALUE] = value
-    entries[e, EXACT] = exact
+    entries[e, SOLVED] = solved
     entries[e, LETTER] = letter
     entries[e, NEXT] = index[h] if h in index else -1
     for i in range(len(cols)):

@@ -11,7 +11,9 @@ at all, that is, given by at least one word still possible. Each turn is a
 * :class:`HeuristicAdvisor` picks every move with a heuristic of
   :mod:`generator.core.scoring` over the words still possible (no tree needed).
 
-:func:`autoplay` plays a whole game against a known secret, and :func:`tiles`
+:func:`next_guess` says what to play after the feedback so far (the public
+API's, a tree file's question), :func:`autoplay` plays a whole game against
+a known secret, and :func:`tiles`
 draws a guess as coloured tiles that still read without colour.
 
 >>> from generator.core.tree import Node
@@ -32,11 +34,11 @@ import numpy as np
 
 from generator.core.feedback import GREEN, GREY, YELLOW, Pattern, pattern_code
 from generator.core.ids import short
-from generator.core.kinds import POSITIONAL, Feedback, FeedbackKind
+from generator.core.kinds import BLANK, POSITIONAL, Feedback, FeedbackKind, kind_of
 from generator.core.partition import Matrix
 from generator.core.rules import Game
 from generator.core.scoring import Heuristic, rank
-from generator.core.tree import Node, Tree
+from generator.core.tree import GameTree, Node, Tree
 from generator.core.words import Letter, Letters, Word
 from generator.errors import PatternError, StrategyError, WordListError
 from generator.search.greedy import allowed_rows
@@ -80,7 +82,11 @@ class Advisor:
         raise NotImplementedError
 
     def won(self, pattern: Pattern) -> bool:
-        return pattern == self.kind.win(len(self.split(self.guess())))
+        win = self.kind.win(self.length)
+        if win is None:  # Hangman: the call that shows the last hidden place wins
+            masks = [t.pattern for t in self.history] + [pattern]
+            return all(any(m[i] != BLANK for m in masks) for i in range(len(pattern)))
+        return pattern == win
 
     def possible(self) -> dict[Pattern, int]:
         """The feedback patterns the current guess can get, with how many words give each."""
@@ -96,7 +102,7 @@ class Advisor:
         if self.done:
             raise PatternError("the game is over: the secret was found")
         guess = self.guess()
-        pattern = self.kind.parse(text, len(self.split(guess)))
+        pattern = self.kind.parse(text, self.length)  # letters of a word, or places (Hangman)
         possible = self.possible()
         if pattern not in possible:
             some = ", ".join(list(possible)[:6]) + (", ..." if len(possible) > 6 else "")
@@ -184,6 +190,38 @@ class HeuristicAdvisor(Advisor):
         else:  # a last candidate that is not an allowed guess: it is the answer
             self.cols = self.cols[[m.answer_word(int(c)) == word for c in self.cols]]
         self._cached = None
+
+
+def next_guess(tree: GameTree, feedback_so_far: Sequence[str] = ()) -> Word | None:
+    """What to play next in ``tree`` after the feedback so far: the word (for
+    Hangman the letter to call, or at a leaf the word), None once solved.
+
+    Each feedback is a pattern of the tree's game as a person may type it
+    (:meth:`~generator.core.kinds.FeedbackKind.parse`: ``G.Y..`` or
+    ``g.yw.``, ``2B1W`` or ``21``, ``_a__a``), for the guess of its turn.
+    The same as ``nextGuess`` of the site's ES module
+    ``generator/output/static/lingo-trees-player.js``.
+
+    Raises :class:`~generator.errors.PatternError` naming the first feedback
+    that is not a pattern of the game, that no secret still possible gives
+    (the tree has no branch for it), or that comes after the game is over.
+
+    >>> from generator import read_tree
+    >>> from generator.core.catalog import CHECKOUT
+    >>> tree = read_tree(CHECKOUT / "trees" / "nl" / "same-start" / "human" / "a.json")
+    >>> next_guess(tree), next_guess(tree, ["G...."]), next_guess(tree, ["g....", "g.y.."])
+    ('anime', 'aldus', 'apart')
+    >>> next_guess(tree, ["GGGGG"]) is None
+    True
+    >>> next_guess(tree, ["....."])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    generator.errors.PatternError: feedback ..... is impossible for anime: no word still possible gives it (...)
+    """
+    advisor = TreeAdvisor(tree.root, tree.secrets, tree.game.digraphs, kind_of(tree.game))
+    for text in feedback_so_far:
+        advisor.tell(text)
+    return None if advisor.done else advisor.guess()
 
 
 def autoplay(advisor: Advisor, secret: Word, limit: int = 30) -> list[Turn]:

@@ -112,9 +112,9 @@ def _edit_tree(key: str, value: object) -> Callable[[Path], None]:
 
 
 def _escape_tree(tmp: Path) -> None:
-    """A tree file ``{tmp}/t.json`` whose words and scheme hold a terminal's control sequence."""
+    """A tree file ``{tmp}/t.json`` whose words and strategy hold a terminal's control sequence."""
     data = orjson.loads(GOOD_TREE.read_bytes())
-    data["strategy"]["scheme"] = "human\x1b[2J"
+    data["strategy"]["heuristic"] = "human\x1b[2J"
     data["root"]["guess"] = "q\x1b[2J"
     (tmp / "t.json").write_bytes(orjson.dumps(data))
 

@@ -26,7 +26,9 @@ def letter_tree(letter: str = "q", setup_id: str = "en") -> GameTree:
     sub = WordList(f"{answers.id}/{letter}", words, answers.alphabet, answers.length, answers.language)
     game = s.game.for_letter(letter)
     root = greedy_tree(Matrix.build(guesses, sub), np.arange(len(words)), scm, game)
-    tree = GameTree(game, s.answers, s.guesses, words, root, {"scheme": "scm"})
+    tree = GameTree(game, s.answers, s.guesses, words, root,
+                    {"scheme": "scm", "heuristic": "scm", "almost_winning": "none", "tie_breaks": "list order",
+                     "moves": "any guess"})
     tree.stats = tree_stats(root, words, feedback)
     return tree
 

@@ -8,7 +8,7 @@ import pytest
 
 from generator.cli import main
 from generator.core.files import dump_json
-from generator.output.treefile import SCHEMA
+from generator.output.treeschema import SCHEMA
 
 ROOT = Path(__file__).resolve().parents[2]
 

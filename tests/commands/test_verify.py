@@ -119,7 +119,7 @@ def test_verify_unknown_file(cli, tmp_path: Path, capsys: pytest.CaptureFixture[
     [
         (b'{"format": "lingo-trees.tree", "version": 1,', r": not valid JSON"),
         (b"[1, 2]", r": a tree file holds a JSON object$"),
-        (b'{"format": "lingo-trees.tree", "version": 9}', r": version: this program reads versions 1 and 2, the file is version 9"),
+        (b'{"format": "lingo-trees.tree", "version": 9}', r": version: this program reads versions 1, 2 and 3, the file is version 9"),
     ],
 )
 def test_verify_corrupt_file(cli, tmp_path: Path, capsys: pytest.CaptureFixture[str], raw: bytes, message: str) -> None:

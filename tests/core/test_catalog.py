@@ -11,13 +11,16 @@ from pathlib import Path
 import pytest
 
 from generator.core.catalog import (
+    exact_tiers,
     list_spec,
     load_list,
     project_root,
     setup,
     setups,
+    tiers,
     wordlists_dir,
 )
+from generator.core.catalog_games import CodeSetup, HangmanSetup, code_setups, hangman_setups, site_defaults
 from generator.core.rules import GuessRule
 from generator.core.sayable import blocked_words
 from generator.errors import CatalogError
@@ -270,7 +273,7 @@ def test_catalog_entry_lacking_keys(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     ('[setups.x]\ngame = "lingo"\nanswers = "demo"\nguesses = "demo"\nturn = 6\n',
      r"set-up 'x': unknown key 'turn' \(known: title, show, played, game, answers, guesses, turns"),
     ('[lists.demo2]\nlanguage = "en"\nlenght = 5\n', r"list 'demo2': unknown key 'lenght' \(known: language, length"),
-    ('[setup.x]\ngame = "lingo"\n', r"the catalog: unknown key 'setup' \(known: lists, setups\)"),
+    ('[setup.x]\ngame = "lingo"\n', r"the catalog: unknown key 'setup' \(known: lists, setups, mastermind, hangman, site\)"),
 ])
 def test_a_misspelt_catalog_key_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, extra: str,
                                          message: str) -> None:
@@ -375,3 +378,88 @@ def test_a_list_s_note_has_a_cap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv("LINGO_TREES_ROOT", str(root))
     with pytest.raises(CatalogError, match=r"list 'demo': source is 601 characters long; at most 600$"):
         load_list("demo")
+
+
+# -- the other families and the site's defaults (catalog_games) ---------------------------
+
+
+def test_every_family_s_set_ups_are_in_the_catalog() -> None:
+    assert tiers() == {"answers": "wordle", "common": "wordle-common", "allowed": "wordle-allowed",
+                       "today": "wordle-2023"}
+    assert exact_tiers() == ("answers", "today")
+    assert code_setups()["4x6"] == CodeSetup("4x6", "Mastermind (4 positions, 6 colours, repeats allowed)", 4, 6, True,
+                                             aliases=("mastermind", "classic"))
+    assert code_setups()["bulls-and-cows"].codes == 5040
+    assert hangman_setups()["en-enable"] == HangmanSetup("en-enable", 6, (), (("risk", (2, 3, 4)),
+                                                                             ("uncertainty", (2, 3, 4))))
+    assert hangman_setups()["en-enable"].lengths_of("optimal") is None
+    site = site_defaults()
+    assert (site.setups, site.rule, site.strategy, site.practice) == (("nl-ij", "nl"), "same-start", "human",
+                                                                      ("human", "optimal"))
+    assert site.wordle == ("wordle-2023", "wordle")
+
+
+def test_a_catalog_without_the_other_tables_has_their_defaults(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LINGO_TREES_ROOT", str(_catalog_root(tmp_path, LIST, {"demo.txt": "cigar\n"})))
+    assert code_setups() == {} and hangman_setups() == {}
+    assert site_defaults().setups == () and site_defaults().rule == "same-start"
+
+
+SETUP_X = '\n[setups.x]\ngame = "lingo"\nanswers = "demo"\nguesses = "demo"\n'
+WORDLE_X = '\n[setups.w]\ngame = "wordle"\nanswers = "demo"\nguesses = "demo"\n'
+
+
+@pytest.mark.parametrize("extra, message", [
+    # Wordle tiers: a field of the Wordle set-ups
+    (SETUP_X + 'tier = "answers"\n', r"set-up 'x': tier must be a short name .* of a Wordle set-up, not 'answers'"),
+    (WORDLE_X + 'exact = true\n', r"set-up 'w': tier must be .*, which exact needs, not ''"),
+    (WORDLE_X + 'tier = "Big Tier"\n', r"set-up 'w': tier must be a short name"),
+    (WORDLE_X + 'tier = "a"\n' + WORDLE_X.replace(".w]", ".v]") + 'tier = "a"\n',
+     r"set-up 'v': tier 'a' is set-up 'w''s already"),
+    # Mastermind
+    ('[mastermind.m]\npositions = 4\nsymbols = 6\n', r"Mastermind variant 'm' lacks repeats$"),
+    ('[mastermind.m]\npositions = 9\nsymbols = 6\nrepeats = true\n', r"Mastermind variant 'm': positions 9 is not 2 to 8$"),
+    ('[mastermind.m]\npositions = 4\nsymbols = "6"\nrepeats = true\n', r"'m': symbols must be a whole number, not '6'$"),
+    ('[mastermind.m]\npositions = 5\nsymbols = 4\nrepeats = false\n', r"'m': 5 positions without repeats need 5"),
+    ('[mastermind.m]\npositions = 6\nsymbols = 10\nrepeats = true\n', r"'m' has 1000000 codes: more than"),
+    ('[mastermind.3x4]\npositions = 3\nsymbols = 3\nrepeats = true\n', r"'3x4': an id of the form PxC must be .* \(3x3\)"),
+    ('[mastermind.m]\npositions = 3\nsymbols = 3\nrepeats = true\ncolors = 3\n', r"'m': unknown key 'colors'"),
+    ('[mastermind.m]\npositions = 3\nsymbols = 3\nrepeats = true\nstrategies = ["knuth", "best"]\n',
+     r"'m': strategies must be some of knuth, .*, each once"),
+    ('[mastermind.m]\npositions = 3\nsymbols = 3\nrepeats = true\nturns = 0\n', r"'m': turns 0 is not 1 to 20$"),
+    ('[mastermind.m]\npositions = 3\nsymbols = 3\nrepeats = true\n[mastermind.n]\npositions = 3\nsymbols = 4\n'
+     'repeats = true\naliases = ["m"]\n', r"Mastermind variant name 'm' is given twice"),
+    ('[mastermind]\nm = 3\n', r"Mastermind variant 'm' is not a table$"),
+    # Hangman
+    ('[hangman.nope]\nmisses = 6\n', r"Hangman list 'nope' names unknown list 'nope'"),
+    ('[hangman.demo]\nmisses = -1\n', r"Hangman list 'demo': misses -1 is not 0 to 25$"),
+    ('[hangman.demo]\nlengths = { risk = [2, 2] }\n', r"Hangman list 'demo': lengths must name strategies of .*'risk' = \[2, 2\]$"),
+    ('[hangman.demo]\nlengths = { best = [2] }\n', r"Hangman list 'demo': lengths must name strategies"),
+    ('[hangman.demo]\nlengths = [2, 3]\n', r"Hangman list 'demo': lengths must be a table, not \[2, 3\]$"),
+    ('[hangman.demo]\nmiss = 6\n', r"Hangman list 'demo': unknown key 'miss'"),
+    # the site's defaults
+    (SETUP_X + '[site]\nsetups = ["x", "nope"]\n', r"site: setups must be some of x, each once, not \['x', 'nope'\]$"),
+    (SETUP_X + '[site]\nwordle = ["x"]\n', r"site: wordle must be some of , each once"),
+    ('[site]\nrule = "hard"\n', r"site: rule must be one of free, same-start, not 'hard'$"),
+    ('[site]\nstrategy = "best"\n', r"site: strategy must be one of human, .*, not 'best'$"),
+    ('[site]\nhangman_strategy = 3\n', r"site: hangman_strategy must be text, not 3$"),
+    ('[site]\nsetup = ["x"]\n', r"site: unknown key 'setup' \(known: setups, rule"),
+    ('site = 3\n', r"the catalog: site must be a table, not 3$"),
+])
+def test_bad_entries_of_every_family_are_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, extra: str,
+                                                   message: str) -> None:
+    text = ("" if extra.startswith("site =") else LIST) + "\n" + extra + ("\n" + LIST if extra.startswith("site =") else "")
+    root = _catalog_root(tmp_path, text, {"demo.txt": "cigar\n"})
+    monkeypatch.setenv("LINGO_TREES_ROOT", str(root))
+    with pytest.raises(CatalogError, match=message) as info:
+        setups(), code_setups(), hangman_setups(), site_defaults()
+    assert "\n" not in str(info.value)
+
+
+def test_bad_game_tables_are_one_line_for_the_wordlists_command(tmp_path: Path) -> None:
+    root = _catalog_root(tmp_path, LIST + '\n[mastermind.m]\npositions = 1\nsymbols = 3\nrepeats = true\n',
+                         {"demo.txt": "cigar\n"})
+    proc = subprocess.run([sys.executable, "-m", "generator", "wordlists"], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60, env={**os.environ, "LINGO_TREES_ROOT": str(root)})
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+    assert "Mastermind variant 'm': positions 1 is not 2 to 8" in proc.stderr

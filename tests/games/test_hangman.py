@@ -62,8 +62,8 @@ def test_every_strategy_builds_a_tree_that_verifies(small, strategy: str) -> Non
 
 def test_optimal_is_never_worse_than_the_greedy_rules(kit, small) -> None:  # type: ignore[no-untyped-def]
     for m in (0, 1, 2, 3):
-        best = hm.hangman_tree(small, 4, "optimal", m, exact_below=100)
-        assert best.strategy["exact"]
+        best = hm.hangman_tree(small, 4, "optimal", m, every_letter_below=100)
+        assert best.strategy["complete"]
         for rule in ("risk", "uncertainty"):
             greedy = hm.hangman_tree(small, 4, rule, m)
             key = (len(best.late), best.strategy["total_misses"])
@@ -75,16 +75,16 @@ def test_optimal_is_never_worse_than_the_greedy_rules(kit, small) -> None:  # ty
 def test_family_bound_is_met_by_the_exact_search_on_a_family(misses: int) -> None:
     words = ["bight", "fight", "light", "might", "night", "right", "sight", "wight"]
     family = parse_wordlist(words + ["tight"], id="ight", length=5)
-    tree = hm.hangman_tree(family, 5, "optimal", misses, exact_below=100)
-    assert tree.strategy["exact"]
+    tree = hm.hangman_tree(family, 5, "optimal", misses, every_letter_below=100)
+    assert tree.strategy["complete"]
     # tight is told apart by t for free; the other eight one miss at a time
     assert len(tree.late) == tree.strategy["losses_at_least"] == max(0, 8 - misses - 1)
 
 
 def test_family_bound_never_exceeds_an_exact_optimum(small) -> None:  # type: ignore[no-untyped-def]
     for m in (0, 1, 2, 3):
-        best = hm.hangman_tree(small, 4, "optimal", m, exact_below=100)
-        assert best.strategy["exact"]
+        best = hm.hangman_tree(small, 4, "optimal", m, every_letter_below=100)
+        assert best.strategy["complete"]
         assert hm.family_bound(WORDS, m) <= best.strategy["losses_at_least"] <= len(best.late)
         assert best.strategy["losses_proved"]
 
@@ -138,7 +138,7 @@ def test_loss_search_starting_afresh_finds_the_same(monkeypatch) -> None:  # typ
 
 def test_optimal_losses_are_the_loss_search_minimum(small) -> None:  # type: ignore[no-untyped-def]
     for m in (0, 1, 2):
-        tree = hm.hangman_tree(small, 4, "optimal", m, exact_below=2)  # limited, but the loss letter is tried
+        tree = hm.hangman_tree(small, 4, "optimal", m, every_letter_below=2)  # limited, but the loss letter is tried
         assert tree.strategy["losses_proved"]
         assert len(tree.late) == brute_losses(frozenset(WORDS), m)
 
@@ -151,7 +151,7 @@ WIDER = ["aah", "ain", "ana", "bay", "bit", "coy", "dry", "dui", "fie", "fir", "
 
 
 def _losses_at(w: hm.Words, top: int) -> int:
-    opt = hm.Optimal(w, 2, top=top, exact_below=3, loss_below=0)
+    opt = hm.Optimal(w, 2, top=top, every_letter_below=3, loss_below=0)
     opt.tree()
     return opt.losses()
 
@@ -161,15 +161,16 @@ def test_optimal_is_widened_while_its_losses_are_not_proved(monkeypatch) -> None
     words = parse_wordlist(WIDER, id="wider-3", length=3)
     w = hm.words_of_length(words, 3)
     first = _losses_at(w, 1)
-    tree = hm.hangman_tree(words, 3, "optimal", 2, exact_below=3, loss_below=0, prove=0)
+    tree = hm.hangman_tree(words, 3, "optimal", 2, every_letter_below=3, loss_below=0, prove=0)
     block = tree.strategy
     assert verify_tree(tree, words, words).ok
     assert block["top"] > 1 and len(tree.late) == _losses_at(w, block["top"]) < first
     assert f"widened from the best 1 (the tree lost {first} words)" in block["search"]
     assert not block["losses_proved"] and block["losses_at_least"] < len(tree.late)
     # no widening allowed, or too little: the first tree (or the last finished) is kept
-    assert len(hm.hangman_tree(words, 3, "optimal", 2, exact_below=3, loss_below=0, widen=0, prove=0).late) == first
-    tight = hm.hangman_tree(words, 3, "optimal", 2, exact_below=3, loss_below=0, widen=50, prove=0)
+    narrow = hm.hangman_tree(words, 3, "optimal", 2, every_letter_below=3, loss_below=0, widen=0, prove=0)
+    assert len(narrow.late) == first
+    tight = hm.hangman_tree(words, 3, "optimal", 2, every_letter_below=3, loss_below=0, widen=50, prove=0)
     assert len(tight.late) == first and tight.strategy["top"] == 1
     assert "widened searches of at most 50 positions together, 50 spent" in tight.strategy["search"]
 
@@ -180,13 +181,13 @@ def test_a_loss_search_at_the_start_proves_the_losses_and_guides_the_tree(monkey
     fewest = brute_losses(frozenset(WIDER), 2)
     first = _losses_at(hm.words_of_length(words, 3), 1)
     assert fewest < first
-    tree = hm.hangman_tree(words, 3, "optimal", 2, exact_below=3, loss_below=0, widen=0)
+    tree = hm.hangman_tree(words, 3, "optimal", 2, every_letter_below=3, loss_below=0, widen=0)
     block = tree.strategy
     assert verify_tree(tree, words, words).ok
     assert len(tree.late) == block["losses_at_least"] == fewest and block["losses_proved"]
     assert f"the fewest losses {fewest} in " in block["search"] and "its letters tried too" in block["search"]
     # too few positions: the tree and its bound are those before
-    short = hm.hangman_tree(words, 3, "optimal", 2, exact_below=3, loss_below=0, widen=0, prove=50)
+    short = hm.hangman_tree(words, 3, "optimal", 2, every_letter_below=3, loss_below=0, widen=0, prove=50)
     assert len(short.late) == first and not short.strategy["losses_proved"]
     assert short.strategy["losses_at_least"] == hm.LossSearch(hm.words_of_length(words, 3)).bound(np.arange(40), 2)
     assert "of at most 50 positions: gave up" in short.strategy["search"]

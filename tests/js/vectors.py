@@ -1,11 +1,12 @@
 """The test vectors of the browser's game logic, written by the Python code it mirrors.
 
-``generator/output/static/wordgame.js`` plays the games in the browser; each of
-its functions has a Python original. This script runs the originals on seeded
-samples of the shipped word lists and committed trees and writes what they
-answer as JSON; ``wordgame.test.mjs`` (``node --test tests/js/``) runs the
-JavaScript on the same input and must get the same. A drift between the two
-fails there, without a browser.
+``generator/output/static/wordgame.js`` plays the games in the browser and
+``lingo-trees-player.js`` walks the trees; each of their functions has a
+Python original. This script runs the originals on seeded samples of the
+shipped word lists and committed trees and writes what they answer as JSON;
+``wordgame.test.mjs`` and ``player.test.mjs`` (``node --test tests/js/``) run
+the JavaScript on the same input and must get the same. A drift between the
+two fails there, without a browser.
 
 =================  =====================================================  ==========================
 vectors            the Python original                                    JavaScript
@@ -25,6 +26,9 @@ vectors            the Python original                                    JavaSc
 ``plays``          :func:`generator.core.tree.play` on committed trees    ``play``
 ``hangman``        :func:`generator.core.kinds.replay_calls` on committed ``hangmanReplay``,
                    Hangman trees, :func:`~generator.core.kinds.mask`      ``hangmanFits``
+``player``         :data:`generator.output.treefile.FORMAT`, ``READS``;   lingo-trees-player.js:
+                   :func:`generator.next_guess` after each feedback of    ``FORMAT``, ``READS``,
+                   sampled secrets of committed trees of every family     ``nextGuess``
 =================  =====================================================  ==========================
 
 Run: ``python tests/js/vectors.py OUT.json`` (the node test runs it itself).
@@ -49,13 +53,17 @@ from generator.core.tree import Node, Tree, play
 from generator.core.words import WordList
 from generator.errors import PatternError
 from generator.output.practicedata import day_index
-from generator.output.treefile import read_tree
+from generator.output.treefile import FORMAT, READS, read_tree
 from generator.search.clues import Clue, best_guesses, describe_absent, describe_counts, describe_known, solve
+from generator.search.player import next_guess
 
 #: the committed trees replayed for every secret (a digraph set, TV rules, and a game of pegs)
 PLAYS = ("nl/free/scm/q.json", "nl-ij/same-start/human/q.json", "en/free/optimal/z.json", "mastermind/4x6/knuth/all.json")
 #: the committed Hangman trees replayed for every secret
 HANGMAN = ("hangman/en-enable/6/optimal/4.json", "hangman/nl-basis/6/risk/3.json")
+#: the committed trees, one of each family, whose next guesses are asked after each feedback of sampled secrets
+NEXTS = ("nl/same-start/human/a.json", "nl-ij/same-start/human/q.json", "wordle/free/minimax/all.json",
+         "mastermind/4x6/knuth/all.json", "hangman/en-enable/6/risk/3.json")
 #: the word lists the clue and score vectors use (one with the digraph ij)
 LISTS = ("wordle-answers", "nl-basis-5-ij")
 #: the list of today's Wordle (the practice page's ``wordle-2023``): repeated letters and hard mode
@@ -245,6 +253,29 @@ def hangman_vectors() -> list[dict[str, Any]]:
     return out
 
 
+def player_vectors(rng: random.Random) -> dict[str, Any]:
+    """What the tree reader takes, and for each tree of :data:`NEXTS` and 25 of
+    its secrets the feedback the secret gives to each guess and what
+    :func:`generator.next_guess` says after each prefix of it (null once
+    solved; a game stops at a Hangman leaf, the word)."""
+    games = []
+    for rel in NEXTS:
+        tree = read_tree(CHECKOUT / "trees" / rel)
+        reply = kind_of(tree.game).reply(tree.game.digraphs)
+        hangman = tree.game.feedback == "mask"
+        for secret in rng.sample(tree.secrets, min(25, len(tree.secrets))):
+            said: list[str | None] = []
+            given: list[str] = []
+            while len(said) < 100:
+                guess = next_guess(tree, given)
+                said.append(guess)
+                if guess is None or (hangman and len(guess) > 1):
+                    break
+                given.append(reply(guess, secret))
+            games.append({"tree": f"trees/{rel}", "secret": secret, "feedback": given, "next": said})
+    return {"format": FORMAT, "reads": list(READS), "games": games}
+
+
 def vectors(seed: int = 39) -> dict[str, Any]:
     """Every vector, from a seeded sample: the same file every run."""
     rng = random.Random(seed)
@@ -252,7 +283,7 @@ def vectors(seed: int = 39) -> dict[str, Any]:
         "feedback": feedback_vectors(rng), "repeats": repeat_vectors(rng), "hard": hard_vectors(rng),
         "parse": parse_vectors(), "pegs": pegs_vectors(rng),
         "clues": clue_vectors(rng), "scores": score_vectors(rng), "days": day_vectors(rng), "plays": play_vectors(),
-        "hangman": hangman_vectors(),
+        "hangman": hangman_vectors(), "player": player_vectors(rng),
         "lists": list_vectors(),
     }
 

@@ -1,41 +1,16 @@
 // The browser's game logic (generator/output/static/wordgame.js) against the
 // Python code it mirrors: tests/js/vectors.py writes what Python answers on
 // seeded samples of the shipped lists and committed trees, and every answer
-// of the JavaScript must be the same. Run: node --test tests/js/
-// (LINGO_VECTORS=FILE reads vectors written before; PYTHON names the Python).
+// of the JavaScript must be the same (tree walking: player.test.mjs).
+// Run: node --test tests/js/ (LINGO_VECTORS=FILE reads vectors written before).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import * as WG from "../../generator/output/static/wordgame.js";
+import { ROOT, drift, readVectors } from "./vectors.mjs";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-
-function readVectors() {
-  let file = process.env.LINGO_VECTORS;
-  if (!file) {
-    file = path.join(mkdtempSync(path.join(tmpdir(), "lingo-vectors-")), "vectors.json");
-    execFileSync(process.env.PYTHON || "python", [path.join(ROOT, "tests", "js", "vectors.py"), file],
-                 { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
-  }
-  return JSON.parse(readFileSync(file, "utf8"));
-}
 const V = readVectors();
-
-/* The cases where got differs from want, the first three (an empty list
- * passes); of an answer that is a list, the first item that differs. */
-function drift(cases, got, want) {
-  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-  return cases.filter((c) => !same(got(c), want(c))).slice(0, 3).map((c) => {
-    const js = got(c), py = want(c);
-    if (!Array.isArray(js) || !Array.isArray(py)) return { input: c, javascript: js, python: py };
-    const at = js.findIndex((x, i) => !same(x, py[i]));
-    return { case: cases.indexOf(c), item: at < 0 ? js.length : at, javascript: js[at], python: py[at < 0 ? js.length : at] };
-  });
-}
 
 function lettersOf(spec) { return new WG.Letters(spec.alphabet, spec.digraphs); }
 
@@ -117,17 +92,6 @@ test("the next guesses are ranked as generator.search.clues.best_guesses ranks t
 
 test("the word of the day is generator.output.practicedata.day_index", () => {
   assert.deepEqual(drift(V.days, ([day, setup, count]) => WG.dayIndex(day, setup, count), (d) => d[3]), []);
-});
-
-test("a committed tree plays every secret as generator.core.tree.play does", () => {
-  for (const t of V.plays) {
-    const tree = JSON.parse(readFileSync(path.join(ROOT, t.tree), "utf8"));
-    const letters = lettersOf(t);
-    const reply = t.feedback === "pegs" ? WG.pegs : (g, s) => WG.feedback(letters, g, s);
-    const secrets = Object.keys(t.plays);
-    assert.ok(secrets.length > 0, t.tree);
-    assert.deepEqual(drift(secrets, (s) => WG.play(tree.root, s, reply), (s) => t.plays[s]), [], t.tree);
-  }
 });
 
 test("a Hangman tree replays every secret's masks as generator.core.kinds.replay_calls plays it", () => {

@@ -35,7 +35,7 @@ def test_every_path_of_the_graph_is_a_path_of_the_tree(q_tree: GameTree) -> None
 def test_graph_attributes(q_tree: GameTree) -> None:
     g = to_networkx(q_tree)
     assert g.graph == {"game": "lingo", "revealed": "q", "guess_rule": "free",
-                       "answers": "nl-basis-5", "guesses": "nl-all-5", "scheme": "test-greedy"}
+                       "answers": "nl-basis-5", "guesses": "nl-all-5", "scheme": "scm"}
     assert to_networkx(Node("stoel", {})).graph == {}
 
 

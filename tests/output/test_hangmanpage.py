@@ -162,6 +162,7 @@ def test_masks_and_urls() -> None:
 def test_the_lookup_index(page: HangmanPage) -> None:
     index = page.index
     assert index["default_misses"] == 6 and index["also"] == 9
+    assert index["default_strategy"] == "optimal"  # the catalog's [site]: hangman.js opens on it
     en = index["lists"][0]
     assert en["id"] == "en-enable" and en["short"] == "English, every ENABLE word"  # the id stays in URLs
     optimal = next(f for f in en["folders"] if f["strategy"] == "optimal")

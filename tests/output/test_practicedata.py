@@ -20,7 +20,6 @@ from generator.output.practicedata import (
     FORMAT_VERSION,
     KEYBOARDS,
     RULE_NAMES,
-    SUMMARY,
     WORDLE_RULE_NAMES,
     PracticeSetup,
     day_index,
@@ -145,7 +144,7 @@ def test_today_s_wordle_accepts_every_guess_and_draws_from_every_answer() -> Non
     # normal and hard mode, each with the summary's trees; self hard mode is not played
     assert w.trees == {"free": {"optimal-tarse": ("all",), "optimal-salet": ("all",), "expected-salet": ("all",)},
                        "hard": {"optimal-tarse": ("all",), "expected-salet": ("all",)}}
-    assert w.strategies == SUMMARY["wordle"] == ("optimal-tarse", "optimal-salet", "expected-salet")
+    assert w.strategies == practicedata.summary("wordle") == ("optimal-tarse", "optimal-salet", "expected-salet")
 
 
 def test_2022_wordle_plays_its_own_answers_with_the_trees_it_has() -> None:

@@ -20,14 +20,12 @@ from generator.output.sheets import LetterSheet, render
 from generator.output.sitefolder import MARKER, listing
 from generator.output.sitemodel import (
     Files,
-    Key,
     SiteModel,
     lookup_index,
-    read_folders,
-    sheet_models,
     site_model,
 )
 from generator.output.sitenames import check_show_pages
+from generator.output.sitetrees import Key, read_folders, sheet_models
 from generator.search.ranking import OpenerBound, OpenerRanking, OpenerScore
 from generator.search.traps import Family, Trap, WorstCase
 
@@ -59,6 +57,8 @@ def test_model_lists_every_folder_and_letter(tiny: Path) -> None:
     assert [r.page for r in human.letters] == ["tiny/free/human/b.html", "tiny/free/human/ij.html"]
     index = lookup_index(model)
     assert index["setups"]["tiny"]["rules"]["same-start"]["scm"] == ["b", "ij"]
+    # the game a first visit opens (lookup.js reads it): the tiny catalog has no [site], so its defaults
+    assert index["default"] == {"setups": [], "rule": "same-start", "strategy": "human"}
 
 
 @pytest.fixture(scope="module")
@@ -120,7 +120,7 @@ def test_a_setup_page_shows_its_openers_ranking(games: Path) -> None:
     optimal = OpenerRanking("answers", "wordle", "free", "optimal", 20, 2315, exact, ("adieu",),
                             (OpenerBound("qajaq", 8269), OpenerBound("fuzzy", 7950), OpenerBound("xylyl", None)), 25)
     wordle = next(s for s in site_model(folders, cards, {}, Files(), [ranking, optimal]).setups if s.id == "wordle")
-    assert [o.exact for o in wordle.openers] == [True, False]  # optimal first, as in the tier tables
+    assert [o.optimal for o in wordle.openers] == [True, False]  # optimal first, as in the tier tables
     view = wordle.openers[0]
     assert (view.weighed, view.bar, view.no_tree, view.proved) == (25, 7950, 1, True)
     assert [(x.place, x.word) for x in view.placed] == [(None, "adieu")]  # past the bound: no place known

@@ -17,7 +17,6 @@ from generator.core.tree import GameTree, Stats
 from generator.errors import TreeFormatError
 from generator.output.treefile import (
     FORMAT,
-    SCHEMA,
     VERSION,
     dump_tree,
     load_tree,
@@ -26,6 +25,7 @@ from generator.output.treefile import (
     write_atomic,
     write_tree,
 )
+from generator.output.treeschema import SCHEMA
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -60,7 +60,7 @@ CORRUPTIONS = [
     # wrong format or version
     ("format", _set("format", "lingo-trees.graph"), r"^format: expected 'lingo-trees.tree', found 'lingo-trees.graph'$"),
     ("no format", _set("format", ...), r"^format: expected 'lingo-trees.tree', found None$"),
-    ("version 3", _set("version", 3), r"^version: this program reads versions 1 and 2, the file is version 3$"),
+    ("version 4", _set("version", 4), r"^version: this program reads versions 1, 2 and 3, the file is version 4$"),
     ("version '1'", _set("version", "1"), r"^version: .* the file is version '1'$"),
     ("version true", _set("version", True), r"^version: .* the file is version True$"),
     ("no version", _set("version", ...), r"^version: .* the file is version None$"),
@@ -88,7 +88,10 @@ CORRUPTIONS = [
     ("wordlists str", _set("wordlists", "nl"), r"^'wordlists' must be an object, not a string$"),
     ("answers int", _set("wordlists.answers", 3), r"^wordlists: 'answers' must be a string, not 3$"),
     ("strategy str", _set("strategy", "greedy"), r"^'strategy' must be an object, not a string$"),
-    ("scheme int", _set("strategy.scheme", 1), r"^strategy: 'scheme' must be a string, not 1$"),
+    ("scheme int", _set("strategy.scheme", 1), r"^strategy: 'scheme' must be a name$"),
+    ("scheme unknown", _set("strategy.scheme", "magic"), r"^strategy: no scheme 'magic' is known for lingo$"),
+    ("scm without moves", _set("strategy.moves", ...), r"^strategy: missing 'moves'$"),
+    ("scm extra key", _set("strategy.rule", "x"), r"^strategy: unknown key 'rule'$"),
     ("length str", _set("game.length", "5"), r"^game: 'length' must be a whole number, not a string$"),
     ("length bool", _set("game.length", True), r"^game: 'length' must be a whole number, not true or false$"),
     ("length float", _set("game.length", 5.0), r"^game: 'length' must be a whole number, not 5.0$"),
@@ -146,7 +149,7 @@ LOADER_ONLY = ("mean wrong", "same-start, no letter", "revealed empty", "length 
 def test_layout(q_tree: GameTree) -> None:
     data = orjson.loads(dump_tree(q_tree))
     assert list(data) == ["format", "version", "game", "wordlists", "strategy", "stats", "secrets", "root"]
-    assert data["format"] == FORMAT == "lingo-trees.tree" and data["version"] == VERSION == 2
+    assert data["format"] == FORMAT == "lingo-trees.tree" and data["version"] == VERSION == 3
     assert data["game"] == {"name": "lingo", "feedback": "positional", "length": 5, "turns": 5,
                             "revealed": "q", "guess_rule": "free", "digraphs": []}
     assert data["stats"] == {"secrets": 10, "total_turns": 22, "max_turns": 3, "mean_turns": 2.2,
@@ -282,8 +285,8 @@ def test_not_a_tree(raw: bytes, message: str) -> None:
 
 def test_read_tree_names_the_file(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
-    bad.write_bytes(b'{"format": "lingo-trees.tree", "version": 3}')
-    with pytest.raises(TreeFormatError, match=rf"^{bad}: version: this program reads versions 1 and 2"):
+    bad.write_bytes(b'{"format": "lingo-trees.tree", "version": 4}')
+    with pytest.raises(TreeFormatError, match=rf"^{bad}: version: this program reads versions 1, 2 and 3"):
         read_tree(bad)
     with pytest.raises(TreeFormatError, match=rf"^{tmp_path / 'none.json'}: no such file$"):
         read_tree(tmp_path / "none.json")

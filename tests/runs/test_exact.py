@@ -11,7 +11,7 @@ from generator.core.verify import verify_tree
 from generator.runs.exact import NO_TREE, Cost, choose_opener, letter_tree, solve_opener
 from generator.runs.letters import build_tree
 from generator.runs.split import RunStats, Split
-from generator.search.exact import INF, LATE, ExactError, Options
+from generator.search.exact import INF, LATE_COST, ExactError, Options
 
 
 @pytest.mark.slow
@@ -64,7 +64,7 @@ def test_a_strict_search_out_of_its_budget_leaves_the_proof_to_the_fewest_late(m
 
 
 def test_a_cost_is_the_secrets_past_the_cap_then_the_total() -> None:
-    assert Cost.of(3 * LATE + 17) == Cost(3, 17) and Cost(3, 17).value == 3 * LATE + 17
+    assert Cost.of(3 * LATE_COST + 17) == Cost(3, 17) and Cost(3, 17).value == 3 * LATE_COST + 17
     assert Cost.of(INF) == NO_TREE and NO_TREE.value == INF and not NO_TREE.found
     assert Cost(0, 900) < Cost(1, 10) < NO_TREE  # fewest late first, then the total
 

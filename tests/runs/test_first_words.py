@@ -46,10 +46,10 @@ def test_the_best_are_proved_whether_or_not_the_guessed_cut_holds(monkeypatch, t
     searched = fake_search(monkeypatch, truth)
     table = prove_first_words("wordle", "hard", list(truth), 4, asked=("w119",))
     best = sorted((t, w) for w, t in truth.items() if t < INF)[:4]
-    assert [(w.value, w.word) for w in table.exact][:4] == best
-    assert all(truth[w.word] == w.value for w in table.exact)
+    assert [(w.value, w.word) for w in table.solved][:4] == best
+    assert all(truth[w.word] == w.value for w in table.solved)
     assert all(w.value > best[-1][0] for w in table.bounded)  # every other word proved to cost more
-    assert sorted(w.word for w in table.exact + table.bounded) == sorted(truth)
+    assert sorted(w.word for w in table.solved + table.bounded) == sorted(truth)
     assert ("w119", INF) in searched  # the word asked for: searched to the end
     assert sum(cut == INF for _, cut in searched) < len(truth)  # the guess spared exact searches
 
@@ -59,7 +59,7 @@ def test_the_words_bounded_under_a_guess_that_did_not_hold_are_searched_again(mo
     truth = {"a": 100, "b": INF, "c": 160, "d": INF, "e": 150, "f": 170}
     searched = fake_search(monkeypatch, truth)
     table = prove_first_words("wordle", "hard", list(truth), 2)
-    assert [(w.word, w.value) for w in table.exact] == [("a", 100), ("e", 150), ("c", 160)]
+    assert [(w.word, w.value) for w in table.solved] == [("a", 100), ("e", 150), ("c", 160)]
     assert [w.word for w in table.bounded] == ["b", "d", "f"] and table.bounded[-1].value == 161
     # the second batch cut at the guess 101 left one total below it: c and d
     # (the least bounds, in order) searched again to the end gave the bar 161,
@@ -120,7 +120,7 @@ def test_a_line_this_user_s_runs_did_not_write_is_searched_again(monkeypatch, tm
         f.write(line + "\n")
     searched = fake_search(monkeypatch, truth)
     table = prove_first_words("wordle", "hard", list(truth), 1)
-    assert [(w.word, w.value) for w in table.exact] == [("a", 100)]  # not b in one turn
+    assert [(w.word, w.value) for w in table.solved] == [("a", 100)]  # not b in one turn
     assert searched == []  # (the lines this user's runs wrote are still read)
 
 
@@ -134,7 +134,7 @@ def test_a_damaged_or_old_journal_is_searched_again_without_a_traceback(monkeypa
     path.write_bytes(journal)  # the last: a journal of no search version (before the search was named)
     searched = fake_search(monkeypatch, truth)
     table = prove_first_words("wordle", "hard", list(truth), 1)
-    assert [(w.word, w.value) for w in table.exact] == [("a", 100)] and len(searched) == 2
+    assert [(w.word, w.value) for w in table.solved] == [("a", 100)] and len(searched) == 2
 
 
 def test_a_journal_others_may_write_is_not_read(monkeypatch, tmp_path) -> None:
@@ -154,7 +154,7 @@ def test_a_journal_that_cannot_be_written_leaves_the_run_going_without_one(monke
     journal_file(tmp_path).mkdir()  # (a folder where the file goes: unwritable, even for root)
     fake_search(monkeypatch, truth)
     table = prove_first_words("wordle", "hard", list(truth), 1)
-    assert [(w.word, w.value) for w in table.exact] == [("a", 100)]
+    assert [(w.word, w.value) for w in table.solved] == [("a", 100)]
 
 
 BOUNDS = Bounds(frozenset({"salet", "crane"}), secrets=2315, turns=6)
@@ -183,20 +183,20 @@ def test_the_best_of_a_few_first_words_proved_with_selby_s_totals(monkeypatch, t
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     table = prove_first_words("wordle", "free", NORMAL, 3, asked=("nails",), workers=1)
     known = published("normal.top105.proven") | published("normal.some3593.every40th")
-    exact = {w.word: w.value for w in table.exact}
-    assert [w.word for w in table.exact][:3] == ["salet", "reast", "slate"]
+    exact = {w.word: w.value for w in table.solved}
+    assert [w.word for w in table.solved][:3] == ["salet", "reast", "slate"]
     assert {w: known[w] for w in exact if w in known} == {w: t for w, t in exact.items() if w in known}
     assert {"salet", "reast", "slate", "nails"} <= set(exact)  # the three best and the one asked for
     bar = min(w.value for w in table.bounded)  # no other first word costs less: the three best are proved
     assert sorted(exact.values())[:3] == [exact["salet"], exact["reast"], exact["slate"]] and bar > exact["slate"]
-    assert len(table.exact) + len(table.bounded) == len(NORMAL)
+    assert len(table.solved) + len(table.bounded) == len(NORMAL)
 
 
 @pytest.mark.slow
 def test_hard_mode_from_salet_is_selby_s_8122(monkeypatch, tmp_path) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     table = prove_first_words("wordle", "hard", ["salet"], 1, workers=1)
-    assert [(w.word, w.value) for w in table.exact] == [("salet", published("hard.top101.proven")["salet"])]
+    assert [(w.word, w.value) for w in table.solved] == [("salet", published("hard.top101.proven")["salet"])]
 
 
 @pytest.mark.slow
@@ -222,4 +222,4 @@ def test_a_proof_stopped_resumes_from_its_journal(monkeypatch, tmp_path) -> None
 
 def found(table: first_words.FirstWordTable) -> list[tuple[str, int, int, int]]:
     """What a proof found, without the times it took."""
-    return [(w.word, w.cut, w.value, w.max_turns) for w in table.exact + table.bounded]
+    return [(w.word, w.cut, w.value, w.max_turns) for w in table.solved + table.bounded]

@@ -56,6 +56,21 @@ def test_what_is_missing_is_built_then_kept_and_the_indexes_follow(tmp_path: Pat
     assert built == LETTERS
 
 
+def test_a_kept_file_of_an_older_version_is_written_again_in_this_one(tmp_path: Path) -> None:
+    """A version 2 file (the strategy block's old names) is kept, not rebuilt,
+    and written again as the build writes it now."""
+    built: list[str] = []
+    _run(tmp_path, built)
+    path = tmp_path / "nl/free/scm/x.json"
+    old = orjson.loads(path.read_bytes())
+    old["version"] = 2
+    old["strategy"] = {("tie_break" if k == "tie_breaks" else k): v for k, v in old["strategy"].items()}
+    path.write_bytes(orjson.dumps(old, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE))
+    built.clear()
+    _run(tmp_path, built)
+    assert built == [] and path.read_bytes() == _source("x").read_bytes()
+
+
 def test_a_file_that_no_longer_verifies_is_built_again(tmp_path: Path) -> None:
     built: list[str] = []
     _run(tmp_path, built)

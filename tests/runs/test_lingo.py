@@ -8,6 +8,7 @@ import orjson
 import pytest
 
 from generator.core.context import context
+from generator.core.layout import FolderKey, tree_path
 from generator.errors import StrategyError
 from generator.output.index import write_index
 from generator.output.treefile import read_tree
@@ -82,9 +83,9 @@ def test_a_kept_tree_must_verify(tmp_path: Path, edit: str) -> None:
 
 def test_index_is_rewritten_from_disk(tmp_path: Path) -> None:
     small_build(tmp_path)
-    folder = tmp_path / "nl" / "free" / "human"
-    (folder / "x.json").unlink()
-    data = write_index(folder)
+    key = FolderKey("lingo", "nl", "free", "human")
+    tree_path(tmp_path, key.tree("x")).unlink()
+    data = write_index(tmp_path, key)
     assert set(data["letters"]) == {"q"}
 
 

@@ -87,4 +87,4 @@ def test_a_finished_job_leaves_no_memo_in_its_worker(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(split_runs, "_SEARCHES", {})
     _letter("en", "free", "k", Split(probe=5_000_000, depth=2, small=6))
     searches = list(split_runs._SEARCHES.values())
-    assert searches and all(not s.exact and not s.lower and not s.counters.positions for s in searches)
+    assert searches and all(not s.solved and not s.lower and not s.counters.positions for s in searches)

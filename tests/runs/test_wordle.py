@@ -40,7 +40,7 @@ def test_a_greedy_tree_verifies_and_matches_the_benchmark() -> None:
     answers, guesses = game_lists(tree)
     assert verify_tree(tree, answers, guesses).ok and seconds >= 0
     assert tree.stats is not None and tree.stats.total_turns == 8158 and tree.stats.max_turns == 5
-    assert tree.strategy["scheme"] == "minimax" and "Knuth" in tree.strategy["rule"]
+    assert tree.strategy["scheme"] == "minimax" and "Knuth" in tree.strategy["method"]
 
 
 def test_letter_frequency_refuses_an_opener_that_is_no_answer() -> None:

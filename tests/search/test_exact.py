@@ -16,7 +16,7 @@ from generator.core.rules import WORDLE, Game, GuessRule, rule_violation
 from generator.core.scoring import HEURISTICS
 from generator.core.tree import Node, Tree, play, walk
 from generator.core.words import parse_wordlist
-from generator.search.exact import ALL_SHORTCUTS, INF, LATE, Position, Search, Shortcut
+from generator.search.exact import ALL_SHORTCUTS, INF, LATE_COST, Position, Search, Shortcut
 from generator.search.exact_kernels import parts_kernel
 from generator.search.greedy import allowed_rows, greedy_tree
 
@@ -78,7 +78,7 @@ def test_memo_keys_take_two_bytes_a_candidate_and_one_of_turns_left() -> None:
     m = tiny(3, n=12, extra=5)
     s = Search(m, turns=6)
     assert s.solve_root() == brute(m, 6, hard=False)
-    keys = list(s.exact) + list(s.lower)
+    keys = list(s.solved) + list(s.lower)
     assert keys and all(isinstance(k, bytes) and len(k) % 2 == 1 for k in keys)
     cols = np.frombuffer(keys[0][:-1], dtype=np.uint16).astype(np.int64)
     assert s._key(cols, keys[0][-1]) == keys[0]
@@ -126,9 +126,9 @@ def test_fewest_late_equal_to_brute_force(seed: int) -> None:
     m = tiny(300 + seed, n=7, extra=2)
     for turns in (2, 3):
         got = Search(m, turns=turns, fewest_late=True).solve_root()
-        assert got == brute(m, turns, hard=False, late_cost=LATE)
+        assert got == brute(m, turns, hard=False, late_cost=LATE_COST)
         strict = Search(m, turns=turns).solve_root()
-        assert (got < LATE) == (strict < INF)
+        assert (got < LATE_COST) == (strict < INF)
         if strict < INF:
             assert got == strict
 
@@ -297,7 +297,7 @@ def test_quick_floor_counts_parts_like_the_full_kernel_and_bounds_the_floor(seed
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("fewest_late", [False, True])
 def test_parts_bounded_in_bulk_cost_what_they_cost_one_by_one(seed: int, fewest_late: bool) -> None:
-    # play (move_kernel, then the memo) against the move's turn for every
+    # play (move_parts_kernel, then the memo) against the move's turn for every
     # secret plus each part solved alone, for every guess and turns left
     m = tiny(1200 + seed, n=14, extra=10)
     rnd = np.random.default_rng(seed)
@@ -311,7 +311,7 @@ def test_parts_bounded_in_bulk_cost_what_they_cost_one_by_one(seed: int, fewest_
                 parts = m.split(row, cols)
                 if len(parts) == 1 and m.green not in parts:
                     continue  # (a useless guess)
-                want = size + (LATE if m.green in parts and turns <= 0 else 0) + sum(
+                want = size + (LATE_COST if m.green in parts and turns <= 0 else 0) + sum(
                     alone.solve(Position(part, turns - 1, (), rows), INF) for code, part in parts.items() if code != m.green)
                 assert min(bulk.play(row, pos, INF), INF) == min(want, INF), (size, turns, row)
 

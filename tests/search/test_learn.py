@@ -16,7 +16,7 @@ from generator.core.catalog import load_list
 from generator.core.partition import Matrix
 from generator.core.words import parse_wordlist
 from generator.search import learn
-from generator.search.learn import INF, LATE, UNCOMMON, Costs, fewest_words
+from generator.search.learn import INF, LATE_PRICE, UNCOMMON, Costs, fewest_words
 
 WORDS = load_list("nl-all-5").words
 
@@ -39,7 +39,7 @@ def reference(m: Matrix, rows: list[int], price: dict[int, int], late: bool):
     def cost(group: tuple[int, ...], t: int) -> int:
         if len(group) <= t:
             return 0
-        best = LATE * (len(group) - t) if late else INF
+        best = LATE_PRICE * (len(group) - t) if late else INF
         if t <= 1:
             return best
         for r in rows:
@@ -89,7 +89,7 @@ def test_exceptions_of_every_group_equal_brute_force(seed: int, late: bool) -> N
         for t in (2, 3, 4):
             value, move = costs.exceptions(np.array(group), t)
             assert value == ref(group, t), (group, t)
-            assert (move >= 0) == (0 < value < LATE * (len(group) - t) if late else 0 < value < INF)
+            assert (move >= 0) == (0 < value < LATE_PRICE * (len(group) - t) if late else 0 < value < INF)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -123,7 +123,7 @@ def test_words_outside_common_use_come_only_where_needed(seed: int) -> None:
     uncommon = rows[1::2]
     found = fewest_words(Costs(m, np.arange(len(m.answers)), np.array(rows), 5, np.array(uncommon), True), 3)
     assert found.cost == reference_sets(m, rows, {r: UNCOMMON for r in uncommon}, True)
-    assert found.words + found.uncommon * UNCOMMON + found.late * LATE == found.cost
+    assert found.words + found.uncommon * UNCOMMON + found.late * LATE_PRICE == found.cost
 
 
 def test_no_opener_where_the_turns_suffice() -> None:

@@ -69,7 +69,8 @@ function hangman() {
     folders = folders.filter(function (f) { return f.lengths.indexOf(state.length) >= 0; });
     var strategies = {};
     folders.forEach(function (f) { strategies[f.strategy] = f.short; });
-    state.strategy = options(el.strategy, Object.keys(strategies), strategies, state.strategy, "optimal");
+    state.strategy = options(el.strategy, Object.keys(strategies), strategies, state.strategy,
+                             index.default_strategy);  // the catalog's [site] hangman_strategy
   }
 
   /* -- the URL */

@@ -3,16 +3,18 @@
  * State in the URL: lookup.html?setup=S&rule=R&strategy=T&letter=L&path=P1,P2
  * (P = one feedback pattern, G right place, Y elsewhere, . absent; for a
  * game of pegs, Mastermind, "2B1W": black and white pegs). Without them the
- * page opens on the player's last choice (localStorage), else on the show's
- * own game: Dutch, five letters, TV rules, the human scheme. The pickers
+ * page opens on the player's last choice (localStorage), else on the game the
+ * index names (its "default": the catalog's [site] table, the show's own game). The pickers
  * name set-ups, rules and strategies in plain words; ids stay in the URL.
  * When the game shows the first letter and the word played starts with it,
  * its tile is green and fixed (given): the player marks the others.
  * The word to play next is shown in #next-guess, the words still possible in
  * #candidates (one <li> per word). Words are always inserted as text, never
- * as HTML. Once a letter's tree is loaded nothing else is fetched. The rules
- * (letters, feedback, the words that fit) are those of wordgame.js.
+ * as HTML. Once a letter's tree is loaded nothing else is fetched. The tree
+ * is read and walked by lingo-trees-player.js (a Player along state.path);
+ * the rules (letters, feedback, the words that fit) are those of wordgame.js.
  */
+import * as P from "./lingo-trees-player.js";
 import * as WG from "./wordgame.js";
 import { $, clear, fetchJson, has, keep, loadFailed, markClass, markName, messages, nextMark, options, recall,
          shown, text, tile, tileKey, treeFile } from "./dom.js";
@@ -21,8 +23,9 @@ import { t, tn } from "./i18n.js";
 function lookup() {
   var MARKS = [".", "Y", "G"];
   var KEY = "lingo-trees.lookup";  // localStorage: the last set-up, rule, strategy and letter
-  /* The game of the show first: Dutch, five letters, TV rules, the human scheme. */
-  var DEFAULT = { setups: ["nl-ij", "nl"], rule: "same-start", strategy: "human" };
+  /* A first visit's game: the catalog's [site] setups, rule and strategy, which
+   * the site writes into the index (the show's: Dutch, five letters, TV rules, the human scheme). */
+  var DEFAULT = { setups: [], rule: "", strategy: "" };
   var root = $("lookup");
   if (!root) return;
   var base = root.getAttribute("data-base") || "";
@@ -34,7 +37,8 @@ function lookup() {
   };
   var index = null, tree = null, trees = {}, game = null;
   var state = { setup: "", rule: "", strategy: "", letter: "", path: [] };
-  var node = null, marks = [], letters = [], solved = false;
+  var player = null;  // the game along state.path (lingo-trees-player.js)
+  var node = null, marks = [], letters = [], solved = false;  // player.node, player.solved
 
   var say = messages(el.status);
 
@@ -53,10 +57,7 @@ function lookup() {
   }
 
   function split(word) { return game.letters.split(word); }
-  function allGreen(n) { return new Array(n + 1).join("G"); }
   function isPegs() { return tree.game.feedback === "pegs"; }
-  /* The feedback that says the word (code) played is the answer. */
-  function winning(word) { return isPegs() ? split(word).length + "B0W" : allGreen(split(word).length); }
   /* Whether the game shows the first letter and the word (its letters) starts
    * with it: then that tile is green whatever the secret. */
   function given(ls) {
@@ -75,12 +76,7 @@ function lookup() {
   /* The tree's letters (every character of its secrets and guesses, and its
    * digraphs) and its secrets coded, for wordgame.js. */
   function gameOf(data) {
-    var chars = {}, words = data.secrets.slice();
-    (function walk(n) {
-      if (typeof n === "string") { words.push(n); return; }
-      words.push(n.guess);
-      Object.keys(n.next).forEach(function (p) { walk(n.next[p]); });
-    })(data.root);
+    var chars = {}, words = data.secrets.concat(P.words(data.root));
     words.forEach(function (w) { for (var i = 0; i < w.length; i++) chars[w[i]] = true; });
     var letters = new WG.Letters(Object.keys(chars).sort().join(""), data.game.digraphs || []);
     var length = letters.split(data.secrets[0]).length;
@@ -138,7 +134,7 @@ function lookup() {
     remember();
     var file = treeFile(base, [state.setup, state.rule, state.strategy, state.letter]);
     say(t("Loading the tree ..."));
-    var got = trees[file] ? Promise.resolve(trees[file]) : fetchJson(file);
+    var got = trees[file] ? Promise.resolve(trees[file]) : fetchJson(file).then(P.loadTree);
     return got.then(function (data) {
       trees[file] = data;
       tree = data;
@@ -150,17 +146,16 @@ function lookup() {
     });
   }
 
-  function replay() {  // walk the tree along state.path, stopping at the first impossible pattern
-    node = tree.root; solved = false;
+  function replay() {  // a Player along state.path, stopping at the first pattern it cannot take
+    player = new P.Player(tree);
     var ok = [];
     for (var i = 0; i < state.path.length; i++) {
-      var p = state.path[i];
-      var word = typeof node === "string" ? node : node.guess;
-      if (p === winning(word)) { ok.push(p); solved = true; break; }
-      if (typeof node === "string" || !has(node.next, p)) break;
-      ok.push(p);
-      node = node.next[p];
+      try { ok.push(player.tell(state.path[i])); } catch (err) {
+        if (!(err instanceof P.PatternError)) throw err;
+        break;
+      }
     }
+    node = player.node; solved = player.solved;
     var dropped = state.path.length - ok.length;
     state.path = ok;
     show();
@@ -170,11 +165,7 @@ function lookup() {
     }
   }
 
-  function guessAt(i) {  // the word played at turn i (0-based) along the path
-    var n = tree.root;
-    for (var j = 0; j < i; j++) n = n.next[state.path[j]];
-    return typeof n === "string" ? n : n.guess;
-  }
+  function guessAt(i) { return player.turns[i].guess; }  // the word played at turn i (0-based)
 
   function show() {
     clear(el.history);
@@ -191,7 +182,7 @@ function lookup() {
         ls.forEach(function (l, k) { tile(row, l, p[k]); });
       }
     }
-    var word = typeof node === "string" ? node : node.guess;
+    var word = P.guessOf(node);
     letters = split(word);
     el.next.textContent = word;
     var left = solved ? [word] : stillPossible();
@@ -202,7 +193,7 @@ function lookup() {
     el.hint.textContent = hint(letters);
     el.submit.textContent = isPegs() ? t("Next code") : t("Next word");
     if (isPegs()) { showPegs(); return; }
-    if (solved || typeof node === "string") {
+    if (solved || P.isLeaf(node)) {
       marks = letters.map(function () { return "G"; });
     } else {
       marks = letters.map(function () { return "."; });
@@ -238,7 +229,7 @@ function lookup() {
     var turn = state.path.length + 1;
     var p = { turn: turn, word: word };
     if (solved) say(tn("Solved in {n} turn: {word}.", "Solved in {n} turns: {word}.", state.path.length, p), "done");
-    else if (typeof node === "string") {
+    else if (P.isLeaf(node)) {
       say(isPegs() ? t("Turn {turn}: play {word}, the only code left. It is the answer.", p)
         : t("Turn {turn}: play {word}, the only word left. It is the answer.", p), "done");
     } else if (isPegs()) say(t("Turn {turn}: play {word}, then choose the pegs you got.", p));
@@ -254,7 +245,7 @@ function lookup() {
 
   /* Pegs: two pickers (black, white) instead of tiles. */
   function showPegs() {
-    var n = letters.length, done = solved || typeof node === "string";
+    var n = letters.length, done = solved || P.isLeaf(node);
     split(el.next.textContent).forEach(function (l) { text(el.tiles, "span", l, "tile code"); });
     [["black", t("black pegs: right colour, right place")], ["white", t("white pegs: right colour, wrong place")]].forEach(function (kind) {
       var lab = text(el.tiles, "label", kind[1] + " ", "peg-pick");
@@ -290,16 +281,17 @@ function lookup() {
 
   function submit() {
     if (solved) return;
-    var p = entered(), word = typeof node === "string" ? node : node.guess;
-    if (p === winning(word)) { state.path.push(p); solved = true; show(); return; }
-    if (typeof node === "string" || !has(node.next, p)) {
+    var p = entered(), word = P.guessOf(node);
+    try { player.tell(p); } catch (err) {
+      if (!(err instanceof P.PatternError)) throw err;
       if (isPegs()) say(t("No code still possible gives {pegs} for {word}: check the pegs.", { pegs: pegText(p), word: word }), "error");
       else say(explain(word, p), "error");
       return;
     }
     state.path.push(p);
-    node = node.next[p];
+    node = player.node; solved = player.solved;
     show();
+    if (solved) return;
     var first = el.tiles.querySelector("button, select");
     if (first) first.focus();
   }
@@ -372,7 +364,7 @@ function lookup() {
 
   fromUrl();
   // the index of this page's language: its set-ups, named in it
-  fetchJson(base + (root.getAttribute("data-index") || "assets/lookup-index.json")).then(function (data) { index = data; return load(); }, function (err) {
+  fetchJson(base + (root.getAttribute("data-index") || "assets/lookup-index.json")).then(function (data) { index = data; DEFAULT = data["default"] || DEFAULT; return load(); }, function (err) {
     say(loadFailed(t("Could not load the list of trees ({error}).", { error: err.message })), "error");
   });
 }

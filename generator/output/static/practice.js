@@ -16,11 +16,13 @@
  * (the possible secrets) and practice/S/guesses.txt (the other allowed
  * guesses), one a line; after the game the trees are read from trees/
  * (LINGO: the start letter's, S/R/T/<letter>.json; Wordle, no letter shown:
- * S/R/T/all.json). The rules (letters, digraphs, feedback, hard mode) are
- * those of wordgame.js: under TV rules every guess begins with the letter
- * shown, in hard mode every guess keeps the greens in place and plays every
- * letter found again. Words are always inserted as text, never as HTML.
+ * S/R/T/all.json) and played by lingo-trees-player.js. The rules (letters,
+ * digraphs, feedback, hard mode) are those of wordgame.js: under TV rules
+ * every guess begins with the letter shown, in hard mode every guess keeps
+ * the greens in place and plays every letter found again. Words are always
+ * inserted as text, never as HTML.
  */
+import * as P from "./lingo-trees-player.js";
 import * as WG from "./wordgame.js";
 import { $, clear, fetchJson, fetchLines, has, keep, loadFailed, markClass, markName, messages, options, plain, recall,
          text, tile, treeFile } from "./dom.js";
@@ -400,9 +402,9 @@ function practice() {
 
   /* -- after the game: the trees' play of the same word ------------------------ */
 
-  function walk(tree, secret) {  // the guesses and their feedback, from the root to the secret
+  function walk(tree, secret) {  // the guesses and their feedback, from the root to the secret (lingo-trees-player.js)
     function reply(guess, secret) { return WG.feedback(data.letters, guess, secret); }
-    var guesses = WG.play(tree.root, secret, reply);
+    var guesses = P.play(tree, secret, reply);
     return guesses && guesses.map(function (word) {
       return { word: word, parts: split(word), pattern: reply(word, secret) };
     });
@@ -433,7 +435,7 @@ function practice() {
         return null;
       }
       var file = treeUrl(setup.id, state.rule, s.name, letter);
-      return fetchJson(file).then(function (tree) {
+      return fetchJson(file).then(P.loadTree).then(function (tree) {
         if (mine !== run) return;
         var path = walk(tree, secret);
         if (path === null) {

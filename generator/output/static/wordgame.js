@@ -1,6 +1,6 @@
 /* lingo-trees word-game engine for the browser: letters, feedback, clues,
- * hard mode, pegs, the day index and tree replay (LINGO, Wordle, Mastermind,
- * Hangman).
+ * hard mode, pegs, the day index and Hangman's calls (LINGO, Wordle,
+ * Mastermind, Hangman); trees are walked by lingo-trees-player.js.
  *
  * The same rules as the Python package (generator.core.feedback,
  * generator.core.rules and generator.search.clues): a digraph such as "ij"
@@ -17,6 +17,7 @@
  * in the worker, English, as the Python says it.
  */
 import { t, tn } from "./i18n.js";
+import { BLANK, PatternError, Player, isLeaf } from "./lingo-trees-player.js";
 
 /* A list's letters: single characters plus digraphs, each with a code. */
 export function Letters(alphabet, digraphs) {
@@ -239,24 +240,6 @@ export function pegs(guess, secret) {
   return black + "B" + (common - black) + "W";
 }
 
-/* The guesses a tree (a node {guess, next: {pattern: node}}, a leaf the word
- * itself) plays against secret, ending with the secret, as
- * generator.core.tree.play; reply(guess, secret) is the game's feedback
- * (feedback or pegs). Null when the tree has no branch for a reply it gets,
- * ends on another word, or takes more than limit guesses. */
-export function play(tree, secret, reply, limit) {
-  var node = tree, guesses = [], most = limit || 100;
-  while (guesses.length < most) {
-    if (typeof node === "string") { guesses.push(node); return node === secret ? guesses : null; }
-    guesses.push(node.guess);
-    if (node.guess === secret) return guesses;
-    var got = reply(node.guess, secret);
-    if (!Object.prototype.hasOwnProperty.call(node.next, got)) return null;
-    node = node.next[got];
-  }
-  return null;
-}
-
 /* A game's result to share, as Wordle players share theirs: a title line
  * with the turns taken ("X" when lost) out of the game's, then a row of
  * squares per guess (green right place, yellow elsewhere, black absent),
@@ -286,48 +269,61 @@ export function dayIndex(date, setupId, count) {
  * "_" elsewhere (generator.core.kinds.mask). A Hangman tree's node {guess,
  * next: {mask: node}} calls a letter; the call that completes the word has no
  * branch; a leaf is the word once it is the only one left. */
-export var BLANK = "_";
+export { BLANK };
+
+/* Why a Hangman call cannot be answered by mask (a PatternError of
+ * lingo-trees-player.js), in the page's language. */
+function whyNot(err, letter, mask, length) {
+  if (err.reason === "pattern" && mask.length !== length) {
+    return t("the mask {mask} is not {n} places long", { mask: mask, n: length });
+  }
+  if (err.reason === "pattern" || err.reason === "letter") {
+    return t("the mask {mask} shows another letter than {letter}", { mask: mask, letter: letter });
+  }
+  if (err.reason === "shown") return t("place {place} is already {letter}", { place: err.place, letter: err.letter });
+  return mask.indexOf(letter) < 0 ? t("no word still possible has {letter} nowhere", { letter: letter })
+    : t("no word still possible has {letter} exactly there", { letter: letter });
+}
+
+/* A Player of tree at node with the places shown. */
+function playerAt(tree, node, shown) {
+  var player = new Player(tree);
+  player.node = node;
+  player.shown = shown.slice();
+  return player;
+}
 
 /* One call at node (of tree) answered by mask, with the places shown before
  * it: {shown, hit, done} after it, or {why} it cannot be. */
 export function hangmanStep(tree, node, shown, mask) {
-  var letter = node.guess, next = shown.slice();
-  if (mask.length !== shown.length) return { why: t("the mask {mask} is not {n} places long", { mask: mask, n: shown.length }) };
-  for (var k = 0; k < mask.length; k++) {
-    if (mask[k] === BLANK) continue;
-    if (mask[k] !== letter) return { why: t("the mask {mask} shows another letter than {letter}", { mask: mask, letter: letter }) };
-    if (next[k] !== BLANK) return { why: t("place {place} is already {letter}", { place: k + 1, letter: next[k] }) };
-    next[k] = letter;
+  var player = playerAt(tree, node, shown);
+  try { player.tell(mask); } catch (err) {
+    if (!(err instanceof PatternError)) throw err;
+    return { why: whyNot(err, node.guess, mask, shown.length) };
   }
-  var done = next.indexOf(BLANK) < 0;
-  if (done ? tree.secrets.indexOf(next.join("")) < 0 : !Object.prototype.hasOwnProperty.call(node.next, mask)) {
-    return { why: mask.indexOf(letter) < 0 ? t("no word still possible has {letter} nowhere", { letter: letter })
-      : t("no word still possible has {letter} exactly there", { letter: letter }) };
-  }
-  return { shown: next, hit: mask.indexOf(letter) >= 0, done: done };
+  return { shown: player.shown, hit: mask.indexOf(node.guess) >= 0, done: player.solved };
 }
 
-/* Follow the masks from the tree's root, as generator.core.kinds.replay_calls
- * plays a secret, stopping at the first that cannot be: the node reached,
- * the places shown, the calls ({letter, hit}), the misses, the end ("" still
- * playing, "leaf" the word known, "solved" every place shown), the masks
- * kept and why the next was not. */
+/* Follow the masks from the tree's root with a Player (lingo-trees-player.js),
+ * as generator.core.kinds.replay_calls plays a secret, stopping at the first
+ * that cannot be: the node reached, the places shown, the calls ({letter,
+ * hit}), the misses, the end ("" still playing, "leaf" the word known,
+ * "solved" every place shown), the masks kept and why the next was not. */
 export function hangmanReplay(tree, masks) {
-  var node = tree.root, shown = [], calls = [], misses = 0, end = "", why = "", kept = [];
-  for (var k = 0; k < tree.game.length; k++) shown.push(BLANK);
-  for (var i = 0; i < masks.length && !end; i++) {
-    if (typeof node === "string") { why = t("the word is known before it"); break; }
-    var s = hangmanStep(tree, node, shown, masks[i]);
-    if (s.why) { why = s.why; break; }
+  var player = new Player(tree), calls = [], kept = [], why = "";
+  for (var i = 0; i < masks.length && !player.solved; i++) {
+    if (isLeaf(player.node)) { why = t("the word is known before it"); break; }
+    var letter = player.guess;
+    try { player.tell(masks[i]); } catch (err) {
+      if (!(err instanceof PatternError)) throw err;
+      why = whyNot(err, letter, masks[i], player.shown.length);
+      break;
+    }
     kept.push(masks[i]);
-    calls.push({ letter: node.guess, hit: s.hit });
-    if (!s.hit) misses++;
-    shown = s.shown;
-    if (s.done) end = "solved";
-    else node = node.next[masks[i]];
+    calls.push({ letter: letter, hit: masks[i].indexOf(letter) >= 0 });
   }
-  if (!end && typeof node === "string") end = "leaf";
-  return { node: node, shown: shown, calls: calls, misses: misses, end: end, kept: kept, why: why };
+  var end = player.solved ? "solved" : isLeaf(player.node) ? "leaf" : "";
+  return { node: player.node, shown: player.shown, calls: calls, misses: player.misses, end: end, kept: kept, why: why };
 }
 
 /* The secrets that give every mask so far (calls[i] answered by masks[i]). */
