@@ -43,7 +43,7 @@ def main() -> None:
             words = words.with_length(length)
         words.codes
         load = time.perf_counter() - t0
-        text = f"{guess}={feedback(words.split(guess), words.split(secret))}"
+        text = f"{guess}={feedback(words.spell(guess), words.spell(secret))}"
         clue = parse_clue(text, words.alphabet, length)
         solve(words, [clue])  # warm-up
         t_solve, found = best_of(lambda: solve(words, [clue]))

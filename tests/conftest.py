@@ -145,7 +145,7 @@ class TreeKit:
                    rule: str = "free") -> GameTree:
         """A greedy LINGO tree for one start letter of a shipped set-up."""
         alist = load_list(answers)
-        reply = replier(alist.alphabet.split)
+        reply = replier(alist.alphabet.spell)
         secrets = alist.starting_with(letter)
         game = replace(LINGO.for_letter(letter).with_rule(rule), digraphs=alist.alphabet.digraphs)
         return TreeKit.finish(game, answers, guesses, secrets, TreeKit.greedy(secrets, reply), reply)
@@ -154,7 +154,7 @@ class TreeKit:
     def wordlist(id: str, words: Sequence[str], alphabet: Alphabet | None = None) -> WordList:
         """An in-memory word list (for games not in the catalog)."""
         alphabet = alphabet or Alphabet("abcdefghijklmnopqrstuvwxyz")
-        return WordList(id, tuple(words), alphabet, len(alphabet.split(words[0])))
+        return WordList(id, tuple(words), alphabet, len(alphabet.spell(words[0])))
 
     @staticmethod
     def broken(tree: GameTree) -> GameTree:

@@ -89,7 +89,7 @@ def _set_feedback(page: Any, pattern: str, by_keyboard: bool) -> None:
 def _play_game(page: Any, tree_file: Path, secret: str, by_keyboard: bool = False) -> list[str]:
     """Play ``secret`` through the lookup; returns the words played."""
     tree = read_tree(tree_file)
-    reply = replier(Letters(tree.game.digraphs).split)
+    reply = replier(Letters(tree.game.digraphs).spell)
     played: list[str] = []
     patterns: list[str] = []
     for _ in range(12):
@@ -235,7 +235,7 @@ def test_phone_width(served: str, browser: Any, scheme: str) -> None:
     pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     tree_file = TINY / "trees/tiny/same-start/human/b.json"
     tree = read_tree(tree_file)
-    reply = replier(Letters(tree.game.digraphs).split)
+    reply = replier(Letters(tree.game.digraphs).spell)
     secret = next(s for s in tree.secrets if len(play(tree.root, s, reply)) >= 3)
     _open(pg, _lookup(f"{served}/tiny", "tiny", "same-start", "human", "b"))
     for _ in range(2):  # two turns played by clicking the tiles
@@ -267,7 +267,7 @@ def test_tv_rules_first_tile_is_given(served: str, page: Any) -> None:
     green already, not a button, and a game is played marking the others only."""
     tree_file = TINY / "trees/tiny/same-start/human/ij.json"
     tree = read_tree(tree_file)
-    reply = replier(Letters(tree.game.digraphs).split)
+    reply = replier(Letters(tree.game.digraphs).spell)
     secret = max(tree.secrets, key=lambda s: len(play(tree.root, s, reply)))
     _open(page, _lookup(f"{served}/tiny", "tiny", "same-start", "human", "ij"))
     turns = 0
@@ -299,9 +299,9 @@ def test_a_contradictory_marking_says_why(served: str, page: Any) -> None:
     or the one-tile changes that would fit, never a bare refusal."""
     tree = read_tree(TINY / "trees/tiny/free/human/b.json")
     assert isinstance(tree.root, Node)
-    split = Letters(tree.game.digraphs).split
-    reply = replier(split)
-    guess, letters = tree.root.guess, split(tree.root.guess)
+    spell = Letters(tree.game.digraphs).spell
+    reply = replier(spell)
+    guess, letters = tree.root.guess, spell(tree.root.guess)
     possible = {reply(guess, s) for s in tree.secrets}
     # a mark no word still possible gives that tile (a Y where no word has that letter elsewhere)
     marks = {k: {p[k] for p in possible} for k in range(len(letters))}
@@ -389,7 +389,7 @@ def test_evil_words_are_text_in_the_lookup(served: str, page: Any) -> None:
     for letter in ("a", "b"):
         _open(page, _lookup(f"{served}/evil", "evil", "free", "human", letter))
         words = page.locator("#candidates li").all_text_contents()
-        assert words and all(len(Letters().split(w)) == 5 for w in words)
+        assert words and all(len(Letters().spell(w)) == 5 for w in words)
         assert page.locator("#candidates b, #candidates script, #next-guess b").count() == 0
         assert page.evaluate("window.__pwned === undefined")
     evil_tree = ROOT[0] / "evil-project/trees/evil/free/human/a.json"

@@ -86,9 +86,9 @@ def random_clues(words: WordList, rnd: random.Random) -> tuple[list[Clue], str |
     clues = []
     for _ in range(rnd.randint(1, 3)):
         guess = rnd.choice(words.words)
-        letters = words.alphabet.split(guess)
-        clues.append(Clue(guess, feedback(letters, words.alphabet.split(secret)), letters))
-    letter = words.alphabet.split(secret)[0] if rnd.random() < 0.4 else None
+        letters = words.alphabet.spell(guess)
+        clues.append(Clue(guess, feedback(letters, words.alphabet.spell(secret)), letters))
+    letter = words.alphabet.spell(secret)[0] if rnd.random() < 0.4 else None
     return clues, letter
 
 
@@ -239,8 +239,8 @@ MARK_SIZES = "sel => Array.from(document.querySelectorAll(sel)).map(t => parseFl
 
 def feedback_of(guess: str, secret: str) -> str:
     """The feedback of a guess for a secret, 'ij' one letter (the nl-ij set-up's)."""
-    split = Letters(("ij",)).split
-    return feedback(split(guess), split(secret))
+    spell = Letters(("ij",)).spell
+    return feedback(spell(guess), spell(secret))
 
 
 GRAMMAR = re.compile(r"\b1 (words|turns|guesses|letters|groups)\b|\b(0|[2-9]|\d\d+) (word|turn|guess|letter)\b")

@@ -98,14 +98,14 @@ def answers(practice_site_dir: Path) -> dict[str, list[str]]:
 
 
 def reply(sid: str) -> Any:
-    return replier(load_list(setup(sid).answers).alphabet.split)
+    return replier(load_list(setup(sid).answers).alphabet.spell)
 
 
 def tree_play(sid: str, rule: str, strategy: str, secret: str) -> list[tuple[str, str]]:
     """The guesses a committed tree plays for ``secret``, with their feedback
     (LINGO: the tree of its first letter; Wordle: the one tree, ``all.json``)."""
-    split = load_list(setup(sid).answers).alphabet.split
-    letter = split(secret)[0] if setup(sid).game.reveals_first_letter else "all"
+    spell = load_list(setup(sid).answers).alphabet.spell
+    letter = spell(secret)[0] if setup(sid).game.reveals_first_letter else "all"
     tree = read_tree(CHECKOUT / "trees" / sid / rule / strategy / f"{letter}.json")
     return [(w, reply(sid)(w, secret)) for w in play(tree.root, secret, reply(sid))]
 
@@ -132,8 +132,8 @@ def type_word(page: Any, word: str) -> None:
     page.keyboard.press("Enter")
 
 
-def tap_word(page: Any, word: str, split: Any) -> None:
-    for letter in split(word):
+def tap_word(page: Any, word: str, spell: Any) -> None:
+    for letter in spell(word):
         page.click(f'#keyboard [data-key="{letter}"]')
     page.click('#keyboard [data-key="Enter"]')
 
@@ -277,10 +277,10 @@ def test_ij_is_one_tile_and_one_key(served: str, page: Any, answers: dict[str, l
     page.click('#keyboard [data-key="ij"]')
     assert page.locator("#board .row.current .tile.typed").all_text_contents() == ["ij"]
     page.keyboard.press("Backspace")
-    split = load_list("nl-basis-5-ij").alphabet.split
+    spell = load_list("nl-basis-5-ij").alphabet.spell
     for i, (word, _) in enumerate(moves):
         if i % 2:
-            tap_word(page, word, split)
+            tap_word(page, word, spell)
         else:
             type_word(page, word)
     assert played(page) == moves
@@ -332,8 +332,8 @@ def assert_in_view(pg: Any, selector: str) -> None:
     assert w["top"] >= w["under"] and w["bottom"] <= w["screen"] and 0 <= w["left"] and w["right"] <= w["wide"], w
 
 
-def tap_word_on(pg: Any, word: str, split: Any = tuple) -> None:
-    for letter in split(word):
+def tap_word_on(pg: Any, word: str, spell: Any = tuple) -> None:
+    for letter in spell(word):
         pg.tap(f'#keyboard [data-key="{letter}"]')
     pg.tap('#keyboard [data-key="Enter"]')
 

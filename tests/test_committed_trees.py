@@ -48,6 +48,24 @@ def test_every_committed_tree_validates_against_the_schema() -> None:
     assert bad == [], f"{len(bad)} files break the schema, e.g. {bad[0][0]}: {bad[0][1]}"
 
 
+def test_the_smallest_tree_of_every_folder_validates_with_the_reference_validator() -> None:
+    """jsonschema, the reference validator (too slow for all 6,000 files:
+    jsonschema-rs checks those above, ajv in tests/js/schema.test.mjs), on
+    one tree of every strategy folder: every definition of the schema."""
+    validator = jsonschema.Draft202012Validator(orjson.loads((TREES / "schema.json").read_bytes()))
+    by_folder: dict[Path, list[Path]] = {}
+    for path in find_tree_files([TREES]):
+        by_folder.setdefault(path.parent, []).append(path)
+    assert len(by_folder) >= 300
+    schemes = set()
+    for files in by_folder.values():
+        data = orjson.loads(min(files, key=lambda p: p.stat().st_size).read_bytes())
+        schemes.add((data["game"]["name"], data["strategy"]["scheme"]))
+        errors = list(validator.iter_errors(data))
+        assert errors == [], f"{files[0].parent}: {errors[0].message}"
+    assert len(schemes) >= 20
+
+
 def test_the_openers_rankings_agree_with_the_committed_trees() -> None:
     rankings = read_rankings(TREES / "openers.json")
     tiers = ("answers", "common", "allowed", "today")

@@ -26,5 +26,5 @@ def run(args: argparse.Namespace) -> int:
     for name, word in (("guess", args.guess), ("secret", args.secret)):
         if not word.strip():
             raise PatternError(f"the {name} is empty: give a word")
-    print(feedback(alphabet.split(args.guess.lower()), alphabet.split(args.secret.lower())))
+    print(feedback(alphabet.spell(args.guess.lower()), alphabet.spell(args.secret.lower())))
     return 0

@@ -72,7 +72,7 @@ def tree_advisor(args: argparse.Namespace) -> tuple[Advisor, str, int]:
         path = args.tree
     elif args.setup:
         if letter is None and args.secret and setup(args.setup).game.reveals_first_letter:
-            letter = load_list(setup(args.setup).answers).alphabet.split(args.secret.lower())[0]
+            letter = load_list(setup(args.setup).answers).alphabet.spell(args.secret.lower())[0]
         path = named_tree(args, letter)
     else:
         raise TreeFormatError("give a tree file, or --setup (with --letter), or --no-tree --setup")
@@ -95,7 +95,7 @@ def heuristic_advisor(args: argparse.Namespace) -> tuple[Advisor, str, int]:
     answers, guesses = load_list(s.answers), load_list(s.guesses)
     letter = args.letter.lower() if args.letter else None
     if letter is None and args.secret and s.game.reveals_first_letter:
-        letter = answers.alphabet.split(args.secret.lower())[0]
+        letter = answers.alphabet.spell(args.secret.lower())[0]
     game = s.game.with_rule(args.rule)
     if s.game.reveals_first_letter:
         if letter is None:
@@ -131,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
         moves = autoplay(advisor, secret)
         for n, move in enumerate(moves, start=1):
             late = "   (late: over the turns)" if n > turns else ""
-            print(f"{n}. {tiles(advisor.split(move.guess), move.pattern, colour)}  {move.guess}{late}")
+            print(f"{n}. {tiles(advisor.spell(move.guess), move.pattern, colour)}  {move.guess}{late}")
         print(f"solved {secret} in {len(moves)} turns")
         return 0
     replies = args.replies.split(",") if args.replies is not None else None
@@ -175,7 +175,7 @@ def interact(advisor: Advisor, replies: list[str] | None, colour: bool, turns: i
                 print(f"  {exc}")
                 continue
             break
-        print(f"   {tiles(advisor.split(move.guess), move.pattern, colour)}")
+        print(f"   {tiles(advisor.spell(move.guess), move.pattern, colour)}")
         if move.won:
             print(f"solved in {n} turns: {move.guess}")
     return 0

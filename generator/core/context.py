@@ -47,7 +47,7 @@ class Context:
         once per context: every job of a letter asks)."""
         cols = self._letter_cols.get(letter)
         if cols is None:
-            split = self.answers.alphabet.split
+            split = self.answers.alphabet.spell
             cols = np.array([i for i, w in enumerate(self.answers.words) if split(w)[0] == letter],
                             dtype=np.int64)
             cols.flags.writeable = False
@@ -76,7 +76,7 @@ class Context:
                   strategy: StrategyBlock) -> GameTree:
         """Wrap a tree over the answers ``cols`` as a GameTree: every secret
         is replayed for the stats and ``late``."""
-        reply = replier(self.answers.alphabet.split)
+        reply = replier(self.answers.alphabet.spell)
         secrets = tuple(self.answers.words[int(c)] for c in cols)
         turns = {s: len(play(root, s, reply)) for s in secrets}
         late = tuple(s for s in secrets if turns[s] > game.turns)

@@ -94,7 +94,7 @@ class Positional(FeedbackKind):
     name = "positional"
 
     def reply(self, digraphs: Sequence[str] = ()) -> Feedback:
-        split = Letters(digraphs).split
+        split = Letters(digraphs).spell
         return lambda guess, secret: feedback(split(guess), split(secret))
 
     def problem(self, pattern: str, length: int | None = None) -> str | None:

@@ -204,7 +204,7 @@ def _replay_guesses(tree: GameTree, answers: WordList, guesses: WordList, kind: 
     _check_sayable(tree, guesses, problem)
     replay = _GuessReplay(tree, answers, guesses, kind, problem)
     for secret in tree.secrets:
-        if len(replay.split(secret)) != game.length:
+        if len(replay.spell(secret)) != game.length:
             continue  # not an answer (said above), and no feedback compares words of two lengths
         n = replay.secret(secret)
         if n is None:
@@ -349,7 +349,7 @@ class _GuessReplay:
         # the lists say how words split into letters (a game that says
         # otherwise is reported by _check_lists, and still replayed)
         self.reply = functools.cache(kind.reply(guesses.alphabet.digraphs))  # the plan replays the same pairs
-        self.split = Letters(guesses.alphabet.digraphs).split
+        self.spell = Letters(guesses.alphabet.digraphs).spell
         self.used: set[tuple[int, Pattern]] = set()
         self.turns: dict[str, int] = {}
         self.played: dict[str, list[str]] = {}  # the guesses of each secret solved
@@ -396,8 +396,8 @@ class _GuessReplay:
         key = (id(node), tuple(history))
         if game.guess_rule is not GuessRule.FREE and key not in self._rule_checked:
             self._rule_checked.add(key)
-            split = self.split
-            why = rule_violation(game, split(guess), [(split(g), p) for g, p in history])
+            spell = self.spell
+            why = rule_violation(game, spell(guess), [(spell(g), p) for g, p in history])
             if not why and game.guess_rule is GuessRule.SELF_HARD and guess not in self.answers:
                 why = f"it is not in the answers list {self.answers.id!r}"
             if why:

@@ -5,7 +5,7 @@ Vocabulary used everywhere in the package:
 * a **Word** is text as a player writes it (``"ijzer"``);
 * a **Letter** is one unit of a word: one character, or a declared digraph such
   as Dutch ``"ij"`` that counts as one letter (so ``"ijzer"`` has 4 letters);
-* an **Alphabet** says which letters exist and how to split a word into them;
+* an **Alphabet** says which letters exist and how to spell a word in them (:meth:`Alphabet.spell`);
 * a **WordList** is a validated, ordered, duplicate-free list of words of one
   length (or of any length), with the letters of every word encoded as small
   integers in a NumPy array for the vectorized feedback engine.
@@ -72,9 +72,9 @@ def _unfit_letter(c: str) -> str:
 class Alphabet:
     """The letters of a language: single characters plus optional digraphs.
 
-    >>> Alphabet("abcdefghijklmnopqrstuvwxyz", ("ij",)).split("ijzer")
+    >>> Alphabet("abcdefghijklmnopqrstuvwxyz", ("ij",)).spell("ijzer")
     ('ij', 'z', 'e', 'r')
-    >>> Alphabet("abc").split("cab")
+    >>> Alphabet("abc").spell("cab")
     ('c', 'a', 'b')
     """
 
@@ -99,8 +99,8 @@ class Alphabet:
         object.__setattr__(self, "index", {letter: i for i, letter in enumerate(letters)})
         object.__setattr__(self, "_charset", frozenset(self.chars))
 
-    def split(self, word: Word) -> tuple[Letter, ...]:
-        """Split a word into letters, taking a digraph wherever one starts.
+    def spell(self, word: Word) -> tuple[Letter, ...]:
+        """A word's letters, taking a digraph wherever one starts.
 
         Raises :class:`WordListError` for a character outside the alphabet.
         """
@@ -123,7 +123,7 @@ class Alphabet:
 
     def encode(self, word: Word) -> list[int]:
         """Letter indices of a word."""
-        return [self.index[letter] for letter in self.split(word)]
+        return [self.index[letter] for letter in self.spell(word)]
 
 
 LATIN = Alphabet("abcdefghijklmnopqrstuvwxyz")
@@ -135,7 +135,7 @@ class Letters:
     takes any character, so it splits the words of a tree file as its
     ``game.digraphs`` say, whatever the lists.
 
-    >>> Letters(("ij",)).split("ijzer")
+    >>> Letters(("ij",)).spell("ijzer")
     ('ij', 'z', 'e', 'r')
     """
 
@@ -148,7 +148,7 @@ class Letters:
     def __hash__(self) -> int:
         return hash(self._digraphs)
 
-    def split(self, word: Word) -> tuple[Letter, ...]:
+    def spell(self, word: Word) -> tuple[Letter, ...]:
         if not any(d in word for d in self._digraphs):
             return tuple(word)
         out: list[Letter] = []
@@ -197,8 +197,8 @@ class WordList:
     def __repr__(self) -> str:
         return f"<WordList {self.id!r}: {len(self.words)} words of length {self.length}>"
 
-    def split(self, word: Word) -> tuple[Letter, ...]:
-        return self.alphabet.split(word)
+    def spell(self, word: Word) -> tuple[Letter, ...]:
+        return self.alphabet.spell(word)
 
     @property
     def codes(self) -> np.ndarray:
@@ -228,26 +228,26 @@ class WordList:
         if self._by_first is None:
             groups: dict[Letter, list[Word]] = {}
             for w in self.words:
-                groups.setdefault(self.alphabet.split(w)[0], []).append(w)
+                groups.setdefault(self.alphabet.spell(w)[0], []).append(w)
             object.__setattr__(self, "_by_first", {first: tuple(ws) for first, ws in groups.items()})
         assert self._by_first is not None
         return self._by_first.get(letter, ())
 
     def first_letters(self) -> list[Letter]:
         """The first letters that occur, in alphabet order."""
-        seen = {self.alphabet.split(w)[0] for w in self.words}
+        seen = {self.alphabet.spell(w)[0] for w in self.words}
         return [letter for letter in self.alphabet.letters if letter in seen]
 
     def with_length(self, length: int) -> WordList:
         """The words of this (mixed-length) list that have ``length`` letters."""
-        words = tuple(w for w in self.words if len(self.alphabet.split(w)) == length)
+        words = tuple(w for w in self.words if len(self.alphabet.spell(w)) == length)
         return WordList(f"{self.id}/{length}", words, self.alphabet, length, self.language)
 
     def by_length(self) -> dict[int, WordList]:
         """:meth:`with_length` for every length that occurs, in one pass over the words."""
         groups: dict[int, list[Word]] = {}
         for w in self.words:
-            groups.setdefault(len(self.alphabet.split(w)), []).append(w)
+            groups.setdefault(len(self.alphabet.spell(w)), []).append(w)
         return {n: WordList(f"{self.id}/{n}", tuple(ws), self.alphabet, n, self.language)
                 for n, ws in sorted(groups.items())}
 
@@ -290,7 +290,7 @@ def parse_wordlist(
         if not word:
             continue
         try:
-            letters = alphabet.split(word)
+            letters = alphabet.spell(word)
         except WordListError as exc:
             raise WordListError(f"{where}:{number}: {exc}") from None
         if length and len(letters) != length:

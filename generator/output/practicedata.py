@@ -186,7 +186,7 @@ def _played_setup(sid: str, rules: TreeLetters) -> PracticeSetup:
     if lingo:
         letters = {letter for strategies in rules.values() for found in strategies.values() for letter in found}
         drawn = common_mask(answers) & ~blocked_mask(answers)
-        secrets = tuple(w for w, ok in zip(answers.words, drawn) if ok and answers.split(w)[0] in letters)
+        secrets = tuple(w for w, ok in zip(answers.words, drawn) if ok and answers.spell(w)[0] in letters)
     else:
         secrets = answers.words
     taken = set(secrets)

@@ -109,7 +109,7 @@ def _at_turns(letter: str, item: dict[str, Any], root: Path, key: FolderKey, tur
     if not any(int(t) >= turns for t in item["turns"]):
         return []
     tree = read_tree(tree_path(root, key.tree(letter)))
-    reply = replier(load_list(tree.answers).alphabet.split)
+    reply = replier(load_list(tree.answers).alphabet.spell)
     return [s for s in tree.secrets if len(play(tree.root, s, reply)) >= turns]
 
 

@@ -117,12 +117,12 @@ def _tile(letter: Letter, mark: str = "") -> Tile:
 
 @functools.lru_cache(maxsize=1 << 16)
 def word_tiles(word: Word, alphabet: Letters) -> WordTiles:
-    return WordTiles(word, tuple(_tile(x) for x in alphabet.split(word)))
+    return WordTiles(word, tuple(_tile(x) for x in alphabet.spell(word)))
 
 
 @functools.lru_cache(maxsize=1 << 16)  # the same feedback recurs on every sheet of a folder
 def feedback_tiles(word: Word, pattern: Pattern, alphabet: Letters) -> FeedbackTiles:
-    letters = alphabet.split(word)
+    letters = alphabet.spell(word)
     if len(letters) != len(pattern):
         raise ValueError(f"pattern {pattern!r} does not fit the word {word!r}")
     return FeedbackTiles(pattern, tuple(_tile(x, m) for x, m in zip(letters, pattern)))

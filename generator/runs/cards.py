@@ -124,7 +124,7 @@ def setup_cards(sid: str, root: Path, full_card: str) -> SetupCards:
     ctx = context(sid)
     full = _full_cards(root, sid)
     weight = weights(ctx)
-    reply = replier(ctx.answers.alphabet.split)
+    reply = replier(ctx.answers.alphabet.spell)
     turns = ctx.setup.game.turns
     frontiers: dict[bool, dict[str, dict[int, search.Option]]] = {True: {}, False: {}}
     openers_only: dict[str, search.Option] = {}

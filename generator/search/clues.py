@@ -74,11 +74,11 @@ def parse_clue(text: str, alphabet: Alphabet, length: int) -> Clue:
     if not sep or not word:
         raise PatternError(f"clue {short(text)!r}: write it as WORD=PATTERN, e.g. agent=G.Y..")
     try:
-        letters = alphabet.split(word)
+        letters = alphabet.spell(word)
     except WordListError as exc:
         try:
             word = unaccented(word)
-            letters = alphabet.split(word)
+            letters = alphabet.spell(word)
         except WordListError:
             raise PatternError(f"clue {short(text)!r}: {exc}") from None
     if len(letters) != length:

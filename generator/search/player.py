@@ -43,7 +43,7 @@ from generator.core.words import Letter, Letters, Word
 from generator.errors import PatternError, StrategyError, WordListError
 from generator.search.greedy import allowed_rows
 
-Split = Callable[[Word], Sequence[Letter]]
+Spell = Callable[[Word], Sequence[Letter]]
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class Advisor:
     _last_guess: Word = field(default="", init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self.split: Split = Letters(self.digraphs).split
+        self.spell: Spell = Letters(self.digraphs).spell
         self.reply: Feedback = self.kind.reply(self.digraphs)
 
     @property
@@ -76,7 +76,7 @@ class Advisor:
 
     @property
     def length(self) -> int:
-        return len(self.split(self.candidates[0])) if self.candidates else 0
+        return len(self.spell(self.candidates[0])) if self.candidates else 0
 
     def guess(self) -> Word:  # pragma: no cover - overridden
         raise NotImplementedError

@@ -94,9 +94,9 @@ def _inputs(ctx: Context) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     (not blocked, in common use: :mod:`generator.core.sayable`), the base key
     of each secret (its start letter) and the turns: the shared search's problem."""
     game = ctx.game(None, "free")
-    split = ctx.answers.alphabet.split
+    spell = ctx.answers.alphabet.spell
     letters = ctx.letters()
-    base = np.array([letters.index(split(w)[0]) for w in ctx.answers.words], dtype=np.int64)
+    base = np.array([letters.index(spell(w)[0]) for w in ctx.answers.words], dtype=np.int64)
     rows, uncommon = sayable_rows(allowed_rows(game, ctx.matrix), ctx.sayable())
     return np.arange(len(ctx.answers), dtype=np.int64), np.delete(rows, uncommon), base, game.turns
 

@@ -64,7 +64,7 @@ def test_every_length_of_the_show(n: int) -> None:
         answers, guesses = load_list(f"nl-basis-{n}{suffix}"), load_list(f"nl-all-{n}{suffix}")
         assert (len(answers), len(guesses)) == counts
         assert set(answers) <= set(guesses)
-        assert all(len(answers.split(w)) == n for w in answers.words[:200])
+        assert all(len(answers.spell(w)) == n for w in answers.words[:200])
         if n in WITH_SETUP:
             s = setup(f"nl-{n}" if not suffix else f"nl-ij-{n}")
             # the show's set-up ('ij' one tile) asks the words in common use; its twin the whole list
@@ -145,7 +145,7 @@ def test_digraph_lists_split_ij() -> None:
     words = load_list("nl-all-5-ij")
     assert words.alphabet.digraphs == ("ij",)
     assert "fijnst" in words and "bijna" not in words
-    assert all(len(words.split(w)) == 5 for w in words)
+    assert all(len(words.spell(w)) == 5 for w in words)
 
 
 @pytest.mark.parametrize(

@@ -71,11 +71,11 @@ def test_marks_are_the_documented_characters() -> None:
 
 def test_feedback_with_digraph_letters() -> None:
     ij = Alphabet("abcdefghijklmnopqrstuvwxyz", ("ij",))
-    reply = replier(ij.split)
+    reply = replier(ij.spell)
     # 'ijzer' is four letters; 'ij' matches 'ij', never 'i' or 'j' alone
     assert reply("ijzer", "ijver") == "G.GG"
     assert reply("ijzer", "zijer") == "YYGG"
-    assert feedback(ij.split("ijsje"), ij.split("ijsje")) == "GGGG"
+    assert feedback(ij.spell("ijsje"), ij.spell("ijsje")) == "GGGG"
     assert feedback(("ij", "s"), ("s", "ij")) == "YY"
     assert feedback(("i", "j"), ("ij", "x")) == ".."
 
@@ -312,8 +312,8 @@ def test_full_wordle_matrix_equals_scalar_on_random_pairs(kit) -> None:
 
 def test_full_digraph_matrix_equals_scalar_on_words_with_ij() -> None:
     words = load_list("nl-all-5-ij")
-    split = words.alphabet.split
-    with_ij = [w for w in words.words if "ij" in split(w)]
+    spell = words.alphabet.spell
+    with_ij = [w for w in words.words if "ij" in spell(w)]
     assert len(with_ij) > 300
     sub = words.indices(with_ij)
     m = feedback_matrix(words.codes[sub], words.codes, len(words.alphabet.letters))
@@ -321,7 +321,7 @@ def test_full_digraph_matrix_equals_scalar_on_words_with_ij() -> None:
     for _ in range(3000):
         i, j = rng.randrange(len(with_ij)), rng.randrange(len(words))
         g, s = with_ij[i], words.words[j]
-        assert pattern_string(int(m[i, j]), 5) == feedback(split(g), split(s)), (g, s)
+        assert pattern_string(int(m[i, j]), 5) == feedback(spell(g), spell(s)), (g, s)
     # 'ij' is one letter: six characters, five letters, five marks
     assert words.codes.shape[1] == 5
     assert any(len(w) == 6 for w in with_ij)

@@ -32,7 +32,7 @@ IJ = Alphabet("abcdefghijklmnopqrstuvwxyz", ("ij",))
     ],
 )
 def test_split(alphabet: Alphabet, word: str, letters: tuple[str, ...]) -> None:
-    assert alphabet.split(word) == letters
+    assert alphabet.spell(word) == letters
 
 
 def test_encode_uses_letter_indices_digraphs_last() -> None:
@@ -56,7 +56,7 @@ def test_bad_alphabets(chars: str, digraphs: tuple[str, ...], message: str) -> N
 
 def test_split_rejects_foreign_characters() -> None:
     with pytest.raises(WordListError, match="'é' is not in the alphabet"):
-        LATIN.split("café")
+        LATIN.spell("café")
 
 
 def test_parse_wordlist_basics() -> None:

@@ -90,9 +90,9 @@ def feedback_vectors(rng: random.Random) -> list[dict[str, Any]]:
     out = []
     for list_id in LISTS:
         words = load_list(list_id)
-        repeats = [w for w in words.words if len(set(words.split(w))) < words.length]
+        repeats = [w for w in words.words if len(set(words.spell(w))) < words.length]
         sample = rng.sample(words.words, 40) + rng.sample(repeats, 20)
-        pairs = [[g, s, feedback(words.split(g), words.split(s))] for g in sample for s in sample]
+        pairs = [[g, s, feedback(words.spell(g), words.spell(s))] for g in sample for s in sample]
         out.append({**_letters(words), "pairs": pairs})
     return out
 
@@ -160,12 +160,12 @@ def clue_vectors(rng: random.Random) -> list[dict[str, Any]]:
             clues = []
             for _ in range(rng.randint(0, 4)):
                 guess = rng.choice(words.words)
-                letters = words.split(guess)
-                pattern = feedback(letters, words.split(secret))
+                letters = words.spell(guess)
+                pattern = feedback(letters, words.spell(secret))
                 if case % 5 == 4:  # a clue that may contradict the others
                     pattern = "".join(rng.choice("GY.") for _ in pattern)
                 clues.append(Clue(guess, pattern, letters))
-            first = words.split(secret)[0] if case % 3 == 0 else None
+            first = words.spell(secret)[0] if case % 3 == 0 else None
             found = solve(words, clues, first)
             c = found.contradiction
             out.append({

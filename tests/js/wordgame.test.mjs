@@ -39,12 +39,12 @@ test("Wordle's repeated letters get the feedback generator.core.feedback.feedbac
 });
 
 test("hard mode refuses the guesses generator.core.rules.hard_mode_violation refuses, saying why as it does", () => {
-  const split = (w) => w.split("");
+  const spell = (w) => w.split("");
   assert.ok(V.hard.length >= 3000);
   const why = V.hard.map((h) => h[3]);
   assert.ok(why.includes(null) && why.some((w) => w && w.includes("stay in place")) &&
             why.some((w) => w && w.includes("(once)")) && why.some((w) => w && w.includes("(2 times)")));
-  assert.deepEqual(drift(V.hard, ([prev, pattern, guess]) => WG.hardModeViolation(split(prev), pattern, split(guess)),
+  assert.deepEqual(drift(V.hard, ([prev, pattern, guess]) => WG.hardModeViolation(spell(prev), pattern, spell(guess)),
                          (h) => h[3]), []);
 });
 
@@ -60,7 +60,7 @@ test("pegs are generator.core.kinds.pegs (Mastermind, Bulls and Cows)", () => {
 test("the words that fit the clues, the letters known, absent and counted are generator.search.clues.solve's", () => {
   const lists = {};
   for (const [id, spec] of Object.entries(V.lists)) {
-    const letters = lettersOf(spec), length = letters.split(spec.words[0]).length;
+    const letters = lettersOf(spec), length = letters.spell(spec.words[0]).length;
     lists[id] = { letters, length, words: spec.words, codes: letters.encode(spec.words, length) };
   }
   const fitted = (c) => {
@@ -79,7 +79,7 @@ test("the words that fit the clues, the letters known, absent and counted are ge
 
 test("the next guesses are ranked as generator.search.clues.best_guesses ranks them (expected)", () => {
   const scored = (c) => {
-    const letters = lettersOf(V.lists[c.list]), length = letters.split(c.pool[0]).length;
+    const letters = lettersOf(V.lists[c.list]), length = letters.spell(c.pool[0]).length;
     const isCandidate = new Uint8Array(c.pool.length);
     c.candidates.forEach((k) => { isCandidate[k] = 1; });
     const all = Int32Array.from(c.pool.keys());

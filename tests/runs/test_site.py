@@ -43,7 +43,7 @@ def test_unchanged_trees_are_verified_once(tiny: Path, tmp_path: Path) -> None:
                       "[site] verifying 0 of 12 trees (12 verified before)"]
     (trees / "tiny" / "free" / "scm" / "b.json").touch()  # the same bytes: still verified
     path = trees / "tiny" / "free" / "human" / "b.json"
-    path.write_bytes(path.read_bytes().replace(b'"version": 1', b'"version":1'))
+    path.write_bytes(path.read_bytes().replace(b'"format": "lingo-trees.tree"', b'"format":"lingo-trees.tree"'))  # the same tree, other bytes
     publish_site(trees, tmp_path / "out", pdf="none", workers=1, progress=said.append)
     checks = [s for s in said if s.startswith("[site] verifying")]
     assert checks[-1] == "[site] verifying 1 of 12 trees (11 verified before)"
@@ -82,7 +82,7 @@ def test_a_site_built_from_the_same_inputs_is_not_built_again(tiny: Path, tmp_pa
     (trees / "tiny" / "free" / "scm" / "b.json").touch()  # the same bytes
     assert publish()
     path = trees / "tiny" / "free" / "human" / "b.json"
-    path.write_bytes(path.read_bytes().replace(b'"version": 1', b'"version":1'))
+    path.write_bytes(path.read_bytes().replace(b'"format": "lingo-trees.tree"', b'"format":"lingo-trees.tree"'))  # the same tree, other bytes
     assert not publish() and publish()
     (project / "docs" / "method.md").write_text("# Method\n\nrewritten\n")
     assert not publish() and publish()

@@ -89,7 +89,7 @@ def test_regex_and_counts_are_the_clues(seed: int) -> None:
 
 def test_digraph_regex_matches_candidates() -> None:
     words = load_list("nl-basis-5-ij")
-    pattern = feedback(words.split("ijsbad"), words.split("ijking"))
+    pattern = feedback(words.spell("ijsbad"), words.spell("ijking"))
     found = solve(words, [parse_clue(f"ijsbad={pattern}", words.alphabet, 5)])
     assert found.regex.startswith("ij")
     assert found.candidate_words()

@@ -31,7 +31,7 @@ def letter(m: Matrix, first: str) -> np.ndarray:
 def test_every_heuristic_builds_a_complete_tree(nl: Matrix, name: str) -> None:
     cols = letter(nl, "u")
     tree = greedy_tree(nl, cols, HEURISTICS[name], setup("nl").game.for_letter("u"))
-    reply = replier(nl.answers.alphabet.split)
+    reply = replier(nl.answers.alphabet.spell)
     for c in cols:
         assert play(tree, nl.answer_word(int(c)), reply)[-1] == nl.answer_word(int(c))
 

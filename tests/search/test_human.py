@@ -39,7 +39,7 @@ def brute_total(m: Matrix, cols: tuple[int, ...]) -> int:
 
 def first_still_possible(m: Matrix, order: list[str], secret: str) -> int:
     """Turns to find ``secret`` by playing the first listed word still possible."""
-    reply = replier(m.answers.alphabet.split)
+    reply = replier(m.answers.alphabet.spell)
     possible = list(order)
     for turn in itertools.count(1):
         word = possible[0]
@@ -57,7 +57,7 @@ def test_group_order_is_optimal_and_is_the_sheet_rule(nl: Matrix, first: str) ->
     assert ordered.total == brute_total(nl, tuple(int(c) for c in cols))
     words = ordered.words()
     assert sorted(words) == sorted(nl.answer_word(int(c)) for c in cols)
-    reply = replier(nl.answers.alphabet.split)
+    reply = replier(nl.answers.alphabet.spell)
     for c in cols:
         secret = nl.answer_word(int(c))
         assert first_still_possible(nl, words, secret) == len(play(ordered.tree, secret, reply))
@@ -67,7 +67,7 @@ def check_scheme(nl: Matrix, scheme, first: str, rule: str = "free") -> GameTree
     game = setup("nl").game.for_letter(first).with_rule(rule)
     cols = letter(nl, first)
     root = scheme.tree()
-    reply = replier(nl.answers.alphabet.split)
+    reply = replier(nl.answers.alphabet.spell)
     secrets = tuple(nl.answer_word(int(c)) for c in cols)
     turns = {s: len(play(root, s, reply)) for s in secrets}
     tree = GameTree(game, "nl-basis-5", "nl-all-5", secrets, root, scheme.strategy_data(),
@@ -87,7 +87,7 @@ def test_scheme_plays_every_opener_then_tries_the_group(nl: Matrix) -> None:
     assert scheme.openers == ["dromt", "enkel"]
     assert scheme.largest_group <= 3 and scheme.exceptions == 0
     tree = check_scheme(nl, scheme, "i")
-    reply = replier(nl.answers.alphabet.split)
+    reply = replier(nl.answers.alphabet.spell)
     for s in tree.secrets:
         path = play(tree.root, s, reply)
         assert path[:2] == ["dromt", "enkel"][: len(path)]

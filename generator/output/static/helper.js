@@ -116,7 +116,7 @@ function helper() {
   function readClues() {
     var good = [], problem = null;
     state.clues.forEach(function (c, i) {
-      var parts = letters.split(c.word), why = null, word = c.word.slice(0, 40);
+      var parts = letters.spell(c.word), why = null, word = c.word.slice(0, 40);
       if (!c.word) why = t("no word");
       else if (parts === null) why = t("'{word}' has a character that is not a letter of {list}", { word: word, list: listName() });
       else if (parts.length !== data.length) {
@@ -211,7 +211,7 @@ function helper() {
     clear(el.clues);
     state.clues.forEach(function (c, i) {
       var li = text(el.clues, "li");
-      var parts = letters.split(c.word);
+      var parts = letters.spell(c.word);
       var ok = parts && parts.length === data.length && WG.parsePattern(c.pattern, data.length) !== null;
       if (!ok) { text(li, "code", c.word.slice(0, 40) + "=" + c.pattern.slice(0, 40), "bad"); }
       else {
@@ -309,7 +309,7 @@ function helper() {
     ev.preventDefault();
     var word = plain(el.guess.value.trim());
     if (!word) return;
-    var blank = new Array(data.length + 1).join("."), parts = letters.split(word);
+    var blank = new Array(data.length + 1).join("."), parts = letters.spell(word);
     // the letter shown is where it is: the first tile of a guess that begins with it is green
     var shownFirst = state.letter && parts && parts.length === data.length && parts[0] === state.letter;
     state.clues.push({ word: word, pattern: shownFirst ? "G" + blank.slice(1) : blank });

@@ -74,8 +74,8 @@ function learn() {
       var row = text(el.played, "div", undefined, "played-row");
       var word = text(row, "span", undefined, "tiles");
       word.setAttribute("aria-label", pair[0] + ": " + pair[1]);
-      var split = letters.split(pair[0]) || pair[0].split("");
-      split.forEach(function (letter, i) { tile(word, letter.toUpperCase(), pair[1][i]).setAttribute("aria-hidden", "true"); });
+      var parts = letters.spell(pair[0]) || pair[0].split("");
+      parts.forEach(function (letter, i) { tile(word, letter.toUpperCase(), pair[1][i]).setAttribute("aria-hidden", "true"); });
     });
   }
 

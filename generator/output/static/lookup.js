@@ -56,7 +56,7 @@ function lookup() {
     return plain((titles || {})[id] || (index.rule_titles || {})[id] || id);
   }
 
-  function split(word) { return game.letters.split(word); }
+  function spell(word) { return game.letters.spell(word); }
   function isPegs() { return tree.game.feedback === "pegs"; }
   /* Whether the game shows the first letter and the word (its letters) starts
    * with it: then that tile is green whatever the secret. */
@@ -79,7 +79,7 @@ function lookup() {
     var chars = {}, words = data.secrets.concat(P.words(data.root));
     words.forEach(function (w) { for (var i = 0; i < w.length; i++) chars[w[i]] = true; });
     var letters = new WG.Letters(Object.keys(chars).sort().join(""), data.game.digraphs || []);
-    var length = letters.split(data.secrets[0]).length;
+    var length = letters.spell(data.secrets[0]).length;
     return { letters: letters, length: length, codes: letters.encode(data.secrets, length) };
   }
 
@@ -90,7 +90,7 @@ function lookup() {
       }).sort();
     }
     var clues = state.path.map(function (p, i) {
-      var letters = split(guessAt(i)), codes = new Uint8Array(letters.length);
+      var letters = spell(guessAt(i)), codes = new Uint8Array(letters.length);
       letters.forEach(function (l, k) { codes[k] = game.letters.code[l]; });
       return { letters: letters, pattern: p, codes: codes };
     });
@@ -172,7 +172,7 @@ function lookup() {
     var turns = state.path.length;
     for (var i = 0; i < turns; i++) {
       var li = text(el.history, "li");
-      var w = guessAt(i), ls = split(w), p = state.path[i];
+      var w = guessAt(i), ls = spell(w), p = state.path[i];
       var row = text(li, "span", undefined, "row");
       row.setAttribute("aria-label", w + ": " + p);
       if (isPegs()) {
@@ -183,7 +183,7 @@ function lookup() {
       }
     }
     var word = P.guessOf(node);
-    letters = split(word);
+    letters = spell(word);
     el.next.textContent = word;
     var left = solved ? [word] : stillPossible();
     clear(el.candidates);
@@ -246,7 +246,7 @@ function lookup() {
   /* Pegs: two pickers (black, white) instead of tiles. */
   function showPegs() {
     var n = letters.length, done = solved || P.isLeaf(node);
-    split(el.next.textContent).forEach(function (l) { text(el.tiles, "span", l, "tile code"); });
+    spell(el.next.textContent).forEach(function (l) { text(el.tiles, "span", l, "tile code"); });
     [["black", t("black pegs: right colour, right place")], ["white", t("white pegs: right colour, wrong place")]].forEach(function (kind) {
       var lab = text(el.tiles, "label", kind[1] + " ", "peg-pick");
       var sel = text(lab, "select");

@@ -62,7 +62,7 @@ function practice() {
 
   var say = messages(el.status);
   function allGreen(n) { return new Array(n + 1).join("G"); }
-  function split(word) { return data.letters.split(word) || []; }
+  function spell(word) { return data.letters.spell(word) || []; }
   function upper(letter) { return letter.toUpperCase(); }
   function describe(parts, pattern) {  // "a elsewhere, l absent, ..."
     return parts.map(function (l, k) { return t("{letter} {mark}", { letter: l, mark: markName(pattern[k]) }); }).join(", ");
@@ -178,7 +178,7 @@ function practice() {
 
   function start() {
     var picked = secretIndex(), i = picked.index;
-    var secret = data.answers[i], parts = split(secret);
+    var secret = data.answers[i], parts = spell(secret);
     var first = setup.first_letter_shown ? parts[0] : "";  // LINGO shows it; Wordle none
     game = { index: i, secret: secret, parts: parts, first: first, rows: [], typed: "", over: false, won: false };
     run += 1;
@@ -239,7 +239,7 @@ function practice() {
         continue;
       }
       var current = !game.over && i === game.rows.length;
-      var typed = current ? split(game.typed) : [];
+      var typed = current ? spell(game.typed) : [];
       var p = { turn: i + 1, word: game.typed, letter: game.first };
       var label = !current ? t("turn {turn}: not played", p)
         : typed.length ? t("turn {turn}, your guess so far: {word}", p)
@@ -259,7 +259,7 @@ function practice() {
 
   function type(letter) {
     if (!game || game.over) return false;
-    var next = game.typed + letter, parts = data.letters.split(next);
+    var next = game.typed + letter, parts = data.letters.spell(next);
     if (parts === null || parts.length > setup.length) return false;
     game.typed = next;
     render();
@@ -267,7 +267,7 @@ function practice() {
   }
   function back() {
     if (!game || game.over || !game.typed) return;
-    var parts = split(game.typed);
+    var parts = spell(game.typed);
     parts.pop();
     game.typed = parts.join("");
     render();
@@ -275,7 +275,7 @@ function practice() {
 
   function submit() {
     if (!game || game.over) return;
-    var word = game.typed, parts = split(word), L = setup.length;
+    var word = game.typed, parts = spell(word), L = setup.length;
     if (parts.length < L) {
       say(word ? tn("A word of {length} letters, please: {word} has {n} letter.", "A word of {length} letters, please: {word} has {n} letters.",
                     parts.length, { length: L, word: word })
@@ -406,7 +406,7 @@ function practice() {
     function reply(guess, secret) { return WG.feedback(data.letters, guess, secret); }
     var guesses = P.play(tree, secret, reply);
     return guesses && guesses.map(function (word) {
-      return { word: word, parts: split(word), pattern: reply(word, secret) };
+      return { word: word, parts: spell(word), pattern: reply(word, secret) };
     });
   }
 

@@ -27,7 +27,7 @@ export function Letters(alphabet, digraphs) {
   for (var i = 0; i < this.letters.length; i++) this.code[this.letters[i]] = i;
 }
 /* The letters of a word, or null when a character is not a letter of the list. */
-Letters.prototype.split = function (word) {
+Letters.prototype.spell = function (word) {
   var out = [], i = 0;
   while (i < word.length) {
     var pair = word.substr(i, 2);
@@ -48,7 +48,7 @@ Letters.prototype.encode = function (words, length) {
     return codes;
   }
   for (k = 0; k < words.length; k++) {
-    var parts = this.split(words[k]);
+    var parts = this.spell(words[k]);
     for (i = 0; i < length; i++) codes[k * length + i] = this.code[parts[i]];
   }
   return codes;
@@ -191,7 +191,7 @@ export function scoreGuesses(codes, length, nletters, guesses, candidates, isCan
 /* The pattern (G/Y/.) of a guess for a secret, both words of letters
  * (a Letters), as generator.core.feedback.feedback; null if either is not one. */
 export function feedback(letters, guess, secret) {
-  var g = letters.split(guess), s = letters.split(secret);
+  var g = letters.spell(guess), s = letters.spell(secret);
   if (g === null || s === null || g.length !== s.length) return null;
   var n = g.length, codes = new Uint8Array(2 * n);
   for (var i = 0; i < n; i++) { codes[i] = letters.code[g[i]]; codes[n + i] = letters.code[s[i]]; }
