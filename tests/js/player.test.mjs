@@ -45,6 +45,11 @@ test("the player reads the versions the Python reader reads (generator/output/tr
   assert.deepEqual(P.READS, V.player.reads);
 });
 
+test("treePath puts a tree where generator.core.layout.tree_path does, for every family", () => {
+  assert.equal(V.player.paths.length, 4);
+  for (const { key, path } of V.player.paths) assert.equal(P.treePath(key), path);
+});
+
 test("a Player replays every secret of committed trees of every family as their stats say", () => {
   for (const file of TREES) {
     const tree = read(file), reply = replyOf(tree), hangman = tree.game.feedback === "mask";

@@ -36,6 +36,7 @@ Run: ``python tests/js/vectors.py OUT.json`` (the node test runs it itself).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import sys
 from datetime import date, timedelta
@@ -47,6 +48,7 @@ import orjson
 from generator.core.catalog import CHECKOUT, load_list
 from generator.core.feedback import feedback, parse_pattern
 from generator.core.kinds import codes_of, kind_of, mask, pegs, replay_calls
+from generator.core.layout import TreeKey, tree_path
 from generator.core.rules import hard_mode_violation
 from generator.core.scoring import expected
 from generator.core.tree import Node, Tree, play
@@ -273,7 +275,10 @@ def player_vectors(rng: random.Random) -> dict[str, Any]:
                     break
                 given.append(reply(guess, secret))
             games.append({"tree": f"trees/{rel}", "secret": secret, "feedback": given, "next": said})
-    return {"format": FORMAT, "reads": list(READS), "games": games}
+    paths = [{"key": dataclasses.asdict(key), "path": tree_path(Path(), key).as_posix()} for key in (
+        TreeKey("lingo", "nl-ij", "same-start", "human", "ij"), TreeKey("wordle", "wordle", "hard", "optimal-salet", "all"),
+        TreeKey.mastermind("bulls-and-cows", "knuth"), TreeKey.hangman("en-enable", 6, "optimal", 7))]
+    return {"format": FORMAT, "reads": list(READS), "games": games, "paths": paths}
 
 
 def vectors(seed: int = 39) -> dict[str, Any]:

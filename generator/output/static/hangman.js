@@ -12,8 +12,9 @@
  * trees/hangman/L/K/S/N.json of the list, misses, strategy and length),
  * and replayed by wordgame.js.
  */
+import { treePath } from "./lingo-trees-player.js";
 import { BLANK, hangmanFits, hangmanReplay, hangmanStep } from "./wordgame.js";
-import { $, arrows, clear, fetchJson, loadFailed, messages, options, text, treeFile } from "./dom.js";
+import { $, arrows, clear, fetchJson, loadFailed, messages, options, text } from "./dom.js";
 import { t, tn } from "./i18n.js";
 
 function hangman() {
@@ -94,7 +95,8 @@ function hangman() {
   /* -- the tree */
 
   function chosenTree() {
-    return treeFile(base, ["hangman", state.list, state.misses, state.strategy, state.length]);
+    return base + "trees/" + treePath({ family: "hangman", setup: state.list, misses: state.misses,
+                                        strategy: state.strategy, part: state.length }) + ".gz";
   }
   function load() {
     fillPickers();

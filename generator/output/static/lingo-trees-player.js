@@ -59,6 +59,22 @@ export class PatternError extends Error {
 
 var KINDS = ["positional", "pegs", "mask"];
 
+/**
+ * Where a tree file is under a trees folder (docs/format.md, "Tree files";
+ * the same as Python's generator.core.layout.tree_path):
+ *   lingo, wordle  <setup>/<rule>/<strategy>/<part>.json
+ *   mastermind     mastermind/<setup: the variant>/<strategy>/all.json
+ *   hangman        hangman/<setup: the list>/<misses>/<strategy>/<part: the length>.json
+ * @param {{family: string, setup: string, rule: string, strategy: string, part: (string|number), misses: (number|undefined)}} key
+ * @returns {string} the path, "/"-separated, each name URL-encoded
+ */
+export function treePath(key) {
+  var names = key.family === "mastermind" ? ["mastermind", key.setup, key.strategy]
+    : key.family === "hangman" ? ["hangman", key.setup, key.misses, key.strategy]
+    : [key.setup, key.rule, key.strategy];
+  return names.concat([key.part]).map(function (name) { return encodeURIComponent(String(name)); }).join("/") + ".json";
+}
+
 function own(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
 
 /**
