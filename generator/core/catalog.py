@@ -151,7 +151,7 @@ _SETUP_KEYS = ("title", "show", "played", "game", "answers", "guesses", "turns",
                "tier", "exact")
 
 
-def _known_keys(path: Path, where: str, entry: dict[str, Any], keys: tuple[str, ...]) -> None:
+def check_known_keys(path: Path, where: str, entry: dict[str, Any], keys: tuple[str, ...]) -> None:
     """A key the catalog does not know is a typo that would be ignored: an error naming it."""
     unknown = [k for k in entry if k not in keys]
     if unknown:
@@ -162,7 +162,7 @@ def _known_keys(path: Path, where: str, entry: dict[str, Any], keys: tuple[str, 
 MAX_TITLE, MAX_NOTE = 120, 600
 
 
-def _field(path: Path, where: str, entry: dict[str, Any], key: str, kind: type, default: Any = None) -> Any:
+def catalog_field(path: Path, where: str, entry: dict[str, Any], key: str, kind: type, default: Any = None) -> Any:
     """``entry[key]`` checked to be of ``kind`` and, a text, of at most
     :data:`MAX_TITLE` characters for a title or show (every page shows them),
     else :data:`MAX_NOTE` (a one-line error naming it)."""
@@ -179,11 +179,11 @@ def _list_spec(path: Path, list_id: str, entry: Any) -> ListSpec:
     where = f"list {list_id!r}"
     if not isinstance(entry, dict):
         raise CatalogError(f"{path}: {where} is not a table")
-    _known_keys(path, where, entry, (*_LIST_KEYS, "helper"))
+    check_known_keys(path, where, entry, (*_LIST_KEYS, "helper"))
     missing = [k for k in _LIST_KEYS if k not in entry]
     if missing:
         raise CatalogError(f"{path}: {where} lacks {', '.join(missing)}")
-    fields = {k: _field(path, where, entry, k, str) for k in _LIST_KEYS if k not in ("length", "digraphs")}
+    fields = {k: catalog_field(path, where, entry, k, str) for k in _LIST_KEYS if k not in ("length", "digraphs")}
     if fields["language"] not in LANGUAGE_NAMES:  # its blocklist and its names go by the tag
         raise CatalogError(f"{path}: {where}: language {short(repr(fields['language']))} is not one of "
                            f"{', '.join(LANGUAGE_NAMES)} (the languages with a blocklist and names)")
@@ -191,46 +191,46 @@ def _list_spec(path: Path, list_id: str, entry: Any) -> ListSpec:
         if not FILE_NAME.fullmatch(fields[key]) and (key == "file" or fields[key]):  # no licence file: ''
             raise CatalogError(f"{path}: {where}: {key} {short(fields[key])!r} is not a path inside "
                                "wordlists/ (names of letters, digits, . _ -, not starting with .)")
-    length = _field(path, where, entry, "length", int)
+    length = catalog_field(path, where, entry, "length", int)
     if length != 0 and not MIN_LENGTH <= length <= MAX_LENGTH:  # 0: words of every length
         raise CatalogError(f"{path}: {where}: length {length} is not 0 (any) or {MIN_LENGTH} to {MAX_LENGTH}")
-    digraphs = _field(path, where, entry, "digraphs", list)
+    digraphs = catalog_field(path, where, entry, "digraphs", list)
     if not all(isinstance(d, str) for d in digraphs):
         raise CatalogError(f"{path}: {where}: digraphs must be a list of texts")
     return ListSpec(id=list_id, length=length, digraphs=tuple(digraphs),
-                    helper=_field(path, where, entry, "helper", bool, False), **fields)
+                    helper=catalog_field(path, where, entry, "helper", bool, False), **fields)
 
 
 def _setup(path: Path, setup_id: str, entry: Any, lists: dict[str, ListSpec]) -> Setup:
     where = f"set-up {setup_id!r}"
     if not isinstance(entry, dict):
         raise CatalogError(f"{path}: {where} is not a table")
-    _known_keys(path, where, entry, _SETUP_KEYS)
+    check_known_keys(path, where, entry, _SETUP_KEYS)
     for key in ("answers", "guesses"):
         if not isinstance(entry.get(key), str) or entry[key] not in lists:
             raise CatalogError(f"{path}: {where} names unknown list {short(repr(entry.get(key)))}")
     spec = lists[entry["answers"]]
     try:
-        game = preset(_field(path, where, entry, "game", str, None))
+        game = preset(catalog_field(path, where, entry, "game", str, None))
     except RulesError as exc:
         raise CatalogError(f"{path}: {where}: {exc}") from None
-    turns = _field(path, where, entry, "turns", int, game.turns)
+    turns = catalog_field(path, where, entry, "turns", int, game.turns)
     if not 1 <= turns <= MAX_TURNS:
         raise CatalogError(f"{path}: {where}: turns {turns} is not 1 to {MAX_TURNS}")
     game = replace(game, length=spec.length, digraphs=spec.digraphs, turns=turns)
-    rules = _field(path, where, entry, "rules", list, [])
+    rules = catalog_field(path, where, entry, "rules", list, [])
     if "rules" in entry and (game.name != "lingo" or not rules or not all(r in LINGO_RULES for r in rules)
                              or len(set(rules)) < len(rules)):  # (each a text before any is hashed)
         raise CatalogError(f"{path}: {where}: rules must be some of {', '.join(LINGO_RULES)}, each once "
                            f"(a LINGO set-up), not {short(repr(rules))}")
-    tier, exact = _field(path, where, entry, "tier", str, ""), _field(path, where, entry, "exact", bool, False)
+    tier, exact = catalog_field(path, where, entry, "tier", str, ""), catalog_field(path, where, entry, "exact", bool, False)
     if ("tier" in entry or exact) and (game.name != "wordle" or not re.fullmatch(r"[a-z][a-z0-9-]{0,19}", tier)):
         raise CatalogError(f"{path}: {where}: tier must be a short name (a-z, 0-9, -) of a Wordle set-up"
                            f"{', which exact needs' if exact else ''}, not {short(repr(tier))}")
-    return Setup(setup_id, _field(path, where, entry, "title", str, setup_id), game,
-                 entry["answers"], entry["guesses"], _field(path, where, entry, "paper", bool, False),
-                 _field(path, where, entry, "show", str, ""), _field(path, where, entry, "tables", bool, True),
-                 _field(path, where, entry, "played", str, ""), tuple(rules), tier, exact)
+    return Setup(setup_id, catalog_field(path, where, entry, "title", str, setup_id), game,
+                 entry["answers"], entry["guesses"], catalog_field(path, where, entry, "paper", bool, False),
+                 catalog_field(path, where, entry, "show", str, ""), catalog_field(path, where, entry, "tables", bool, True),
+                 catalog_field(path, where, entry, "played", str, ""), tuple(rules), tier, exact)
 
 
 #: the catalog's tables: the lists and set-ups read here, the game families'
@@ -242,8 +242,8 @@ TABLES = ("lists", "setups", "mastermind", "hangman", "site")
 def catalog_tables(path: Path) -> dict[str, dict[str, Any]]:
     """The catalog's tables (:data:`TABLES`, each a table, maybe empty), read once per process."""
     data = _read_catalog(path)
-    _known_keys(path, "the catalog", data, TABLES)
-    return {key: _field(path, "the catalog", data, key, dict, {}) for key in TABLES}
+    check_known_keys(path, "the catalog", data, TABLES)
+    return {key: catalog_field(path, "the catalog", data, key, dict, {}) for key in TABLES}
 
 
 def catalog_path() -> Path:
@@ -255,11 +255,11 @@ def _catalog(path: Path) -> tuple[dict[str, ListSpec], dict[str, Setup]]:
     tables = catalog_tables(path)
     lists: dict[str, ListSpec] = {}
     for list_id, entry in tables["lists"].items():
-        _check_catalog_id(path, list_id, "word list")
+        check_catalog_id(path, list_id, "word list")
         lists[list_id] = _list_spec(path, list_id, entry)
     setups: dict[str, Setup] = {}
     for setup_id, entry in tables["setups"].items():
-        _check_catalog_id(path, setup_id, "set-up")
+        check_catalog_id(path, setup_id, "set-up")
         setups[setup_id] = _setup(path, setup_id, entry, lists)
         same = [s.id for s in setups.values() if s.tier and s.tier == setups[setup_id].tier and s.id != setup_id]
         if same:
@@ -274,7 +274,7 @@ SITE_NAMES = frozenset({"404", "assets", "downloads", "hangman", "helper", "inde
                         "method", "pdf", "practice", "search", "sitemap", "sw", "trees"})
 
 
-def _check_catalog_id(path: Path, value: str, what: str) -> None:
+def check_catalog_id(path: Path, value: str, what: str) -> None:
     try:
         check_id(value, what)
     except CatalogError as exc:

@@ -26,12 +26,12 @@ from typing import Any
 
 from generator.core.catalog import (
     MAX_TURNS,
-    _check_catalog_id,
-    _field,
-    _known_keys,
     catalog,
+    catalog_field,
     catalog_path,
     catalog_tables,
+    check_catalog_id,
+    check_known_keys,
 )
 from generator.core.ids import is_id, short
 from generator.core.rules import LINGO_RULES
@@ -119,7 +119,7 @@ _SITE_KEYS = ("setups", "rule", "strategy", "practice", "wordle", "wordle_practi
 def _texts(path: Path, where: str, entry: dict[str, Any], key: str, allowed: list[str] | None = None,
            default: tuple[str, ...] = ()) -> tuple[str, ...]:
     """``entry[key]``: a list of texts, each once (and each of ``allowed``, if given)."""
-    values = _field(path, where, entry, key, list, list(default))
+    values = catalog_field(path, where, entry, key, list, list(default))
     bad = next((v for v in values if not isinstance(v, str) or not is_id(v) or (allowed is not None and v not in allowed)),
                None)
     if bad is not None or len(set(map(str, values))) < len(values):
@@ -130,14 +130,14 @@ def _texts(path: Path, where: str, entry: dict[str, Any], key: str, allowed: lis
 
 def _one(path: Path, where: str, entry: dict[str, Any], key: str, allowed: list[str], default: str) -> str:
     """``entry[key]``: a text, one of ``allowed``."""
-    value: str = _field(path, where, entry, key, str, default)
+    value: str = catalog_field(path, where, entry, key, str, default)
     if value not in allowed:
         raise CatalogError(f"{path}: {where}: {key} must be one of {', '.join(allowed)}, not {short(repr(value))}")
     return value
 
 
 def _whole(path: Path, where: str, entry: dict[str, Any], key: str, low: int, high: int, default: int) -> int:
-    value: int = _field(path, where, entry, key, int, default)
+    value: int = catalog_field(path, where, entry, key, int, default)
     if not low <= value <= high:
         raise CatalogError(f"{path}: {where}: {key} {value} is not {low} to {high}")
     return value
@@ -147,19 +147,19 @@ def _code_setup(path: Path, vid: str, entry: Any) -> CodeSetup:
     where = f"Mastermind variant {vid!r}"
     if not isinstance(entry, dict):
         raise CatalogError(f"{path}: {where} is not a table")
-    _known_keys(path, where, entry, _CODE_KEYS)
+    check_known_keys(path, where, entry, _CODE_KEYS)
     missing = [k for k in ("positions", "symbols", "repeats") if k not in entry]
     if missing:
         raise CatalogError(f"{path}: {where} lacks {', '.join(missing)}")
     p = _whole(path, where, entry, "positions", 2, 8, 0)
     c = _whole(path, where, entry, "symbols", 2, 10, 0)
-    repeats: bool = _field(path, where, entry, "repeats", bool)
+    repeats: bool = catalog_field(path, where, entry, "repeats", bool)
     if not repeats and c < p:
         raise CatalogError(f"{path}: {where}: {p} positions without repeats need {p} or more symbols")
     spelled = f"{p}x{c}" + ("" if repeats else "-distinct")
     if "x" in vid and vid[0].isdigit() and vid != spelled:  # an id of the form PxC says what it is
         raise CatalogError(f"{path}: {where}: an id of the form PxC must be the variant's own ({spelled})")
-    v = CodeSetup(vid, _field(path, where, entry, "title", str, spelled), p, c, repeats,
+    v = CodeSetup(vid, catalog_field(path, where, entry, "title", str, spelled), p, c, repeats,
                   _whole(path, where, entry, "turns", 1, MAX_TURNS, CODE_TURNS),
                   _texts(path, where, entry, "strategies", strategy_names("mastermind")),
                   _texts(path, where, entry, "aliases"))
@@ -172,10 +172,10 @@ def _hangman_setup(path: Path, list_id: str, entry: Any) -> HangmanSetup:
     where = f"Hangman list {list_id!r}"
     if not isinstance(entry, dict):
         raise CatalogError(f"{path}: {where} is not a table")
-    _known_keys(path, where, entry, _HANGMAN_KEYS)
+    check_known_keys(path, where, entry, _HANGMAN_KEYS)
     if list_id not in catalog()[0]:
         raise CatalogError(f"{path}: {where} names unknown list {short(repr(list_id))} (a [lists.<id>] entry)")
-    by_strategy = _field(path, where, entry, "lengths", dict, {})
+    by_strategy = catalog_field(path, where, entry, "lengths", dict, {})
     lengths = []
     for name, values in by_strategy.items():
         if name not in strategy_names("hangman") or not isinstance(values, list) or not values or not all(
@@ -191,7 +191,7 @@ def _hangman_setup(path: Path, list_id: str, entry: Any) -> HangmanSetup:
 
 def _site(path: Path, entry: dict[str, Any]) -> SiteDefaults:
     where, d = "site", SiteDefaults()
-    _known_keys(path, where, entry, _SITE_KEYS)
+    check_known_keys(path, where, entry, _SITE_KEYS)
     known = catalog()[1]
     setups = _texts(path, where, entry, "setups", list(known), d.setups)
     wordle = _texts(path, where, entry, "wordle", [s for s in known if known[s].game.name == "wordle"], d.wordle)
@@ -208,7 +208,7 @@ def _games(path: Path) -> tuple[dict[str, CodeSetup], dict[str, HangmanSetup], S
     tables = catalog_tables(path)
     codes: dict[str, CodeSetup] = {}
     for vid, entry in tables["mastermind"].items():
-        _check_catalog_id(path, vid, "Mastermind variant")
+        check_catalog_id(path, vid, "Mastermind variant")
         codes[vid] = _code_setup(path, vid, entry)
     names = [n for v in codes.values() for n in (v.id, *v.aliases)]
     twice = next((n for n in names if names.count(n) > 1), None)

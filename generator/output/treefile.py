@@ -85,7 +85,6 @@ MAX_GAME_LENGTH = 63  # letters or positions (the longest shipped: Hangman, 48)
 MAX_TURNS = 1000  # (the most shipped: Hangman, 54)
 MAX_DEPTH = 200  # nodes nested deeper than this are refused (a real tree: at most 70)
 
-_PATTERN = "^([GY.]+|[0-9]+B[0-9]+W|[_a-z]+)$"
 _TURN = re.compile("[1-9][0-9]*")
 # -- GameTree -> JSON ---------------------------------------------------------
 

@@ -36,7 +36,10 @@ from generator.core.blocks import (
     SharedBlock,
     fields,
 )
-from generator.output.treefile import _PATTERN, FORMAT, READS, SCHEMA_ID_PREFIX, VERSION
+from generator.output.treefile import FORMAT, READS, SCHEMA_ID_PREFIX, VERSION
+
+#: a key of ``next``: a positional pattern, pegs or a Hangman mask
+_PATTERN = "^([GY.]+|[0-9]+B[0-9]+W|[_a-z]+)$"
 
 
 def _def_name(record: type) -> str:
