@@ -158,6 +158,19 @@ def check_known_keys(path: Path, where: str, entry: dict[str, Any], keys: tuple[
         raise CatalogError(f"{path}: {where}: unknown key {short(unknown[0])!r} (known: {', '.join(keys)})")
 
 
+def catalog_table(path: Path, where: str, entry: Any, keys: tuple[str, ...],
+                  required: tuple[str, ...] = ()) -> dict[str, Any]:
+    """An entry of the catalog checked to be a table of ``keys`` (none
+    other: :func:`check_known_keys`) that has every key of ``required``."""
+    if not isinstance(entry, dict):
+        raise CatalogError(f"{path}: {where} is not a table")
+    check_known_keys(path, where, entry, keys)
+    missing = [k for k in required if k not in entry]
+    if missing:
+        raise CatalogError(f"{path}: {where} lacks {', '.join(missing)}")
+    return entry
+
+
 #: the most characters of a text field: a title or a show's name, else a note (a source, a filter)
 MAX_TITLE, MAX_NOTE = 120, 600
 
@@ -177,12 +190,7 @@ def catalog_field(path: Path, where: str, entry: dict[str, Any], key: str, kind:
 
 def _list_spec(path: Path, list_id: str, entry: Any) -> ListSpec:
     where = f"list {list_id!r}"
-    if not isinstance(entry, dict):
-        raise CatalogError(f"{path}: {where} is not a table")
-    check_known_keys(path, where, entry, (*_LIST_KEYS, "helper"))
-    missing = [k for k in _LIST_KEYS if k not in entry]
-    if missing:
-        raise CatalogError(f"{path}: {where} lacks {', '.join(missing)}")
+    entry = catalog_table(path, where, entry, (*_LIST_KEYS, "helper"), _LIST_KEYS)
     fields = {k: catalog_field(path, where, entry, k, str) for k in _LIST_KEYS if k not in ("length", "digraphs")}
     if fields["language"] not in LANGUAGE_NAMES:  # its blocklist and its names go by the tag
         raise CatalogError(f"{path}: {where}: language {short(repr(fields['language']))} is not one of "
@@ -203,9 +211,7 @@ def _list_spec(path: Path, list_id: str, entry: Any) -> ListSpec:
 
 def _setup(path: Path, setup_id: str, entry: Any, lists: dict[str, ListSpec]) -> Setup:
     where = f"set-up {setup_id!r}"
-    if not isinstance(entry, dict):
-        raise CatalogError(f"{path}: {where} is not a table")
-    check_known_keys(path, where, entry, _SETUP_KEYS)
+    entry = catalog_table(path, where, entry, _SETUP_KEYS)
     for key in ("answers", "guesses"):
         if not isinstance(entry.get(key), str) or entry[key] not in lists:
             raise CatalogError(f"{path}: {where} names unknown list {short(repr(entry.get(key)))}")

@@ -29,6 +29,7 @@ from generator.core.catalog import (
     catalog,
     catalog_field,
     catalog_path,
+    catalog_table,
     catalog_tables,
     check_catalog_id,
     check_known_keys,
@@ -145,12 +146,7 @@ def _whole(path: Path, where: str, entry: dict[str, Any], key: str, low: int, hi
 
 def _code_setup(path: Path, vid: str, entry: Any) -> CodeSetup:
     where = f"Mastermind variant {vid!r}"
-    if not isinstance(entry, dict):
-        raise CatalogError(f"{path}: {where} is not a table")
-    check_known_keys(path, where, entry, _CODE_KEYS)
-    missing = [k for k in ("positions", "symbols", "repeats") if k not in entry]
-    if missing:
-        raise CatalogError(f"{path}: {where} lacks {', '.join(missing)}")
+    entry = catalog_table(path, where, entry, _CODE_KEYS, ("positions", "symbols", "repeats"))
     p = _whole(path, where, entry, "positions", 2, 8, 0)
     c = _whole(path, where, entry, "symbols", 2, 10, 0)
     repeats: bool = catalog_field(path, where, entry, "repeats", bool)
@@ -170,9 +166,7 @@ def _code_setup(path: Path, vid: str, entry: Any) -> CodeSetup:
 
 def _hangman_setup(path: Path, list_id: str, entry: Any) -> HangmanSetup:
     where = f"Hangman list {list_id!r}"
-    if not isinstance(entry, dict):
-        raise CatalogError(f"{path}: {where} is not a table")
-    check_known_keys(path, where, entry, _HANGMAN_KEYS)
+    entry = catalog_table(path, where, entry, _HANGMAN_KEYS)
     if list_id not in catalog()[0]:
         raise CatalogError(f"{path}: {where} names unknown list {short(repr(list_id))} (a [lists.<id>] entry)")
     by_strategy = catalog_field(path, where, entry, "lengths", dict, {})
