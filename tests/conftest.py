@@ -7,6 +7,7 @@
 * ``tiny``: the tiny project of the golden files as the project root;
 * ``evil_trees``: a project whose words hold ``<``, ``&`` and quotes;
 * ``chromium``: the browser the program prints with (skips the test without one);
+* ``node``: node, for the browser's scripts (skips without it, fails under CI);
 * ``paths``: the test data folders (``paths.tiny``, ``paths.data``, ...).
 """
 
@@ -289,6 +290,20 @@ def chromium() -> str:
     path = find_chromium()
     if path is None:
         pytest.skip("no Chromium (install Debian's chromium, or set LINGO_TREES_CHROMIUM)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def node() -> str:
+    """node, which runs the site's scripts outside a browser (``tests/js/``,
+    the JavaScript examples of the docs): without it the test is skipped,
+    and fails under CI (``.ci/run`` installs it)."""
+    path = shutil.which("node")
+    if path is None:
+        message = "node is not installed (Debian: apt-get install nodejs): the site's scripts are not checked"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
     return path
 
 
