@@ -365,11 +365,18 @@ def upgrade_file(path: Path) -> bool:
     """Write a tree file of an older version again in this one: the same
     tree (and fingerprint), indented or not as it was. True if it was
     written; a build does it to every file it keeps."""
+    with Path(path).open("rb") as f:
+        if _CURRENT.match(f.read(80)):  # as this writer begins a file: no need to read it all
+            return False
     raw = read_limited(Path(path), MAX_BYTES, "tree file")
     if orjson.loads(raw).get("version") == VERSION:
         return False
     write_atomic(Path(path), dump_tree(load_tree(raw), compact=not raw.startswith(b"{\n")))
     return True
+
+
+#: how this writer begins a file of the current version (indented or not)
+_CURRENT = re.compile(rb'\{\s*"format":\s*"lingo-trees\.tree",\s*"version":\s*%d[,\s]' % VERSION)
 
 
 def _missing_root() -> Tree:
