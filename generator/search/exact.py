@@ -67,7 +67,8 @@ best one still has late secrets.
 This module is the algorithm only: it knows a matrix, a cap and the allowed
 guesses, never a set-up or a letter; its numba kernels are in
 :mod:`generator.search.exact_kernels`, hard mode and symmetry in
-:mod:`generator.search.exact_rules`. :mod:`generator.runs.exact` applies it to
+:mod:`generator.search.exact_rules` (their kernels in
+:mod:`generator.search.exact_rule_kernels`). :mod:`generator.runs.exact` applies it to
 set-ups, openers and LINGO letters (as jobs of :mod:`generator.runs.jobs`).
 
 >>> from generator.core.words import parse_wordlist

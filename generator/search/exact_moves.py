@@ -40,11 +40,11 @@ from generator.search.exact_kernels import (
     first_distinct,
     local_floor_kernel,
     move_bounds,
-    orbit_firsts,
     quick_floor_kernel,
     scan_kernel,
     scan_kernel_serial,
 )
+from generator.search.exact_rule_kernels import orbit_firsts
 from generator.search.exact_rules import ExactError, Symmetry
 
 

@@ -8,7 +8,7 @@
 * **Symmetry** (Mastermind, Bulls and Cows): the guesses and the secrets are
   every code in order, so a permutation of the symbols and positions that
   keeps the candidates maps moves onto moves of the same cost
-  (:class:`Symmetry`, used by :func:`~generator.search.exact_kernels.orbit_firsts`).
+  (:class:`Symmetry`, used by :func:`~generator.search.exact_rule_kernels.orbit_firsts`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import numpy as np
 from generator.core.feedback import GREEN, YELLOW
 from generator.core.partition import Matrix
 from generator.errors import StrategyError
-from generator.search.exact_kernels import hard_filter
+from generator.search.exact_rule_kernels import hard_filter
 
 State = tuple[Any, ...]  # what hard mode still requires: (greens per position, (letter, times)...)
 
