@@ -187,7 +187,7 @@ def _run(task: Task, s: Search) -> TaskResult:
             items = _chosen(s, below, task.move, task.codes)
             value = s.solve_parts(below, task.move, items, task.beta)
             s.max_work = None
-            trees = tuple((p.code, s.build(s._child(below, task.move, p.code, p.cols)))
+            trees = tuple((p.code, s.build(s.child(below, task.move, p.code, p.cols)))
                           for p in items) if value < task.beta else ()
     except OutOfBudget:
         upper = _limited(task, pos) if task.move is None and not task.upper_known else INF

@@ -277,7 +277,7 @@ class Search:
 
     def after(self, opener: int, code: int, part: np.ndarray) -> Position:
         """The position of the root's ``part`` once ``opener`` got pattern ``code``."""
-        return self._child(self.root(), opener, code, part)
+        return self.child(self.root(), opener, code, part)
 
     def solve(self, pos: Position, beta: int) -> int:
         """The cost of a position if it is below ``beta``, else a lower bound
@@ -403,7 +403,7 @@ class Search:
             made = children[i]
             if made is None:
                 code, part, _ = todo[i]
-                made = children[i] = self._child(pos, row, code, part)
+                made = children[i] = self.child(pos, row, code, part)
             return made
 
         if self.floors and len(todo) > 1 and cut >= INF:  # nothing to cut: the work counted alike
@@ -496,7 +496,7 @@ class Search:
             part = self.matrix.split(row, pos.cols).get(code)
             if part is None:
                 raise ExactError(f"internal: no part {code} after row {row} on this path")
-            pos = self._child(pos, row, code, part)
+            pos = self.child(pos, row, code, part)
         return pos
 
     def reset(self) -> None:
@@ -611,7 +611,7 @@ class Search:
                 return int(row)
         raise ExactError(f"internal: no move of a position of {len(pos.cols)} secrets costs {target}")
 
-    def _child(self, pos: Position, row: int, code: int, part: np.ndarray) -> Position:
+    def child(self, pos: Position, row: int, code: int, part: np.ndarray) -> Position:
         """The position of ``part`` after guess ``row`` got pattern ``code`` at ``pos``."""
         if self.rules is None:
             return Position(part, pos.turns - 1, (), pos.rows)
@@ -647,7 +647,7 @@ class Search:
         node = Node(m.guess_word(row))
         for code, part in m.split(row, pos.cols).items():
             if code != m.green:
-                node.next[m.pattern(code)] = self.build(self._child(pos, row, code, part))
+                node.next[m.pattern(code)] = self.build(self.child(pos, row, code, part))
         return node
 
 
