@@ -37,11 +37,11 @@ def prove(setup_id: str, rule: str, letter: str) -> str:
     t0 = time.perf_counter()
     cost = s.solve_root(cols, beta=lim.cost.value + 1)
     seconds = time.perf_counter() - t0
-    keys = [*s.solved, *s.lower]
+    keys = [*s.memo.solved, *s.memo.lower]
     key_bytes = sum(len(k if isinstance(k, bytes) else k[0]) for k in keys)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return (f"{rule + ':' + letter:<16} {seconds:>8.1f} {peak:>9.0f} {s.counters.positions:>10,} "
-            f"{len(s.solved):>10,} {len(s.lower):>10,} {key_bytes / 2**20:>9.1f} {cost:>9}")
+            f"{len(s.memo.solved):>10,} {len(s.memo.lower):>10,} {key_bytes / 2**20:>9.1f} {cost:>9}")
 
 
 def main() -> None:

@@ -32,7 +32,7 @@ import numpy as np
 
 from generator.core.jit import kernel
 from generator.core.partition import mix
-from generator.search.exact_kernels import INF
+from generator.search.cost import INF
 from generator.search.memo import LETTER, SOLVED, VALUE, find, key_hash, put
 
 

@@ -11,13 +11,13 @@ there.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from generator.core.jit import kernel, prange
-from generator.core.partition import BLOCK, Matrix, klog_table, stats_block
-
-INF = 1 << 60  # the cost of a position with no tree (within the cap or the budget)
-LATE_COST = 1 << 20  # the cost a secret solved after the cap adds (fewest_late); more than any total
+from generator.core.partition import BLOCK, Matrix, klog_table, scan_serially, stats_block
+from generator.search.cost import INF, LATE_COST
 
 
 @kernel(parallel=True)
@@ -46,6 +46,25 @@ def scan_kernel_serial(by_answer, rows, cols, npatterns, green, keys):  # type: 
     for b in range((rows.shape[0] + BLOCK - 1) // BLOCK):
         stats_block(by_answer, rows, cols, npatterns, green, klog, key_of, b * BLOCK, *out)
     return out
+
+
+class ScanStats(NamedTuple):
+    """What :func:`scan` says of each guess ``rows[j]`` over the secrets ``cols``."""
+
+    largest: np.ndarray  # the size of its largest part
+    parts: np.ndarray    # how many parts it makes (the win included)
+    squares: np.ndarray  # the sum of its parts' sizes squared
+    klogk: np.ndarray    # the sum of k log2 k over its parts
+    wins: np.ndarray     # 1 if it is a candidate, else 0
+    phash: np.ndarray    # a hash of the partition it makes
+
+
+def scan(by_answer: np.ndarray, rows: np.ndarray, cols: np.ndarray, npatterns: int, green: int,
+         keys: np.ndarray) -> ScanStats:
+    """:func:`scan_kernel` (or on this thread alone, :func:`scan_kernel_serial`,
+    for a small position), named."""
+    kernel = scan_kernel_serial if scan_serially(len(rows) * len(cols)) else scan_kernel
+    return ScanStats(*kernel(by_answer, rows, cols, npatterns, green, keys))
 
 
 @kernel
@@ -380,7 +399,8 @@ def first_distinct(hashes):  # type: ignore[no-untyped-def]
 @kernel(inline=True)
 def _sections(out, n, p):  # type: ignore[no-untyped-def]
     """The sections of a split of ``n`` secrets into ``p`` parts (see
-    :func:`move_parts_kernel`): secrets, codes, starts, bounds, open parts."""
+    :func:`move_parts_kernel`): secrets, codes, starts, bounds, open parts
+    (:meth:`MoveSplit.table` reads the same layout in Python)."""
     return (out[:n], out[n:n + p], out[n + p:n + 2 * p + 1], out[n + 2 * p + 1:n + 3 * p + 1],
             out[n + 3 * p + 1:])
 
@@ -492,3 +512,47 @@ def _guessable(part, guess_of):  # type: ignore[no-untyped-def]
         if guess_of[c] < 0:
             return False
     return True
+
+
+class PartTable(NamedTuple):
+    """A move's parts as lists (:meth:`MoveSplit.table`), largest first."""
+
+    codes: list[int]   # each part's pattern code
+    starts: list[int]  # where each begins among the move's secrets (one more: the end)
+    bounds: list[int]  # each part's lower bound (exact where the part is not open)
+    open: list[int]    # the parts still to search (their indices)
+
+
+class MoveSplit(NamedTuple):
+    """A guess played at a position, as :func:`split_move` returns it: the
+    position's secrets part by part, how many parts and how many of them
+    open, what the move costs besides its parts (a turn per secret, and the
+    win's lateness with no turn left after it) and the sum of its parts'
+    bounds (:data:`INF`: some part has no tree, or the guess is useless)."""
+
+    packed: np.ndarray  # move_parts_kernel's one array (read it through secrets and table)
+    size: int           # the position's secrets
+    parts: int
+    opened: int
+    base: int
+    bound: int
+
+    @property
+    def secrets(self) -> np.ndarray:
+        """The position's secrets, part by part (each in the position's order)."""
+        return self.packed[:self.size]
+
+    def table(self) -> PartTable:
+        """The parts' codes, starts, bounds and the open ones, read from the
+        array in one call (the layout :func:`_sections` gives it)."""
+        n, p = self.size, self.parts
+        info: list[int] = self.packed[n:n + 3 * p + 1 + self.opened].tolist()
+        return PartTable(info[:p], info[p:2 * p + 1], info[2 * p + 1:3 * p + 1], info[3 * p + 1:])
+
+
+def split_move(codes: np.ndarray, row: int, cols: np.ndarray, npatterns: int, green: int, guess_of: np.ndarray,
+               fill: np.ndarray, cap: int, r1: int, strict: bool, closures: bool, budget: int) -> MoveSplit:
+    """:func:`move_parts_kernel`, named."""
+    packed, p, q, base, bound = move_parts_kernel(codes, row, cols, npatterns, green, guess_of, fill, cap, r1,
+                                                  strict, closures, budget)
+    return MoveSplit(packed, len(cols), p, q, base, bound)

@@ -32,17 +32,16 @@ from typing import NamedTuple
 import numpy as np
 
 from generator.core.ids import short
-from generator.core.partition import Matrix, PartStats, scan_serially
+from generator.core.partition import Matrix, PartStats
 from generator.core.scoring import HEURISTICS, Heuristic
+from generator.search.cost import INF
 from generator.search.exact_kernels import (
-    INF,
     by_answer,
     first_distinct,
     local_floor_kernel,
     move_bounds,
     quick_floor_kernel,
-    scan_kernel,
-    scan_kernel_serial,
+    scan,
 )
 from generator.search.exact_rule_kernels import orbit_firsts
 from generator.search.exact_rules import ExactError, Symmetry
@@ -78,11 +77,19 @@ def fill_capacity(r: int, branch: int) -> int:
     return min(total, INF)
 
 
+def by_bound(stats: PartStats) -> tuple[np.ndarray, ...]:
+    """The exact search's own order of the moves after their bound: entropy
+    (the least sum of ``k log k`` first; rounded, so that guesses whose sums
+    differ only by rounding keep the order of the keys after it)."""
+    return (np.round(stats.klogk, 9),)
+
+
 def ordering(name: str) -> Heuristic:
-    """The heuristic that orders (and with ``top`` limits) the moves after the bound:
-    ``bound`` (the bound, then entropy) or any of :data:`generator.core.scoring.HEURISTICS`."""
+    """The heuristic named ``name``, to order (and with ``top`` limit) the
+    moves after the bound: ``bound`` (:func:`by_bound`) or any of
+    :data:`generator.core.scoring.HEURISTICS`."""
     if name == "bound":
-        return lambda s: (np.round(s.klogk, 9),)
+        return by_bound
     if name in HEURISTICS:
         return HEURISTICS[name]
     raise ExactError(f"unknown heuristic {short(name)!r} (expected bound or one of: {', '.join(HEURISTICS)})")
@@ -103,15 +110,16 @@ class Moves(NamedTuple):
 class MoveScan:
     """The moves of a search's positions: its matrix and allowed guesses,
     its objective (``strict``: every secret within the cap), its move limit
-    ``top`` and heuristic, and which shortcuts it takes (``narrow``,
+    ``top`` and the heuristic ``score`` that orders moves of the same
+    bound (:func:`ordering`), and which shortcuts it takes (``narrow``,
     ``precheck``; see :class:`~generator.search.exact.Shortcut`)."""
 
     def __init__(self, matrix: Matrix, rows: np.ndarray, turns: int, *, strict: bool, top: int | None,
-                 hard: bool, heuristic: str, narrow: bool, precheck: bool, symmetry: Symmetry | None,
+                 hard: bool, score: Heuristic, narrow: bool, precheck: bool, symmetry: Symmetry | None,
                  guessable: np.ndarray, letters: np.ndarray) -> None:
         self.strict, self.top, self.hard, self.narrow, self.precheck = strict, top, hard, narrow, precheck
         self.symmetry, self.guessable, self.letters = symmetry, guessable, letters
-        self.score = ordering(heuristic)
+        self.score = score
         self.by_answer, self.keys = by_answer(matrix)
         self.npatterns, self.green = matrix.npatterns, matrix.green  # (properties: read millions of times)
         # the fill bound: at most `branch` parts besides the win after any guess
@@ -140,9 +148,8 @@ class MoveScan:
             floor, useful = self.quick_floor(cols, r, rows, beta - 1)
             if floor >= beta:
                 return Moves(none, none, none, floor, none, not useful)
-        scan = scan_kernel_serial if scan_serially(k * n) else scan_kernel
-        largest, parts, squares, klogk, wins, phash = scan(self.by_answer, rows, cols, self.npatterns,
-                                                           self.green, self.keys)
+        largest, parts, squares, klogk, wins, phash = scan(self.by_answer, rows, cols, self.npatterns, self.green,
+                                                           self.keys)
         idx = np.flatnonzero((parts > 1) | (wins > 0))
         if not len(idx):
             return Moves(none, none, none, INF, none, True)
@@ -217,3 +224,50 @@ class MoveScan:
             return order
         _, first = np.unique(phash[order], return_index=True)
         return order[np.sort(first)]
+
+
+class FloorRows:
+    """The guesses the floors of the parts of a position's moves scan
+    (:meth:`Search._raise_floor`): the rows passed below it, those that
+    make the most parts of its secrets ``cols`` first (``parts``; None: not
+    known), and, made when a floor first needs them, their codes against
+    those secrets, row by row (a part's floor then reads each guess's
+    codes from one short row)."""
+
+    def __init__(self, codes: np.ndarray, cols: np.ndarray, rows: np.ndarray, parts: np.ndarray | None) -> None:
+        self.codes, self.cols, self.rows, self.parts = codes, cols, rows, parts
+        self._local: tuple[np.ndarray, np.ndarray] | None = None
+        self._order: np.ndarray | None = None
+        self._every: np.ndarray | None = None
+
+    def order(self) -> np.ndarray:
+        """The rows' order in :meth:`local`: most parts first (made when a floor is first raised)."""
+        if self._order is None:
+            self._order = (np.lexsort((self.rows, -self.parts)) if self.parts is not None
+                           else np.arange(len(self.rows)))
+        return self._order
+
+    def local(self) -> tuple[np.ndarray, np.ndarray]:
+        """The codes of the rows, most parts first, and those parts."""
+        if self._local is None:
+            parts = np.full(len(self.rows), len(self.cols)) if self.parts is None else self.parts
+            order = self.order()
+            rows = self.rows[order]
+            whole = len(self.cols) == self.codes.shape[1]  # every secret (a root): the rows alone
+            codes = self.codes[rows] if whole else self.codes[np.ix_(rows, self.cols)]
+            self._local = np.ascontiguousarray(codes), np.ascontiguousarray(parts[order], dtype=np.int64)
+        return self._local
+
+    def kept(self, allowed: np.ndarray | None) -> np.ndarray:
+        """Which rows, in the order of :meth:`local`, a part's floor scans:
+        every one, or those of ``allowed`` (hard mode: the guesses the
+        part's position allows)."""
+        if allowed is None:
+            if self._every is None:
+                self._every = np.ones(len(self.rows), np.uint8)
+            return self._every
+        return np.isin(self.rows[self.order()], allowed, assume_unique=True).view(np.uint8)
+
+    def places(self, part: np.ndarray) -> np.ndarray:
+        """The places of ``part``'s secrets among the position's."""
+        return np.searchsorted(self.cols, part)

@@ -50,7 +50,8 @@ import numpy as np
 from generator.core import jit
 from generator.core.partition import Matrix
 from generator.search import learn_kernels as kernels
-from generator.search.learn_kernels import INF as INF  # re-exported: the cost of a group that cannot be played
+from generator.search.cost import INF as INF  # re-exported: the cost of a group that cannot be played
+from generator.search.cost import Cost
 from generator.search.learn_kernels import LATE_PRICE as LATE_PRICE  # re-exported: the price of a late secret
 from generator.search.learn_kernels import UNCOMMON as UNCOMMON  # re-exported: the price of an uncommon word
 from generator.search.memo import new_memo
@@ -285,17 +286,17 @@ class Fewest:
     @property
     def words(self) -> int:
         """Words to learn (openers and exception moves)."""
-        return self.cost % UNCOMMON if self.cost < INF else INF
+        return Cost.of(self.cost, LATE_PRICE).total % UNCOMMON if self.cost < INF else INF
 
     @property
     def uncommon(self) -> int:
         """How many of them are outside common use."""
-        return self.cost % LATE_PRICE // UNCOMMON if self.cost < INF else 0
+        return Cost.of(self.cost, LATE_PRICE).total // UNCOMMON if self.cost < INF else 0
 
     @property
     def late(self) -> int:
         """How many secrets come after the last turn (where that is allowed)."""
-        return self.cost // LATE_PRICE if self.cost < INF else 0
+        return Cost.of(self.cost, LATE_PRICE).late if self.cost < INF else 0
 
     @property
     def proved(self) -> bool:

@@ -17,10 +17,10 @@ from __future__ import annotations
 import numpy as np
 
 from generator.core.jit import kernel, prange
+from generator.search.cost import INF  # the cost of a group that cannot be played
 from generator.search.memo import LETTER, SOLVED, VALUE, find, key_hash, put
 
-INF = 1 << 60  # the cost of a group that cannot be played
-LATE_PRICE = 1 << 40  # the price of a secret reached after the last turn, where that is allowed
+LATE_PRICE = 1 << 40  # the price of a secret reached after the last turn, where that is allowed (see search.cost)
 UNCOMMON = 1 << 20  # the price of a word outside common use: more than any count of moves
 
 

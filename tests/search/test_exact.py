@@ -72,21 +72,6 @@ def test_equal_to_brute_force(seed: int) -> None:
     assert s.solve_root() == brute(m, 6, hard=False)
 
 
-def test_memo_keys_take_two_bytes_a_candidate_and_one_of_turns_left() -> None:
-    """A long proof memoizes millions of positions (English TV rules s:
-    gigabytes), so a key is bytes, not a tuple of eight-byte columns."""
-    m = tiny(3, n=12, extra=5)
-    s = Search(m, turns=6)
-    assert s.solve_root() == brute(m, 6, hard=False)
-    keys = list(s.solved) + list(s.lower)
-    assert keys and all(isinstance(k, bytes) and len(k) % 2 == 1 for k in keys)
-    cols = np.frombuffer(keys[0][:-1], dtype=np.uint16).astype(np.int64)
-    assert s._key(cols, keys[0][-1]) == keys[0]
-    # far past the cap (a fewest-late search may go there) the turns take four bytes
-    far = {s._key(cols[:k], r) for k in (1, 2, 3) for r in (-129, -1, 0, 127, 128, 300)}
-    assert len(far) == 18
-
-
 SIX = load_list("nl-basis-6").words
 
 
