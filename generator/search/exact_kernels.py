@@ -324,15 +324,11 @@ def families_of(matrix: Matrix) -> tuple[np.ndarray, int]:
     return out, nfamilies
 
 
-def by_answer(matrix: Matrix) -> tuple[np.ndarray, np.ndarray]:
-    """The feedback matrix transposed (:attr:`Matrix.by_answer`) and a random
-    64-bit key per secret, made once per matrix (for :func:`scan_kernel`)."""
-    keys: np.ndarray | None = matrix.__dict__.get("_answer_keys")
-    if keys is None:
-        rng = np.random.default_rng(20240607)
-        keys = np.asarray(rng.integers(0, 2**63, size=matrix.codes.shape[1], dtype=np.int64), dtype=np.uint64)
-        matrix.__dict__["_answer_keys"] = keys
-    return matrix.by_answer, keys
+def answer_keys(answers: int) -> np.ndarray:
+    """A random 64-bit key per secret, the same in every search (for
+    :func:`scan_kernel`'s hash of a partition)."""
+    rng = np.random.default_rng(20240607)
+    return np.asarray(rng.integers(0, 2**63, size=answers, dtype=np.int64), dtype=np.uint64)
 
 
 @kernel

@@ -36,7 +36,7 @@ from generator.core.partition import Matrix, PartStats
 from generator.core.scoring import HEURISTICS, Heuristic
 from generator.search.cost import INF
 from generator.search.exact_kernels import (
-    by_answer,
+    answer_keys,
     first_distinct,
     local_floor_kernel,
     move_bounds,
@@ -120,7 +120,7 @@ class MoveScan:
         self.strict, self.top, self.hard, self.narrow, self.precheck = strict, top, hard, narrow, precheck
         self.symmetry, self.guessable, self.letters = symmetry, guessable, letters
         self.score = score
-        self.by_answer, self.keys = by_answer(matrix)
+        self.by_answer, self.keys = matrix.by_answer, answer_keys(len(matrix.answers))
         self.npatterns, self.green = matrix.npatterns, matrix.green  # (properties: read millions of times)
         # the fill bound: at most `branch` parts besides the win after any guess
         self.branch = matrix.patterns_seen(rows)
