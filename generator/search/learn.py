@@ -42,6 +42,7 @@ import threading
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import cached_property
 from math import comb
 from typing import Any
 
@@ -161,21 +162,17 @@ class Costs:
         value, word = int(value), int(word)
         if t == 2 and value < min(ub, INF):
             seen = np.zeros(self.npatterns, np.bool_)
-            own = [int(x) for x in self.own_rows()[group] if x >= 0]
+            own = [int(x) for x in self.own_rows[group] if x >= 0]
             for r in own + list(range(len(self.rows))):
                 if 1 + self.price[r] == value and kernels.separates(self.sub[r], group, len(group), seen):
                     return value, r
         return value, word
 
+    @cached_property
     def own_rows(self) -> np.ndarray:
         """The local row of each secret (-1 where it is not a word the player may play)."""
-        cached: np.ndarray | None = self.__dict__.get("_own")
-        if cached is None:
-            pos = {int(r): i for i, r in enumerate(self.rows)}
-            cached = np.array([pos.get(int(g), -1) for g in self.matrix.answer_as_guess[self.cols]],
-                              dtype=np.int64)
-            self.__dict__["_own"] = cached
-        return cached
+        pos = {int(r): i for i, r in enumerate(self.rows)}
+        return np.array([pos.get(int(g), -1) for g in self.matrix.answer_as_guess[self.cols]], dtype=np.int64)
 
     def cost(self, openers: tuple[int, ...], ub: int = INF) -> int:
         """The cost of ``openers`` (local rows) and their groups' exception
@@ -205,7 +202,7 @@ class Costs:
             kernels.sets_serial(self.lx, firsts, k, self.turns, self.npatterns, np.int64(ub), out,
                                 self.late_memo, self.allow_late, self.memo, self.budget, least, firsts)
         else:  # a scan of every set, its cost bounded by their number: no budget
-            order = self.promise()
+            order = self.promise
             rank = np.empty(m, np.int64)
             rank[order] = np.arange(m)
             chunks = [order[i:i + SCAN_CHUNK] for i in range(0, m, SCAN_CHUNK)]
@@ -238,30 +235,24 @@ class Costs:
                  for a in range(m) if out[a, 2] >= 0]  # each set as its words sorted, whatever the scan's order
         return [min(found)] if found else []
 
+    @cached_property
     def promise(self) -> np.ndarray:
         """The words as single openers, the least sum of squared group sizes
         first, then first: the order in which scans take their first words,
         so that a good set is found early and bounds the rest. Each set is
         scanned from the first of its words in this order."""
-        cached: np.ndarray | None = self.__dict__.get("_promise")
-        if cached is None:
-            cached = np.lexsort((np.arange(len(self.rows)), self.singles()[1])).astype(np.int64)
-            self.__dict__["_promise"] = cached
-        return cached
+        return np.lexsort((np.arange(len(self.rows)), self.singles[1])).astype(np.int64)
 
+    @cached_property
     def singles(self) -> tuple[np.ndarray, np.ndarray]:
         """Each word as a single opener: (its groups too large for the
         turns left, the sum of squared group sizes)."""
-        cached: tuple[np.ndarray, np.ndarray] | None = self.__dict__.get("_singles")
-        if cached is None:
-            n = len(self.cols)
-            counts = np.zeros(self.npatterns, np.int32)
-            everyone = np.arange(n, dtype=np.int64)
-            split = np.array([kernels.split_over(self.sub[w], everyone, n, self.turns - 1, counts)
-                              for w in range(len(self.rows))], np.int64).reshape(-1, 2)
-            cached = (split[:, 0], split[:, 1])
-            self.__dict__["_singles"] = cached
-        return cached
+        n = len(self.cols)
+        counts = np.zeros(self.npatterns, np.int32)
+        everyone = np.arange(n, dtype=np.int64)
+        split = np.array([kernels.split_over(self.sub[w], everyone, n, self.turns - 1, counts)
+                          for w in range(len(self.rows))], np.int64).reshape(-1, 2)
+        return split[:, 0], split[:, 1]
 
     @property
     def spent(self) -> bool:
@@ -361,7 +352,7 @@ def _first_bound(costs: Costs, hints: Sequence[tuple[int, ...]]) -> Found:
     openers that leave the fewest groups too large: the first bound. Where
     none plays every secret in time, the best single opener, searched with a
     share of the budget (:data:`OUT_SHARE`): no set does where none does."""
-    over, squares = costs.singles()
+    over, squares = costs.singles
     singles = np.lexsort((np.arange(len(costs.rows)), squares, over))[:HINT_SINGLES]
     best: Found = (INF, 0, 0, ())
     # the most openers first: their groups are the smallest, so the first bound is cheap to find
