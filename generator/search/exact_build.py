@@ -9,17 +9,13 @@ settled gets the move the full search would have kept (:func:`choose`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from generator.core.tree import Node, Tree
 from generator.search.cost import INF
+from generator.search.exact_play import PlayingSearch, play
 from generator.search.exact_rules import ExactError, Position, allowed
 
-if TYPE_CHECKING:
-    from generator.search.exact import Search
 
-
-def build(s: Search, pos: Position) -> Tree:
+def build(s: PlayingSearch, pos: Position) -> Tree:
     """The best tree of a position ``s`` has solved."""
     m = s.matrix
     cols = pos.cols
@@ -44,7 +40,7 @@ def build(s: Search, pos: Position) -> Tree:
     return build_move(s, hit[1], pos)
 
 
-def build_move(s: Search, row: int, pos: Position) -> Tree:
+def build_move(s: PlayingSearch, row: int, pos: Position) -> Tree:
     """The best tree of a position ``s`` has solved, once it plays ``row`` there."""
     m = s.matrix
     node = Node(m.guess_word(row))
@@ -54,7 +50,7 @@ def build_move(s: Search, row: int, pos: Position) -> Tree:
     return node
 
 
-def choose(s: Search, pos: Position, target: int) -> int:
+def choose(s: PlayingSearch, pos: Position, target: int) -> int:
     """The first move in search order whose cost is ``target`` (the
     position's exact cost): the move the full search keeps."""
     moves = s.moves.scan(pos.cols, pos.turns, allowed(pos.rows), target + 1)
@@ -62,6 +58,6 @@ def choose(s: Search, pos: Position, target: int) -> int:
     for row, lb, solved in zip(moves.rows.tolist(), moves.bounds.tolist(), moves.solved.tolist()):
         if lb > target:
             break
-        if (lb if solved else s.play(row, below, target + 1)) == target:
+        if (lb if solved else play(s, row, below, target + 1)) == target:
             return int(row)
     raise ExactError(f"internal: no move of a position of {len(pos.cols)} secrets costs {target}")

@@ -18,19 +18,48 @@ calls them and they call it back); the proof's jobs
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
 import numpy as np
 
+from generator.core.partition import Matrix
 from generator.search.cost import INF
 from generator.search.exact_kernels import MoveSplit, split_move
-from generator.search.exact_memo import turn_bytes
-from generator.search.exact_moves import FloorRows
+from generator.search.exact_memo import Memo, turn_bytes
+from generator.search.exact_moves import FloorRows, MoveScan
 from generator.search.exact_rules import Position, allowed, describe_dead_end
 
-if TYPE_CHECKING:
-    from generator.search.exact import Search
+
+class PlayingSearch(Protocol):
+    """What playing a move needs of the search that plays it
+    (:class:`generator.search.exact.Search`, which calls these functions;
+    named here so that neither module imports the other): its matrix and
+    options, its memo and moves, and its positions searched in turn."""
+
+    matrix: Matrix
+    codes: np.ndarray       # the matrix's codes
+    npatterns: int
+    green: int
+    guess_of: np.ndarray    # each secret's guess row (-1: not a guess the search may play)
+    guessable: np.ndarray   # whether each secret is one
+    fill: np.ndarray        # the fill bound's costs (exact_moves.fill_costs)
+    turns: int              # the cap
+    hard: bool
+    strict: bool            # every secret within the cap
+    closures: bool          # the closed forms are taken
+    floors: bool            # the floors of a move's parts are raised first
+    families: tuple[np.ndarray, int] | None  # hard mode's families (exact_kernels.families_of)
+    memo: Memo
+    moves: MoveScan
+    dead_end: str | None    # what the first dead end met was, for the message
+
+    def solve(self, pos: Position, beta: int) -> int: ...
+    def child(self, pos: Position, row: int, code: int, part: np.ndarray) -> Position: ...
+    def count(self, work: int) -> None: ...
+    def part_floor(self, part: np.ndarray, r: int) -> int: ...
+    def family_dead(self, cols: np.ndarray, r: int, position: Callable[[], Position]) -> bool: ...
 
 
 class MovePart(NamedTuple):
@@ -43,7 +72,7 @@ class MovePart(NamedTuple):
     solved: bool
 
 
-def play(s: Search, row: int, pos: Position, cut: int) -> int:
+def play(s: PlayingSearch, row: int, pos: Position, cut: int) -> int:
     """Cost of playing guess ``row`` at the position if below ``cut``, else a
     lower bound at least ``cut``: the parts split and bounded in bulk
     (:func:`split_move`), then the memo asked part by part while the move
@@ -77,13 +106,13 @@ def play(s: Search, row: int, pos: Position, cut: int) -> int:
             total, rest = total + bound, rest - bound
     return search_parts(s, pos, row, todo, total, rest, cut)
 
-def split(s: Search, row: int, pos: Position, budget: int = INF) -> MoveSplit:
+def split(s: PlayingSearch, row: int, pos: Position, budget: int = INF) -> MoveSplit:
     """Guess ``row`` played at ``pos``, its parts bounded (:func:`split_move`)."""
     r1 = pos.turns - 1
     return split_move(s.codes, row, pos.cols, s.npatterns, s.green, s.guess_of, s.fill,
                       s.moves.cap(r1), r1, s.strict, s.closures, budget)
 
-def search_parts(s: Search, pos: Position, row: int, todo: list[tuple[int, np.ndarray, int]],
+def search_parts(s: PlayingSearch, pos: Position, row: int, todo: list[tuple[int, np.ndarray, int]],
                   total: int, rest: int, cut: int) -> int:
     """The cost of move ``row`` at ``pos`` if below ``cut``, else a lower
     bound at least ``cut``: ``total`` its settled cost, ``todo`` its parts
@@ -133,7 +162,7 @@ def search_parts(s: Search, pos: Position, row: int, todo: list[tuple[int, np.nd
             return total + rest
     return total + rest
 
-def move_parts(s: Search, row: int, pos: Position) -> tuple[int, list[MovePart] | None]:
+def move_parts(s: PlayingSearch, row: int, pos: Position) -> tuple[int, list[MovePart] | None]:
     """What playing ``row`` at ``pos`` costs besides its parts (a turn for
     every secret, and past the cap the win's lateness), and its parts
     (the win left out), largest first, each with the lower bound
@@ -152,7 +181,7 @@ def move_parts(s: Search, row: int, pos: Position) -> tuple[int, list[MovePart] 
             parts.append(MovePart(code, part, lower, i not in opens))
     return move.base, parts
 
-def solve_parts(s: Search, pos: Position, row: int, items: list[MovePart], beta: int) -> int:
+def solve_parts(s: PlayingSearch, pos: Position, row: int, items: list[MovePart], beta: int) -> int:
     """The summed cost of the parts ``items`` of move ``row`` at ``pos``
     if below ``beta``, else a lower bound at least ``beta``."""
     todo = [(p.code, p.cols, p.lower) for p in items if not p.solved]
@@ -160,7 +189,7 @@ def solve_parts(s: Search, pos: Position, row: int, items: list[MovePart], beta:
                               sum(low for _, _, low in todo), beta)
 
 
-def raise_floor(s: Search, part: np.ndarray, r: int, rows: np.ndarray, floors: FloorRows, low: int,
+def raise_floor(s: PlayingSearch, part: np.ndarray, r: int, rows: np.ndarray, floors: FloorRows, low: int,
                  child: Position | None = None) -> int:
     """A part's lower bound ``low`` raised to the quick floor of its moves
     (:meth:`MoveScan.local_floor`; ``rows``: the guesses below its parent,
