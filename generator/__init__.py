@@ -6,8 +6,9 @@ The package in layers, each importing only those above it in this list
 =============  ===============================================================
 ``core``       the game engine: words, feedback and its kinds, rules, the
                catalog of lists and set-ups, trees and their strategy
-               blocks, where tree files are (the layout), partitions,
-               heuristics, the verifier
+               blocks, where tree files are (the layout), partitions
+               (their matrices kept in the user's cache), heuristics,
+               the verifier
 ``search``     the searches: greedy, openers, the human scheme, shared
                openers, the exact search, fixed guesses, the clue helper,
                the player

@@ -142,6 +142,12 @@ def parse_pattern(text: str, length: int) -> Pattern:
     return "".join(out)
 
 
+#: the meaning of :func:`feedback_matrix`'s codes (the duplicate-letter rule,
+#: the coding of a pattern): the user's cache keeps matrices by it
+#: (:mod:`generator.core.matrixcache`), so a change of meaning must bump it
+FEEDBACK_VERSION = 1
+
+
 @kernel(parallel=True)
 def _matrix_kernel(guesses, secrets, nletters, out):  # type: ignore[no-untyped-def]
     """Fill ``out[i, j]`` with the code of guess i against secret j.

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
 from generator.core.feedback import all_green, feedback_matrix, pattern_code, pattern_string
 from generator.core.jit import kernel, prange, threads
+from generator.core.matrixcache import cached_matrix
 from generator.core.words import Word, WordList
 from generator.errors import WordListError
 
@@ -246,13 +248,16 @@ class Matrix:
 
     @classmethod
     def build(cls, guesses: WordList, answers: WordList) -> Matrix:
+        """The matrix of every guess against every answer: the user's
+        cache's where it holds it (:mod:`generator.core.matrixcache`: no
+        numba for it), else computed and kept there. Its codes are read-only."""
         cells = len(guesses) * len(answers)
         if cells > MAX_CELLS:
             raise WordListError(f"{len(guesses):,} guesses ({guesses.id}) by {len(answers):,} answers "
                                 f"({answers.id}) make a feedback table of {cells / 2**30:.1f} GiB; "
                                 f"at most {MAX_CELLS / 2**30:.0f} GiB: use smaller lists")
         n = max(len(guesses.alphabet.letters), len(answers.alphabet.letters))
-        codes = feedback_matrix(guesses.codes, answers.codes, n)
+        codes = cached_matrix(guesses, answers, lambda: feedback_matrix(guesses.codes, answers.codes, n))
         pos = np.array([guesses.position.get(w, -1) for w in answers.words], dtype=np.int64)
         return cls(guesses, answers, codes, pos)
 
@@ -289,16 +294,16 @@ class Matrix:
                               largest, parts, squares, klogk, wins)
         return PartStats(largest, parts, squares, klogk, wins, int(cols.shape[0]))
 
-    @property
+    @cached_property
     def by_answer(self) -> np.ndarray:
-        """The codes transposed (secrets x guesses, contiguous), made once."""
-        cached: np.ndarray | None = self.__dict__.get("_by_answer")
-        if cached is None:
-            codes = np.ascontiguousarray(self.codes)
-            cached = np.empty((codes.shape[1], codes.shape[0]), dtype=codes.dtype)
-            _transpose(codes, cached)
-            self.__dict__["_by_answer"] = cached
-        return cached
+        """The codes transposed (secrets x guesses, contiguous, read-only), made
+        once. (Made, not kept in the user's cache beside the codes: loading
+        it there was no faster, as the transpose takes Wordle's 35 ms.)"""
+        codes = np.ascontiguousarray(self.codes)
+        out = np.empty((codes.shape[1], codes.shape[0]), dtype=codes.dtype)
+        _transpose(codes, out)
+        out.setflags(write=False)
+        return out
 
     def patterns_seen(self, rows: np.ndarray) -> int:
         """How many pattern codes occur in ``rows`` against any answer, the

@@ -80,3 +80,10 @@ def test_long_words_use_sorting_path() -> None:
     for i in range(5):
         sizes = list(parts(m, i, cols).values())
         assert (s.largest[i], s.parts[i], s.squares[i]) == (max(sizes), len(sizes), sum(k * k for k in sizes))
+
+
+def test_by_answer_is_the_transpose_made_once(nl: Matrix) -> None:
+    t = nl.by_answer
+    np.testing.assert_array_equal(t, nl.codes.T)
+    assert t.flags.c_contiguous and not t.flags.writeable
+    assert nl.by_answer is t
