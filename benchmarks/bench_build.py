@@ -32,6 +32,7 @@ from pathlib import Path
 from generator.core import jit
 from generator.core.catalog import setups
 from generator.runs import lingo
+from generator.runs.jobs import Processes
 from generator.runs.lingo import build_trees
 
 TAIL_SETUPS = ["nl-4", "nl-ij-4", "nl", "nl-ij"]
@@ -59,7 +60,7 @@ def as_before() -> Iterator[None]:
 def wall(sid: str, args: argparse.Namespace) -> float:
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.perf_counter()
-        build_trees([sid], args.rule, args.strategy, args.letter, root=Path(tmp), workers=args.jobs,
+        build_trees([sid], args.rule, args.strategy, args.letter, root=Path(tmp), runner=Processes(args.jobs),
                     progress=lambda _: None)
         return time.perf_counter() - t0
 
@@ -97,7 +98,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.perf_counter()
         timings = build_trees(ids, args.rule, args.strategy, args.letter, root=Path(tmp),
-                              workers=args.jobs, progress=lambda _: None)
+                              runner=Processes(args.jobs), progress=lambda _: None)
         elapsed = time.perf_counter() - t0
         trees = sum(1 for f in Path(tmp).rglob("*.json") if f.name != "index.json")
     for key, seconds in sorted(timings.seconds.items()):

@@ -35,7 +35,7 @@ import orjson
 
 from generator.core.catalog import setup_letters
 from generator.core.files import write_atomic
-from generator.runs.jobs import cluster
+from generator.runs.jobs import runner
 from generator.runs.lingo import build_trees
 from generator.runs.split import JobTime, RunStats, schedule
 
@@ -100,9 +100,9 @@ def build(args: argparse.Namespace, letters: list[str] | None, stack: contextlib
         local = stack.enter_context(LocalCluster(n_workers=args.cluster, threads_per_worker=1,
                                                  processes=True, host="127.0.0.1", dashboard_address=None))
         address = local.scheduler_address
-    stack.enter_context(cluster(address))
+    on = stack.enter_context(runner(address, args.jobs))
     t0 = time.perf_counter()
-    build_trees([args.setup], [args.rule], ["optimal"], letters, root=out, workers=args.jobs,
+    build_trees([args.setup], [args.rule], ["optimal"], letters, root=out, runner=on,
                 force=True, progress=None if args.verbose else (lambda _: None), stats=stats)
     return time.perf_counter() - t0
 

@@ -39,6 +39,7 @@ from generator.core.tree import GameTree, Node, Tree, play, stats_of
 from generator.core.words import Alphabet, WordList
 from generator.output import site
 from generator.output.pdf import find_chromium
+from generator.runs.jobs import Processes
 
 TESTS = Path(__file__).resolve().parent
 CHECKOUT = TESTS.parent
@@ -52,8 +53,9 @@ SITE_PROJECT = CHECKOUT / "site"
 
 @pytest.fixture(autouse=True)
 def own_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each test its own cache folder (the verdicts remembered):
-    what one test verified is not what another finds."""
+    """Each test its own cache folder (the verdicts remembered, the feedback
+    matrices kept): what one test verified or computed is not what another
+    finds, and no test writes in the user's own."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
 
 
@@ -247,7 +249,7 @@ def make_evil_project(root: Path) -> Path:
     (root / "wordlists").mkdir(parents=True)
     (root / "wordlists" / "evil.txt").write_text("\n".join(EVIL_WORDS) + "\n", encoding="utf-8")
     (root / "wordlists" / "catalog.toml").write_text(EVIL_CATALOG, encoding="utf-8")
-    build_trees(["evil"], ["free"], ["human", "scm"], root=root / "trees", workers=1, progress=lambda _: None)
+    build_trees(["evil"], ["free"], ["human", "scm"], root=root / "trees", runner=Processes(1), progress=lambda _: None)
     write_atomic(root / "trees" / "schema.json", dump_json(SCHEMA))
     return root / "trees"
 

@@ -26,6 +26,7 @@ from generator.output.trapsfile import read_traps
 from generator.output.treefile import dump_tree, load_tree, read_tree
 from generator.output.treeschema import SCHEMA
 from generator.runs.hangman import hangman_fingerprint
+from generator.runs.jobs import Processes
 from generator.runs.lingo import build_trees
 from generator.runs.mastermind import mastermind_tree
 from generator.runs.verify import find_tree_files
@@ -231,7 +232,7 @@ def test_every_letter_has_its_trees(setup: str) -> None:
 ])
 def test_a_lingo_rebuild_gives_the_committed_bytes(tmp_path: Path, setup: str, rule: str, strategy: str,
                                                    letter: str) -> None:
-    build_trees([setup], [rule], [strategy], [letter], root=tmp_path, workers=1, progress=lambda _: None)
+    build_trees([setup], [rule], [strategy], [letter], root=tmp_path, runner=Processes(1), progress=lambda _: None)
     name = f"{setup}/{rule}/{strategy}/{letter}.json"
     assert (tmp_path / name).read_bytes() == (TREES / name).read_bytes(), name
 

@@ -21,7 +21,7 @@ from generator.core.tree import GameTree
 from generator.core.verify import game_lists, verify_tree
 from generator.errors import LingoTreesError
 from generator.output.treefile import read_tree
-from generator.runs.jobs import cluster
+from generator.runs.jobs import runner
 from generator.runs.progress import Reporter
 
 MAX_MESSAGE = 400  # an error message longer than this is cut: input is echoed as an excerpt
@@ -156,17 +156,18 @@ def add_run(parser: argparse.ArgumentParser, run: Callable[[argparse.Namespace],
             force: str | None = None) -> None:
     """A command whose work runs as jobs: ``--force`` (``force`` says what
     it does again; None: no such option), ``-j``, ``--scheduler``, ``-q``, and
-    ``run`` with its jobs where ``--scheduler`` says."""
+    ``run`` with ``args.runner``, what runs its jobs (made here once, from
+    ``--scheduler`` and ``-j``: :func:`generator.runs.jobs.runner`)."""
     if force is not None:
         add_force(parser, force)
     add_jobs(parser)
     add_scheduler(parser)
     add_quiet(parser)
 
-    def on_cluster(args: argparse.Namespace) -> int:
-        with cluster(args.scheduler):
+    def with_runner(args: argparse.Namespace) -> int:
+        with runner(args.scheduler, args.jobs) as args.runner:
             return run(args)
-    parser.set_defaults(func=on_cluster)
+    parser.set_defaults(func=with_runner)
 
 
 def add_quiet(parser: argparse.ArgumentParser) -> None:

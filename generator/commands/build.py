@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     strategies = [lingo_strategy(s) for s in args.strategy] if args.strategy else None
     t0 = time.perf_counter()
     done = build_trees(ids, rules, strategies, args.letter, root=Path(args.out) if args.out else None,
-                       seed=args.seed, workers=args.jobs, force=args.force,
+                       seed=args.seed, runner=args.runner, force=args.force,
                        progress=progress_printer(args.quiet))
     for key, seconds in sorted(done.seconds.items()):
         print(f"{key}: {seconds:.1f} s (summed over letters)")

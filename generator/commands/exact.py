@@ -55,6 +55,6 @@ def run(args: argparse.Namespace) -> int:
     ask = ExactAsk(args.setup, args.rule, args.letter, args.opener, args.openers, args.top, args.heuristic, args.cap,
                    args.fewest_late, args.budget)
     root = None if args.no_write else args.out or trees_dir()
-    for line in build_exact(ask, root, force=args.force, workers=args.jobs, progress=progress_printer(args.quiet)):
+    for line in build_exact(ask, root, force=args.force, runner=args.runner, progress=progress_printer(args.quiet)):
         print(line, flush=True)
     return 0

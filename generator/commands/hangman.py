@@ -107,7 +107,7 @@ def run_eval(args: argparse.Namespace) -> int:
     done = []
     for name in strategies:
         ev = evaluate_strategy(words, name, misses, lengths=args.lengths, hardest=args.hardest,
-                               workers=args.jobs, progress=progress_printer(args.quiet),
+                               runner=args.runner, progress=progress_printer(args.quiet),
                                **_options(name, args.top))
         mean = ev.total_misses[misses[0]] / max(ev.words, 1)
         label = name + (" *" if ev.limited else "")
@@ -153,7 +153,7 @@ def run_build(args: argparse.Namespace) -> int:
         entry = own.get(wordlist, HangmanSetup(wordlist))
         for name in args.strategy or list(entry.strategies) or STRATEGIES:  # each its own lengths
             lines = build_hangman_trees(wordlist, [name], args.misses or entry.misses, out,
-                                        lengths=args.lengths or entry.lengths_of(name), workers=args.jobs,
+                                        lengths=args.lengths or entry.lengths_of(name), runner=args.runner,
                                         options={name: _options(name, args.top)}, force=args.force)
             for line in lines:
                 done += 1

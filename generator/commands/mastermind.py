@@ -82,7 +82,7 @@ def run_build(args: argparse.Namespace) -> int:
     for v in chosen:
         strategies = args.strategy or list(own[v.id].strategies if v.id in own else ()) or GREEDY
         for line in build_mastermind_trees(v, strategies, root, top=args.top, opener=args.opener,
-                                           workers=args.jobs, force=args.force,
+                                           runner=args.runner, force=args.force,
                                            progress=progress_printer(args.quiet)):
             print(line, flush=True)
     return 0

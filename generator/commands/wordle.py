@@ -134,7 +134,7 @@ def run_build(args: argparse.Namespace) -> int:
         raise StrategyError(f"opener {short(opener)!r} is not a five-letter word")
     builds = default_builds(args.rule or list(RULES), args.strategy or GREEDY, opener, args.tier or list(tiers()))
     root = Path(args.out) if args.out else trees_dir()
-    for line in build_wordle_trees(builds, root, workers=args.jobs, force=args.force,
+    for line in build_wordle_trees(builds, root, runner=args.runner, force=args.force,
                                    progress=progress_printer(args.quiet)):
         print(line, flush=True)
     return 0
@@ -206,7 +206,7 @@ def run_openers(args: argparse.Namespace) -> int:
                 else:
                     words = shortlist(tier, rule, strategy, args.shortlist)
                     steps = progress.steps(len(words), f"{tier}, {MODES[rule]} mode, {strategy}")
-                    ranking = rank_openers(tier, rule, strategy, words, args.shortlist, args.jobs, steps.step)
+                    ranking = rank_openers(tier, rule, strategy, words, args.shortlist, args.runner, steps.step)
                     steps.close()
                     what = (f"the {args.shortlist} best first moves by its own keys and by entropy, "
                             f"{', '.join((OPENER, *DOCUMENT_OPENERS))}")
@@ -237,7 +237,7 @@ def _optimal_ranking(args: argparse.Namespace, tier: str, rule: str, progress: R
         found = f"{w.value}" if w.solved else "no tree within six" if w.value >= INF else f"at least {w.value}"
         steps.step(f"batch {batch}: {w.word} {found} ({w.seconds:.1f} s)")
 
-    ranking = rank_optimal(tier, rule, args.exact_top, args.jobs, step, args.weigh)
+    ranking = rank_optimal(tier, rule, args.exact_top, args.runner, step, args.weigh)
     steps.close()
     return ranking
 

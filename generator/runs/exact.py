@@ -3,7 +3,7 @@
 The algorithm (:class:`generator.search.exact.Search`) knows a matrix and a
 cap; the runs here take a set-up id, a rule and a start letter, build the
 search from the set-up's :func:`~generator.core.context.context`, and split
-the work into jobs for :func:`generator.runs.jobs.run_jobs`:
+the work into jobs for a :data:`~generator.runs.jobs.Runner`:
 
 * :func:`solve_opener`: a fixed opener; each part it leaves is a job, split
   deeper where a part is large (:mod:`generator.runs.split`);
@@ -33,7 +33,7 @@ from generator.core.blocks import OptimalBlock
 from generator.core.context import Context, context
 from generator.core.rules import Game, GuessRule
 from generator.core.tree import Node, Tree
-from generator.runs.jobs import Progress, in_this_process, on_a_cluster, run_jobs
+from generator.runs.jobs import Processes, Progress, Runner
 from generator.runs.progress import reporter
 from generator.runs.split import (
     LIMITED_TOP,
@@ -45,6 +45,7 @@ from generator.runs.split import (
     Root,
     RunStats,
     Split,
+    Status,
     peak_mib,
     run_proofs,
     worker_search,
@@ -164,7 +165,7 @@ WHOLE = Split(probe=None, budget=None)
 @dataclass(frozen=True)
 class PartJob:
     """One part left by a fixed opener (guess row ``opener``, feedback code
-    ``code``): a job for :func:`generator.runs.jobs.run_jobs`. With ``beta``
+    ``code``): a job for a :data:`~generator.runs.jobs.Runner`. With ``beta``
     only a cost below it is wanted."""
 
     problem: Problem
@@ -201,7 +202,7 @@ def part_search(job: PartJob) -> PartResult:
 
 
 def solve_opener(setup_id: str, rule: str, letter: str | None, opener: str, options: Options, *,
-                 workers: int | None = None, progress: Progress | None = None,
+                 runner: Runner = Processes(), progress: Progress | None = None,
                  stats: RunStats | None = None, split: Split | None = None) -> ExactResult:
     """The best tree that opens with ``opener``: with one local worker one
     search, whose memo serves every part; with more, each part it leaves is
@@ -216,17 +217,17 @@ def solve_opener(setup_id: str, rule: str, letter: str | None, opener: str, opti
     row = check_opener(ctx, game, rows, opener)
     stats = stats if stats is not None else RunStats()
     problem = SetupProblem(setup_id, rule, letter)
-    whole = split is None and in_this_process(workers)  # one search: its memo serves every part
+    whole = split is None and runner.in_this_process  # one search: its memo serves every part
     if split is None:  # no budget: the proof always ends; a limited search: whole parts
-        split = WHOLE if whole else Split(probe=PROBE if options.top is None and on_a_cluster() else None,
+        split = WHOLE if whole else Split(probe=PROBE if options.top is None and runner.on_a_cluster else None,
                                           budget=None)
 
     def proof() -> Generator[Root, Outcome, Outcome]:
         return (yield Root(problem, options, opener=row, together=whole))
 
-    _, out = next(run_proofs([proof()], split, workers=workers, progress=progress, stats=stats,
+    _, out = next(run_proofs([proof()], split, runner=runner, progress=progress, stats=stats,
                              label=f"after {opener}"))
-    if out.status != "solved" or out.tree is None or (out.value >= LATE_COST and not options.fewest_late):
+    if out.status is not Status.SOLVED or out.tree is None or (out.value >= LATE_COST and not options.fewest_late):
         code = out.where[0][1] if out.where else None
         part = m.split(row, cols).get(code, cols) if code is not None else cols
         raise cap_error(ctx, game, options, opener, None if code is None else m.pattern(code), len(part),
@@ -244,7 +245,7 @@ def _whole(problem: Problem, options: Options, opener: int | None = None) -> Gen
 def _whole_result(out: Outcome, cols: np.ndarray, options: Options, opener: str | None, stats: RunStats,
                   proof: int, t0: float) -> ExactResult:
     """The result of :func:`_whole`: the tree found, or the dead end and :data:`NO_TREE`."""
-    ok = out.status == "solved" and out.tree is not None and (options.fewest_late or out.value < LATE_COST)
+    ok = out.status is Status.SOLVED and out.tree is not None and (options.fewest_late or out.value < LATE_COST)
     root: Tree = out.tree if ok and out.tree is not None else (out.dead_end or "")
     first = root.guess if ok and isinstance(root, Node) else opener
     return ExactResult(root, cols, Cost.of(out.value) if ok else NO_TREE, first, options,
@@ -259,7 +260,7 @@ def solve_whole(setup_id: str, rule: str, letter: str | None, options: Options) 
     t0 = time.perf_counter()
     ctx, game, cols, _ = _context_game(setup_id, rule, letter)
     stats = RunStats()
-    ((_, out),) = run_proofs([_whole(SetupProblem(setup_id, rule, letter), options)], WHOLE, workers=1, stats=stats)
+    ((_, out),) = run_proofs([_whole(SetupProblem(setup_id, rule, letter), options)], WHOLE, runner=Processes(1), stats=stats)
     res = _whole_result(out, cols, options, None, stats, 0, t0)
     if not res.cost.found:
         raise cap_error(ctx, game, options, None, None, len(cols),
@@ -268,7 +269,7 @@ def solve_whole(setup_id: str, rule: str, letter: str | None, options: Options) 
 
 
 def choose_opener(setup_id: str, rule: str, letter: str | None, options: Options, openers: int, *,
-                  workers: int | None = None, progress: Progress | None = None) -> ExactResult:
+                  runner: Runner = Processes(), progress: Progress | None = None) -> ExactResult:
     """Search the ``openers`` best first moves (in the search's order), one job
     each, and keep the best (the first of equals)."""
     t0 = time.perf_counter()
@@ -280,7 +281,7 @@ def choose_opener(setup_id: str, rule: str, letter: str | None, options: Options
     stats, report = RunStats(), reporter(progress)
     results: dict[str, ExactResult] = {}
     proofs = [_whole(problem, options, row) for row, _ in moves[:openers]]
-    for i, out in run_proofs(proofs, WHOLE, workers=workers, progress=progress, stats=stats, label="openers"):
+    for i, out in run_proofs(proofs, WHOLE, runner=runner, progress=progress, stats=stats, label="openers"):
         res = results[names[i]] = _whole_result(out, cols, options, names[i], stats, i, t0)
         report.say(f"opener {names[i]}: {f'{res.total} turns' if res.cost.found else 'cap not met'} "
                    f"({time.perf_counter() - t0:.1f} s)")
@@ -438,21 +439,21 @@ def _letter_proof(job: LetterSearch, lim: Limited, strict_budget: int) -> Genera
     if lim.options.fewest_late:
         strict = Options(top=None, cap=cap)
         out = yield Root(problem, strict, beta=INF, split=Split(probe=None, budget=strict_budget))
-        if out.status == "solved" and out.tree is not None:
+        if out.status is Status.SOLVED and out.tree is not None:
             tree, cost, options, proved = out.tree, Cost.of(out.value), strict, True
     if not proved:
         exact = Options(top=None, cap=cap, fewest_late=lim.options.fewest_late)
         out = yield Root(problem, exact, beta=cost.value, upper=cost.value)
         if out.tree is not None and Cost.of(out.value) < cost:
             tree, cost = out.tree, Cost.of(out.value)
-        if out.status != "open":
+        if out.status is not Status.OPEN:
             options, proved = exact, True
     cols = context(job.setup).cols(job.letter)
     return ExactResult(tree, cols, cost, tree.guess if isinstance(tree, Node) else None, options,
                        proved=proved, positions=lim.positions, seconds=lim.seconds)
 
 
-def letter_trees(jobs: list[LetterSearch], *, split: Split | None = None, workers: int | None = None,
+def letter_trees(jobs: list[LetterSearch], *, split: Split | None = None, runner: Runner = Processes(),
                  progress: Progress | None = None, stats: RunStats | None = None) -> Iterator[tuple[LetterSearch, ExactResult]]:
     """The optimal trees of LINGO start letters, proved where the budget allows.
 
@@ -472,7 +473,7 @@ def letter_trees(jobs: list[LetterSearch], *, split: Split | None = None, worker
     report = reporter(progress)
     steps = report.steps(len(jobs), "limited searches")
     limited: dict[LetterSearch, Limited] = {}
-    for job, lim in run_jobs(limited_letter, jobs, workers):
+    for job, lim in runner.run(limited_letter, jobs):
         limited[job] = lim
         stats.jobs.append(JobTime(-1, lim.seconds, 0, lim.positions, len(context(job.setup).cols(job.letter)),
                                   jobs.index(job)))
@@ -481,7 +482,7 @@ def letter_trees(jobs: list[LetterSearch], *, split: Split | None = None, worker
                    f"{f', {late} late' if late else ''} ({lim.seconds:.1f} s)")
     steps.close()
     first = len(stats.jobs)
-    for i, res in run_proofs([_letter_proof(job, limited[job], strict) for job in jobs], split, workers=workers,
+    for i, res in run_proofs([_letter_proof(job, limited[job], strict) for job in jobs], split, runner=runner,
                              progress=progress, stats=stats, label="proofs"):
         job = jobs[i]
         mine = [j for j in stats.jobs[first:] if j.proof == i]
@@ -495,11 +496,11 @@ def letter_trees(jobs: list[LetterSearch], *, split: Split | None = None, worker
 
 def letter_tree(setup_id: str, rule: str, letter: str | None, *, top: int = LETTER_TOP,
                 budget: int | None = LETTER_BUDGET, cap: int | None = None,
-                top_max: int = LETTER_TOP_MAX, workers: int | None = 1,
+                top_max: int = LETTER_TOP_MAX, runner: Runner = Processes(1),
                 progress: Progress | None = None) -> ExactResult:
     """The optimal tree of one start letter (:func:`letter_trees`)."""
     job = LetterSearch(setup_id, rule, letter, top, top_max, cap)
-    res = next(iter(letter_trees([job], split=letter_split(budget), workers=workers, progress=progress)))[1]
+    res = next(iter(letter_trees([job], split=letter_split(budget), runner=runner, progress=progress)))[1]
     if progress:
         progress(f"{setup_id}/{rule}/{letter}: {res.total} turns"
                  f"{f', {res.late} late' if res.late else ''}, "

@@ -23,7 +23,7 @@ from generator.core.strategies import family_of, strategy_info
 from generator.errors import StrategyError
 from generator.output.treefile import KEPT, dump_tree
 from generator.runs.exact import ExactResult, choose_opener, letter_proof_params, letter_tree, solve_opener, solve_whole
-from generator.runs.jobs import Progress
+from generator.runs.jobs import Processes, Progress, Runner
 from generator.runs.keep import build_or_keep
 from generator.runs.letters import letter_fingerprint
 from generator.runs.progress import reporter
@@ -103,17 +103,17 @@ class ExactAsk:
                            strategy_info(s.game.name, "optimal").algorithm)
 
 
-def search(ask: ExactAsk, workers: int | None, progress: Progress | None) -> ExactResult:
+def search(ask: ExactAsk, runner: Runner, progress: Progress | None) -> ExactResult:
     """The search that fits ``ask`` (a checked one)."""
     if ask.opener:
-        res = solve_opener(ask.setup, ask.rule, ask.letter, ask.opener, ask.options, workers=workers,
+        res = solve_opener(ask.setup, ask.rule, ask.letter, ask.opener, ask.options, runner=runner,
                            progress=progress)
     elif ask.openers:
-        res = choose_opener(ask.setup, ask.rule, ask.letter, ask.options, ask.openers, workers=workers,
+        res = choose_opener(ask.setup, ask.rule, ask.letter, ask.options, ask.openers, runner=runner,
                             progress=progress)
     elif ask.lingo and ask.top is None and not ask.fewest_late:
         kwargs = {} if ask.budget is None else {"budget": ask.budget}
-        res = letter_tree(ask.setup, ask.rule, ask.letter, cap=ask.cap, workers=workers, progress=progress,
+        res = letter_tree(ask.setup, ask.rule, ask.letter, cap=ask.cap, runner=runner, progress=progress,
                           **kwargs)
     else:
         if not ask.lingo and ask.top is None:
@@ -125,9 +125,9 @@ def search(ask: ExactAsk, workers: int | None, progress: Progress | None) -> Exa
     return res
 
 
-def _tree_file(ask: ExactAsk, workers: int | None, progress: Progress | None) -> tuple[bytes, list[str]]:
+def _tree_file(ask: ExactAsk, runner: Runner, progress: Progress | None) -> tuple[bytes, list[str]]:
     """The tree file of ``ask`` and the lines that tell of it and of its search."""
-    res = search(ask, workers, progress)
+    res = search(ask, runner, progress)
     ctx = context(ask.setup)
     game = ctx.game(ask.letter, ask.rule)
     tree = ctx.game_tree(game, res.cols, res.root, res.strategy_data(game))
@@ -145,7 +145,7 @@ def _tree_file(ask: ExactAsk, workers: int | None, progress: Progress | None) ->
                              f"peak memory {res.peak_mib:.0f} MiB"]
 
 
-def build_exact(ask: ExactAsk, root: Path | None, *, force: bool = False, workers: int | None = None,
+def build_exact(ask: ExactAsk, root: Path | None, *, force: bool = False, runner: Runner = Processes(),
                 progress: Progress | None = None) -> Iterator[str]:
     """Search ``ask`` and write its tree under the trees folder ``root``
     (None: print only), unless the file there is up to date; yields the
@@ -153,13 +153,13 @@ def build_exact(ask: ExactAsk, root: Path | None, *, force: bool = False, worker
     search."""
     ask = ask.checked()
     if root is None:
-        yield from _tree_file(ask, workers, progress)[1]
+        yield from _tree_file(ask, runner, progress)[1]
         return
     check_out_folder(root)
 
     def build(todo: list[ExactAsk]) -> Iterator[tuple[ExactAsk, bytes, list[str]]]:
         for job in todo:
-            data, lines = _tree_file(job, workers, progress)
+            data, lines = _tree_file(job, runner, progress)
             yield job, data, lines
 
     for done in build_or_keep([ask], build, path=lambda a: a.path(root), fingerprint=ExactAsk.fingerprint, workers=1,

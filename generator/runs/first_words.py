@@ -25,7 +25,7 @@ so that the ``best`` words with exact totals are the best of all:
 4. so every word without an exact total costs more than the ``best``-th
    exact one, and the least total is proved the best of all.
 
-Each word is one job (:func:`generator.runs.jobs.run_jobs`: this machine's
+Each word is one job (a :data:`~generator.runs.jobs.Runner`: this machine's
 cores or a Dask cluster), searched with a fresh memo, so what a job finds
 depends only on its word and its batch's cut: the same table on one core,
 every core or a cluster. Each result goes at once to a **journal** in the
@@ -55,11 +55,11 @@ from generator.core.files import read_limited, write_atomic
 from generator.core.fingerprint import fingerprint, lists_digests
 from generator.core.strategies import strategy_info
 from generator.core.tree import depth
+from generator.core.usercache import private, private_cache
 from generator.errors import LingoTreesError, StrategyError
 from generator.runs.exact import SetupProblem
-from generator.runs.jobs import run_jobs
+from generator.runs.jobs import Processes, Runner
 from generator.runs.split import job_search
-from generator.runs.verdicts import private, private_cache
 from generator.search.exact import INF, Options
 
 JOURNAL_FOLDER = "first-words"  # in the private cache folder
@@ -269,7 +269,7 @@ def journal_path(setup_id: str, rule: str) -> tuple[Path | None, dict[str, objec
 
 
 def prove_first_words(setup_id: str, rule: str, words: list[str], best: int, asked: Sequence[str] = (),
-                      workers: int | None = None,
+                      runner: Runner = Processes(),
                       step: Callable[[Weighed, int], None] | None = None) -> FirstWordTable:
     """Every word of ``words`` (the exact search's order at the root) weighed,
     the ``best`` least totals proved the best of all, and the ``asked``
@@ -287,7 +287,7 @@ def prove_first_words(setup_id: str, rule: str, words: list[str], best: int, ask
 
     def search(batch: list[str], cut: int, b: int) -> None:
         todo = [WordJob(problem, w, rows[w], cut) for w in batch if (w, cut) not in journal.found]
-        for _, res in _run(todo, workers):
+        for _, res in _run(todo, runner):
             journal.add(res)
             if step is not None:
                 step(res, b)
@@ -306,7 +306,7 @@ def prove_first_words(setup_id: str, rule: str, words: list[str], best: int, ask
     return FirstWordTable(tuple(solved), tuple(bounded))
 
 
-def _run(todo: list[WordJob], workers: int | None) -> Iterator[tuple[WordJob, Weighed]]:
+def _run(todo: list[WordJob], runner: Runner) -> Iterator[tuple[WordJob, Weighed]]:
     """The jobs of a batch (none: nothing to run)."""
-    return run_jobs(weigh, todo, workers) if todo else iter(())
+    return runner.run(weigh, todo) if todo else iter(())
 

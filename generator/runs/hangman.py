@@ -4,7 +4,7 @@
 lengths asked for) with one strategy and counts the words lost for several
 numbers of misses allowed, one job per tree; :func:`build_hangman_trees` writes the
 trees per length (``trees/hangman/<list>/<misses>/<strategy>/<length>.json``),
-one job per tree. Both run on :func:`generator.runs.jobs.run_jobs`.
+one job per tree. Both run on a :data:`~generator.runs.jobs.Runner`.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from generator.core.words import Word, WordList
 from generator.errors import RulesError
 from generator.games.hangman import build_root, family_bound, hangman_tree, results, words_of_length
 from generator.output.treefile import KEPT, dump_tree
-from generator.runs.jobs import Progress, run_jobs
+from generator.runs.jobs import Processes, Progress, Runner
 from generator.runs.keep import build_or_keep, each_a_job
 from generator.runs.progress import reporter
 
@@ -80,7 +80,7 @@ def _play(job: _Play) -> _Played:
 
 
 def evaluate_strategy(words: WordList, strategy: str, misses: Sequence[int], *,
-                      lengths: Sequence[int] | None = None, hardest: int = 10, workers: int | None = None,
+                      lengths: Sequence[int] | None = None, hardest: int = 10, runner: Runner = Processes(),
                       progress: Progress | None = None, **options: Any) -> Evaluation:
     """Play every word (of ``lengths``, default every length) and count, for
     each number of misses allowed, the words lost (more misses than allowed),
@@ -106,7 +106,7 @@ def evaluate_strategy(words: WordList, strategy: str, misses: Sequence[int], *,
     jobs.sort(key=lambda j: -len(j.wordlist.words))  # the largest first
     worst: list[tuple[int, Word]] = []
     steps = reporter(progress).steps(len(jobs), f"{strategy} trees")
-    for job, got in run_jobs(_play, jobs, workers):
+    for job, got in runner.run(_play, jobs):
         steps.step(f"{job.strategy} {job.length} letters at {job.built_for} misses")
         for m in job.counted:
             ev.losses[m] += got.lost[m]
@@ -137,7 +137,7 @@ def family_floor(words: WordList, misses: int, lengths: Sequence[int] | None) ->
 
 @dataclass(frozen=True)
 class BuildJob:
-    """One tree of :func:`build_hangman_trees`: a job of :func:`generator.runs.jobs.run_jobs`."""
+    """One tree of :func:`build_hangman_trees`: a job of a :data:`~generator.runs.jobs.Runner`."""
 
     wordlist: str
     length: int
@@ -173,7 +173,7 @@ def _build_one(job: BuildJob) -> tuple[bytes, str]:
 
 
 def build_hangman_trees(wordlist: str, strategies: Sequence[str], misses: int, out: Path, *,
-                        lengths: Sequence[int] | None = None, workers: int | None = None,
+                        lengths: Sequence[int] | None = None, runner: Runner = Processes(),
                         options: dict[str, dict[str, Any]] | None = None,
                         force: bool = False) -> Iterator[str]:
     """Write the trees of ``strategies`` for every length (or ``lengths``) of a
@@ -194,7 +194,7 @@ def build_hangman_trees(wordlist: str, strategies: Sequence[str], misses: int, o
             for name in strategies for n in chosen]
     jobs.sort(key=lambda j: (-len(groups[j.length]), j.strategy))  # the largest first
     said: list[str] = []  # a file made again, and why (the verifying is not a line of the result)
-    for done in build_or_keep(jobs, each_a_job(_build_one, workers), path=lambda j: j.path, fingerprint=_fingerprint, workers=workers,
+    for done in build_or_keep(jobs, each_a_job(_build_one, runner), path=lambda j: j.path, fingerprint=_fingerprint, workers=runner.workers,
                               report=reporter(None), what="hangman", force=force, say=said.append):
         yield from said
         said.clear()

@@ -1,34 +1,37 @@
-"""One executor interface for independent jobs (letters, openers, parts, files).
+"""What runs independent jobs (letters, openers, parts, files): a :data:`Runner`.
 
-:func:`run_jobs` maps a picklable, module-level function over jobs and yields
-``(job, result)`` as they finish, so a caller can report progress. Every
-search is written against this interface only; this module alone knows what
-runs them:
+A command makes its runner once (:func:`runner`, from ``-j`` and
+``--scheduler``) and passes it down to what runs jobs; ``runner.run(fn,
+jobs)`` maps a picklable, module-level function over jobs and yields ``(job,
+result)`` as they finish, so a caller can report progress:
 
-* **local processes** (default): as many workers as the cores this process
-  may use (:func:`generator.core.jit.available_cores`, its CPU affinity), each with numba threads
-  so the cores are neither idle nor oversubscribed; once fewer jobs are left
-  than workers, the jobs still running take the idle workers' cores
-  (:func:`generator.core.jit.threads_now`). Workers are forked where
+* :class:`Processes` (default): this machine's processes, :func:`run_jobs`:
+  as many workers as the cores this process may use
+  (:func:`generator.core.jit.available_cores`, its CPU affinity), each with
+  numba threads so the cores are neither idle nor oversubscribed; once fewer
+  jobs are left than workers, the jobs still running take the idle workers'
+  cores (:func:`generator.core.jit.threads_now`). Workers are forked where
   numba's threading layer allows it (``workqueue``, set by
   :mod:`generator.core`), so they start at once with the kernels compiled and
-  the matrices built; else spawned.
-* **a Dask cluster**: with a scheduler address (``--scheduler`` of a command,
+  the matrices built; else spawned. The pool is this module's own (processes
+  and pipes of :mod:`multiprocessing`), made for each run, after the caller
+  loaded what the workers share.
+* :class:`Cluster`: with a scheduler address (``--scheduler`` of a command,
   or the environment variable ``LINGO_TREES_SCHEDULER``), the jobs go to a
   ``dask.distributed`` scheduler (``dask scheduler`` / ``dask worker ADDRESS``,
-  the package installed on the workers: ``pip install lingo-trees[cluster]``).
-  A job whose worker dies is run again by Dask; the results are the same
-  bytes either way.
+  the package installed on the workers: ``pip install lingo-trees[cluster]``),
+  through one client for the command. A job whose worker dies is run again
+  by Dask; the results are the same bytes either way.
 
-With ``workers == 1`` (and no scheduler) the jobs run in this process, in
-order (simplest to debug, and numba may then use every core). Ctrl-C (or
-SIGTERM, see :mod:`generator.cli`) cancels the jobs not started and stops the
-running workers; the caller writes nothing for unfinished work. A caller
-interrupted between two results leaves its run suspended, not stopped (a
-traceback's frames may keep it so until exit, and Python waits for a running
-pool at exit): :func:`stop_runs` stops every run still going, and the command
-line calls it whenever a command ends. Workers end with the process that
-started them, even one killed outright (Linux: a parent-death signal).
+With one worker (and no scheduler) the jobs run in this process, in order
+(simplest to debug, and numba may then use every core). Ctrl-C (or SIGTERM,
+see :mod:`generator.cli`) cancels the jobs not started and stops the running
+workers; the caller writes nothing for unfinished work. A caller interrupted
+between two results leaves its run suspended, not stopped (a traceback's
+frames may keep it so until exit): :func:`stop_runs` stops every run still
+going, and the command line calls it whenever a command ends. Workers end
+with the process that started them, even one killed outright (Linux: a
+parent-death signal).
 """
 
 from __future__ import annotations
@@ -36,14 +39,18 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import multiprocessing
+import multiprocessing.connection
 import os
-import queue
 import signal
 import sys
 import threading
+import traceback
 import weakref
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
 from generator.core import jit
@@ -56,7 +63,6 @@ Progress = Callable[[str], None]
 """Where a run reports what it is doing: one line of text at a time."""
 
 SCHEDULER_ENV = "LINGO_TREES_SCHEDULER"
-_scheduler: str | None = None  # set for the duration of a command by :func:`cluster`
 WORKERS_TIMEOUT = 30  # seconds to wait for a scheduler's first worker
 CONNECT_TIMEOUT = 10  # seconds for a scheduler to connect and answer
 
@@ -96,32 +102,78 @@ def _worker_start(threads: int, parent: int, left: Any, workers: int) -> None:
     jit.share_cores(lambda: cores // max(1, min(workers, left.value)))
 
 
+@dataclass(frozen=True)
+class Processes:
+    """Jobs run by this machine's processes: ``workers`` of them (None: every
+    core this process may use; 1: one after another in this process)."""
+
+    workers: int | None = None
+
+    def run(self, fn: Callable[[J], R], jobs: Iterable[J]) -> Iterator[tuple[J, R]]:
+        """:func:`run_jobs` on this machine."""
+        return run_jobs(fn, jobs, self.workers)
+
+    @property
+    def in_this_process(self) -> bool:
+        """Whether the jobs run one after another in this process: then a job
+        split finer for other workers only repeats work."""
+        return (default_workers() if self.workers is None else self.workers) <= 1
+
+    @property
+    def on_a_cluster(self) -> bool:
+        return False
+
+
+@dataclass(eq=False)
+class Cluster:
+    """Jobs run by the workers of the Dask scheduler at ``address``, through
+    one client made when the first jobs are sent and closed with the command
+    (:func:`runner`); ``workers``: this machine's processes, for the jobs
+    that read its files."""
+
+    address: str
+    workers: int | None = None
+    client: Any = None
+
+    def run(self, fn: Callable[[J], R], jobs: Iterable[J]) -> Iterator[tuple[J, R]]:
+        """The jobs on the cluster, as :func:`run_jobs` yields them."""
+        todo = list(jobs)
+        return _on_cluster(fn, todo, self) if todo else iter(())
+
+    @property
+    def in_this_process(self) -> bool:
+        return False
+
+    @property
+    def on_a_cluster(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        if self.client is not None:
+            self.client.close()
+            self.client = None
+
+
+Runner = Processes | Cluster
+"""What runs a command's jobs, made once by the command (:func:`runner`) and passed down."""
+
+
 @contextlib.contextmanager
-def cluster(scheduler: str | None) -> Iterator[None]:
-    """Send the jobs of :func:`run_jobs` to the Dask scheduler at ``scheduler``
-    (None: ``$LINGO_TREES_SCHEDULER``, else local processes) while inside."""
-    global _scheduler
+def runner(scheduler: str | None, workers: int | None) -> Iterator[Runner]:
+    """What runs the jobs of a command: the Dask scheduler at ``scheduler``
+    (None: ``$LINGO_TREES_SCHEDULER``), checked before any work, else
+    ``workers`` processes of this machine (None: every core)."""
     address = scheduler or os.environ.get(SCHEDULER_ENV) or None
-    if address is not None:
-        _check_address(address, "--scheduler" if scheduler else f"${SCHEDULER_ENV}")
-        _check_answers(address)
-    previous, _scheduler = _scheduler, address
+    if address is None:
+        yield Processes(workers)
+        return
+    _check_address(address, "--scheduler" if scheduler else f"${SCHEDULER_ENV}")
+    _check_answers(address)
+    found = Cluster(address, workers)
     try:
-        yield
+        yield found
     finally:
-        _scheduler = previous
-
-
-@contextlib.contextmanager
-def local() -> Iterator[None]:
-    """Run the jobs of :func:`run_jobs` in this machine's processes while
-    inside, a scheduler or not (jobs that read this machine's files)."""
-    global _scheduler
-    previous, _scheduler = _scheduler, None
-    try:
-        yield
-    finally:
-        _scheduler = previous
+        found.close()
 
 
 def _check_address(address: str, given: str) -> None:
@@ -141,76 +193,170 @@ def _check_address(address: str, given: str) -> None:
                            f"(host:port, such as tcp://10.0.0.1:8786): {exc}") from None
 
 
-def in_this_process(workers: int | None) -> bool:
-    """Whether :func:`run_jobs` runs its jobs one after another in this
-    process (one worker, no scheduler): then a job split finer for other
-    workers only repeats work."""
-    return not _scheduler and (default_workers() if workers is None else workers) <= 1
-
-
-def on_a_cluster() -> bool:
-    """Whether :func:`run_jobs` sends its jobs to a Dask scheduler."""
-    return _scheduler is not None
-
-
 def run_jobs(fn: Callable[[J], R], jobs: Iterable[J], workers: int | None = None) -> Iterator[tuple[J, R]]:
-    """Yield ``(job, fn(job))`` for every job, in the order they finish.
+    """Yield ``(job, fn(job))`` for every job, in the order they finish, on
+    this machine (:meth:`Cluster.run`: on a cluster).
 
     ``fn`` must be a module-level function and the jobs picklable values (they
     travel to other processes or machines). ``workers``: local worker
-    processes (default every core); ignored on a cluster.
+    processes (default every core).
     """
     todo = list(jobs)
-    if _scheduler and todo:
-        yield from _on_cluster(fn, todo, _scheduler)
-        return
     workers = default_workers() if workers is None else workers
     workers = min(workers, len(todo))
     if workers <= 1:
         for job in todo:
             yield job, fn(job)
         return
-    threads = max(1, jit.available_cores() // workers)
-    context = _start_method()
-    left = context.RawValue("i", len(todo))  # the jobs not finished: once fewer than the workers, the
-    # running ones share the idle workers' cores (jit.threads_now); written here only, read by the workers
-    counting = threading.Lock()  # (a callback runs in the pool's thread, or here if the job is done)
-
-    def count(_: Future[R]) -> None:
-        with counting:
-            left.value -= 1
-
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_start,
-                               initargs=(threads, os.getpid(), left, workers))
+    pool = _Pool(fn, workers, len(todo))
     _running.add(pool)
     try:
-        # finished futures come through a queue that holds no lock while this
-        # thread waits on it (an interrupt inside concurrent.futures.wait can
-        # leave a future's lock taken, and the pool's thread stuck on it)
-        finished: queue.SimpleQueue[Future[R]] = queue.SimpleQueue()
-        jobs_of: dict[Future[R], J] = {}
-        for job in todo:
-            fut = pool.submit(fn, job)
-            jobs_of[fut] = job
-            fut.add_done_callback(count)
-            fut.add_done_callback(finished.put)
-        for _ in todo:
-            fut = finished.get()
-            yield jobs_of[fut], fut.result()
+        for i, result in pool.results(todo):
+            yield todo[i], result
     except BaseException:
-        _stop(pool)
+        pool.stop()
         raise
-    _running.discard(pool)
-    pool.shutdown(wait=True)
+    pool.close()
 
 
-_running: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()  # pools of runs not ended
+class _Pool:
+    """Worker processes for one run, each fed its jobs through a pipe of its
+    own and answering through another; this process reads the answers in
+    the thread that asks for them (no thread of the pool's own: nothing left
+    to wait for at exit, whatever state a stopped worker left its pipe in).
+    A worker is sent its next job when it answers the last, never queued
+    behind a job it runs: jobs of a proof differ in length by orders of
+    magnitude, and a short job waiting behind a long one while another
+    worker idles would stretch the run (a round trip between two jobs costs
+    a fraction of a millisecond)."""
+
+    def __init__(self, fn: Callable[[J], R], workers: int, jobs: int) -> None:
+        context = _start_method()
+        threads = max(1, jit.available_cores() // workers)
+        # the jobs not finished: once fewer than the workers, the running ones share the
+        # idle workers' cores (jit.threads_now); each worker counts down the jobs it ends
+        left = self.left = context.Value("i", jobs)  # (kept: a spawned worker opens it as it starts)
+        self.inputs: list[Connection] = []
+        self.answers: list[Connection] = []
+        self.processes: list[BaseProcess] = []
+        for _ in range(workers):
+            job_reader, job_writer = context.Pipe(duplex=False)
+            answer_reader, answer_writer = context.Pipe(duplex=False)
+            proc = context.Process(target=_worker, daemon=True,
+                                   args=(fn, job_reader, answer_writer, threads, os.getpid(), left, workers))
+            proc.start()
+            job_reader.close()
+            answer_writer.close()
+            self.inputs.append(job_writer)
+            self.answers.append(answer_reader)
+            self.processes.append(proc)
+
+    def results(self, todo: list[Any]) -> Iterator[tuple[int, Any]]:
+        """``(index of the job, its result)`` as the jobs end; a job's error raised here."""
+        queued = iter(range(len(todo)))
+        busy = [0] * len(self.processes)
+
+        def feed(k: int) -> None:
+            i = next(queued, None)
+            if i is not None:
+                self.inputs[k].send((i, todo[i]))
+                busy[k] += 1
+
+        for k in range(len(self.processes)):
+            feed(k)
+        by_conn = {id(c): k for k, c in enumerate(self.answers)}
+        by_sentinel = {p.sentinel: k for k, p in enumerate(self.processes)}
+        for _ in todo:
+            k = self._next_answer(by_conn, by_sentinel, busy)
+            try:
+                i, ok, value = self.answers[k].recv()
+            except EOFError:
+                raise self._broken(k) from None
+            busy[k] -= 1
+            if not ok:
+                error, where = value
+                raise error from RemoteTraceback(where)
+            feed(k)
+            yield i, value
+
+    def _next_answer(self, by_conn: dict[int, int], by_sentinel: dict[int, int], busy: list[int]) -> int:
+        """The worker whose answer is ready (one with jobs that died: an error)."""
+        waiting: list[Any] = [c for k, c in enumerate(self.answers) if busy[k]]
+        waiting += [p.sentinel for k, p in enumerate(self.processes) if busy[k]]
+        ready = multiprocessing.connection.wait(waiting)
+        answer = next((r for r in ready if not isinstance(r, int)), None)
+        if answer is not None:
+            return by_conn[id(answer)]
+        k = by_sentinel[next(r for r in ready if isinstance(r, int))]
+        if self.answers[k].poll():  # its last answer came before it ended
+            return k
+        raise self._broken(k)
+
+    def _broken(self, k: int) -> BrokenProcessPool:
+        self.processes[k].join(timeout=5)
+        return BrokenProcessPool(f"a worker process ended abruptly (exit code {self.processes[k].exitcode})")
+
+    def close(self) -> None:
+        """End the workers once every job is done."""
+        _running.discard(self)
+        for conn in self.inputs:
+            with contextlib.suppress(OSError):
+                conn.send(None)
+        for proc in self.processes:
+            proc.join()
+        self._close_pipes()
+
+    def stop(self) -> None:
+        """Stop at once: running workers too (their results would be dropped anyway)."""
+        _running.discard(self)
+        for proc in self.processes:
+            proc.terminate()
+        for proc in self.processes:
+            proc.join(timeout=5)
+            if proc.is_alive():
+                proc.kill()
+                proc.join(timeout=5)
+        self._close_pipes()
+
+    def _close_pipes(self) -> None:
+        for conn in self.inputs + self.answers:
+            conn.close()
+
+
+def _worker(fn: Callable[[J], R], jobs: Connection, answers: Connection, threads: int, parent: int,
+            left: Any, workers: int) -> None:
+    """A local worker process: its jobs one after another until told to end
+    (None), each answered ``(index, ok, result or error)``."""
+    _worker_start(threads, parent, left, workers)
+    while (item := jobs.recv()) is not None:
+        i, job = item
+        try:
+            answer: tuple[int, bool, Any] = (i, True, fn(job))
+        except Exception as exc:  # the caller raises it, with where it happened
+            answer = (i, False, (exc, traceback.format_exc()))
+        with left.get_lock():
+            left.value -= 1
+        try:
+            answers.send(answer)
+        except Exception as exc:  # an answer that does not pickle
+            error = RuntimeError(f"job {i}: its result cannot be sent back ({exc!r})")
+            answers.send((i, False, (error, traceback.format_exc())))
+
+
+class RemoteTraceback(Exception):
+    """Where a job's error happened in its worker process (the cause of the error raised here)."""
+
+    def __str__(self) -> str:
+        return f"\n\"\"\"\n{self.args[0]}\"\"\""
+
+
+_running: weakref.WeakSet[_Pool] = weakref.WeakSet()  # pools of runs not ended
 
 
 def stop_runs() -> None:
     """Stop every local run still going, its workers too (see the module's notes)."""
     for pool in list(_running):
-        _stop(pool)
+        pool.stop()
 
 
 def _start_method() -> Any:
@@ -220,36 +366,6 @@ def _start_method() -> Any:
     layer = jit.threading_layer()
     safe = layer in (None, "workqueue", "tbb") and "fork" in multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if safe else "spawn")
-
-
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """Stop at once: running workers too (their results would be dropped anyway).
-
-    A worker stopped while it sent a result leaves part of it in the pipe,
-    and the pool's manager thread would wait for the rest for ever (Python
-    joins that thread at exit: the command would hang there). With the
-    workers gone, this process holds the pipe's only write end: closing it
-    ends that wait (a worker that outlives SIGKILL for a while, stuck in the
-    kernel, closes its copy when it ends), and the thread finds the pool
-    broken and ends."""
-    _running.discard(pool)
-    workers_left = list((getattr(pool, "_processes", None) or {}).values())
-    writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)  # (shutdown forgets the queue)
-    manager = getattr(pool, "_executor_manager_thread", None)  # (and the thread)
-    for proc in workers_left:
-        proc.terminate()
-    for proc in workers_left:
-        proc.join(timeout=5)
-        if proc.is_alive():
-            proc.kill()
-            proc.join(timeout=5)
-    pool.shutdown(wait=False, cancel_futures=True)
-    if writer is not None and not writer.closed:
-        writer.close()
-    if manager is not None:
-        # let the thread end now: at exit Python would wake it through a pipe
-        # the thread closes as it ends, and the two could cross (EBADF)
-        manager.join(timeout=10)
 
 
 _one_at_a_time = threading.Lock()
@@ -331,19 +447,29 @@ def _check_answers(address: str) -> None:
         raise ClusterError(f"{address} does not answer as a Dask scheduler does ({said})") from None
 
 
-def _on_cluster(fn: Callable[[J], R], todo: list[J], address: str) -> Iterator[tuple[J, R]]:
-    """The jobs on a Dask scheduler; one clear line for what goes wrong."""
+def _client(address: str) -> Any:
+    """A Dask client of the scheduler at ``address``; one clear line for what goes wrong."""
     try:
-        from distributed import Client, as_completed
-        from distributed.scheduler import KilledWorker
+        from distributed import Client
     except ImportError:
         raise ClusterError("a Dask scheduler was given, but dask.distributed is not installed: "
                            "pip install 'lingo-trees[cluster]'") from None
     try:
-        client = Client(address, timeout=f"{CONNECT_TIMEOUT}s", set_as_default=False)
+        return Client(address, timeout=f"{CONNECT_TIMEOUT}s", set_as_default=False)
     except (OSError, TimeoutError) as exc:
         raise ClusterError(f"cannot reach the Dask scheduler at {address} ({type(exc).__name__}: "
                            f"{str(exc).splitlines()[0][:120]})") from None
+
+
+def _on_cluster(fn: Callable[[J], R], todo: list[J], cluster: Cluster) -> Iterator[tuple[J, R]]:
+    """The jobs on a Dask scheduler; one clear line for what goes wrong."""
+    from distributed import as_completed
+    from distributed.scheduler import KilledWorker
+
+    address = cluster.address
+    if cluster.client is None:
+        cluster.client = _client(address)
+    client = cluster.client
     try:
         _check_workers(client, address)
         futures = {client.submit(_on_worker, fn, job, pure=False): job for job in todo}
@@ -362,5 +488,3 @@ def _on_cluster(fn: Callable[[J], R], todo: list[J], address: str) -> Iterator[t
         if "futures" in locals():
             client.cancel(list(futures))
         raise
-    finally:
-        client.close()

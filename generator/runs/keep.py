@@ -22,7 +22,7 @@ from generator.core.fingerprint import Fingerprint
 from generator.core.layout import FolderKey, folder_trees, tree_key
 from generator.output.index import check_targets, write_index, write_top_index
 from generator.output.treefile import upgrade_file
-from generator.runs.jobs import run_jobs
+from generator.runs.jobs import Runner
 from generator.runs.progress import AnyReporter
 from generator.runs.verdicts import kept
 
@@ -78,12 +78,12 @@ def build_or_keep(jobs: list[J], build: Build[J, R], *, path: Callable[[J], Path
             _index(index_root, {tree_key(index_root, p).folder for p in paths})
 
 
-def each_a_job(fn: Callable[[J], tuple[bytes, R]], workers: int | None) -> Build[J, R]:
+def each_a_job(fn: Callable[[J], tuple[bytes, R]], runner: Runner) -> Build[J, R]:
     """The build that runs ``fn`` (a module-level function: a job's file bytes
-    and what it says of it) on each job (:func:`generator.runs.jobs.run_jobs`:
-    ``workers`` local processes, or the cluster's)."""
+    and what it says of it) on each job, where ``runner`` runs them (this
+    machine's processes or a cluster's)."""
     def build(todo: list[J]) -> Iterator[tuple[J, bytes, R]]:
-        for job, (data, said) in run_jobs(fn, todo, workers):
+        for job, (data, said) in runner.run(fn, todo):
             yield job, data, said
     return build
 

@@ -40,7 +40,7 @@ from generator.output.index import letter_summary
 from generator.output.treefile import dump_tree
 from generator.runs.cards import build_cards, card_setups
 from generator.runs.exact import LetterSearch, letter_trees
-from generator.runs.jobs import Progress, run_jobs
+from generator.runs.jobs import Processes, Progress, Runner
 from generator.runs.keep import build_or_keep
 from generator.runs.letters import build_tree, letter_fingerprint
 from generator.runs.progress import AnyReporter, Steps, reporter
@@ -51,7 +51,7 @@ from generator.search.shared import SharedOpeners, shared_choice, shared_climb, 
 
 @dataclass(frozen=True)
 class LetterJob:
-    """One tree to build: a job of :func:`generator.runs.jobs.run_jobs`."""
+    """One tree to build: a job of a :data:`~generator.runs.jobs.Runner`."""
 
     setup: str
     rule: str
@@ -89,14 +89,14 @@ def _run(job: LetterJob) -> tuple[bytes, dict[str, Any], float]:
     return dump_tree(tree), letter_summary(tree), time.perf_counter() - t0
 
 
-def _optimal(jobs: list[LetterJob], workers: int | None, report: AnyReporter,
+def _optimal(jobs: list[LetterJob], runner: Runner, report: AnyReporter,
              stats: RunStats | None) -> Iterator[tuple[LetterJob, tuple[bytes, dict[str, Any], float]]]:
     """The optimal trees: every letter's limited search, then their proofs in
     shared waves of jobs (:func:`generator.runs.exact.letter_trees`)."""
     if not jobs:
         return
     searches = {LetterSearch(j.setup, j.rule, j.letter): j for j in jobs}
-    for search, res in letter_trees(list(searches), workers=workers, progress=report, stats=stats):
+    for search, res in letter_trees(list(searches), runner=runner, progress=report, stats=stats):
         job = searches[search]
         ctx = context(job.setup)
         game = ctx.game(job.letter, job.rule)
@@ -150,7 +150,7 @@ def plan_jobs(setups: list[str], rules: list[str], strategies: list[str],
 
 def build_trees(setups: list[str], rules: list[str] | None = None, strategies: list[str] | None = None,
                 letters: list[str] | None = None, *, root: Path | None = None, seed: int = 1,
-                workers: int | None = None, force: bool = False,
+                runner: Runner = Processes(), force: bool = False,
                 progress: Progress | None = None, stats: RunStats | None = None) -> BuildReport:
     """Build and write the trees not up to date (all with ``force``,
     :mod:`generator.runs.keep`); ``stats`` gathers the jobs of the optimal
@@ -171,7 +171,7 @@ def build_trees(setups: list[str], rules: list[str] | None = None, strategies: l
                        "kept")
         steps.append(report.steps(len(todo), "trees"))
         for sid, group in _by_setup(todo):
-            yield from _build_setup(sid, group, seed, workers, out, report, stats)
+            yield from _build_setup(sid, group, seed, runner, out, report, stats)
             context.cache_clear()  # one set-up's matrix at a time
 
     try:
@@ -179,7 +179,7 @@ def build_trees(setups: list[str], rules: list[str] | None = None, strategies: l
                                   path=lambda j: tree_path(root, TreeKey("lingo", j.setup, j.rule, j.strategy, j.letter)),
                                   fingerprint=lambda j: letter_fingerprint(j.setup, j.rule, j.strategy, j.letter,
                                                                            j.seed),
-                                  workers=workers, report=report, what="build", force=force, index_root=root):
+                                  workers=runner.workers, report=report, what="build", force=force, index_root=root):
             if done.built is not None:
                 summary, seconds = done.built
                 key = f"{done.job.setup}/{done.job.rule}/{done.job.strategy}"
@@ -190,7 +190,7 @@ def build_trees(setups: list[str], rules: list[str] | None = None, strategies: l
         for s in steps:
             s.close()
     if "same-start" in rules and any(strategy_info("lingo", s).card for s in strategies):
-        out.cards = _cards(setups, letters, root, workers, force, report, named)
+        out.cards = _cards(setups, letters, root, runner.workers, force, report, named)
     return out
 
 
@@ -211,19 +211,19 @@ def _cards(setups: list[str], letters: list[str] | None, root: Path, workers: in
     return f"cards: {built} trees built, {kept} kept in {time.perf_counter() - t0:.1f} s"
 
 
-def _build_setup(sid: str, group: list[LetterJob], seed: int, workers: int | None, out: BuildReport,
+def _build_setup(sid: str, group: list[LetterJob], seed: int, runner: Runner, out: BuildReport,
                  report: AnyReporter, stats: RunStats | None
                  ) -> Iterator[tuple[LetterJob, bytes, tuple[dict[str, Any], float]]]:
     """Build the trees of one set-up: its matrix made once here (the forked
     workers share it), the shared openers first where asked."""
     context(sid)
-    plan = _shared_plan(sid, seed, workers, out, report) if any(j.strategy == "shared" for j in group) else None
+    plan = _shared_plan(sid, seed, runner, out, report) if any(j.strategy == "shared" for j in group) else None
     group = [LetterJob(j.setup, j.rule, j.strategy, j.letter, j.seed, plan)
              if j.strategy == "shared" else j for j in group]
     optimal = [j for j in group if j.strategy == "optimal"]
     others = largest_first([j for j in group if j.strategy != "optimal"])
-    for job, (data, summary, seconds) in chain(run_jobs(_run, others, workers),
-                                               _optimal(optimal, workers, report, stats)):
+    for job, (data, summary, seconds) in chain(runner.run(_run, others),
+                                               _optimal(optimal, runner, report, stats)):
         yield job, data, (summary, seconds)
 
 
@@ -257,14 +257,14 @@ def _say_done(report: AnyReporter, steps: Steps, job: LetterJob, summary: dict[s
                    f"(the best tree found is written with them listed in 'late')")
 
 
-def _shared_plan(sid: str, seed: int, workers: int | None, out: BuildReport,
+def _shared_plan(sid: str, seed: int, runner: Runner, out: BuildReport,
                  report: AnyReporter) -> SharedOpeners:
     """The openers shared by every letter of a set-up, its climbs as jobs."""
     t0 = time.perf_counter()
     ctx = context(sid)
     starts = shared_starts(ctx, seed=seed)
     jobs = [ClimbJob(sid, start) for _, start in starts]
-    results = dict(run_jobs(_climb, jobs, workers))
+    results = dict(runner.run(_climb, jobs))
     plan = shared_choice(ctx, [(k, results[ClimbJob(sid, start)]) for k, start in starts], seed=seed)
     out.seconds[f"{sid}/free/shared"] = out.seconds.get(f"{sid}/free/shared", 0.0) + time.perf_counter() - t0
     report.say(f"[{sid}/free/shared] openers {' '.join(plan.openers)}, probe words {len(plan.probes)} "

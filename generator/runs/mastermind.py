@@ -4,7 +4,7 @@
 strategies (``optimal``, ``optimal-5``) search every opener class of
 :func:`generator.games.mastermind.opener_classes`, in order of their lower
 bound; every part an opener leaves is a :class:`~generator.runs.exact.PartJob`
-of :func:`generator.runs.jobs.run_jobs`, and an opener after the first is
+of a :data:`~generator.runs.jobs.Runner`, and an opener after the first is
 searched only for a total below the best so far (:func:`exact_tree` with
 ``beta``), so a class that cannot win is cut as soon as one of its parts
 proves it.
@@ -41,7 +41,7 @@ from generator.games.mastermind import (
 )
 from generator.output.treefile import KEPT, dump_tree
 from generator.runs.exact import PartJob, part_search
-from generator.runs.jobs import Progress, run_jobs
+from generator.runs.jobs import Processes, Progress, Runner
 from generator.runs.keep import build_or_keep
 from generator.runs.progress import reporter
 from generator.runs.split import Loaded
@@ -83,7 +83,7 @@ class ExactRun:
 
 
 def exact_tree(v: Variant, opener: Code, cap: int | None, *, top: int | None = None,
-               workers: int | None = None, beta: int | None = None,
+               runner: Runner = Processes(), beta: int | None = None,
                progress: Progress | None = None) -> ExactRun:
     """The least-total tree that opens with ``opener`` (every secret within
     ``cap`` guesses; None: the board's turns), one job per part of the opener.
@@ -116,7 +116,7 @@ def exact_tree(v: Variant, opener: Code, cap: int | None, *, top: int | None = N
     positions = 0
     feasible, pruned, any_inf = True, False, False
     steps = reporter(progress).steps(len(jobs), f"parts after {opener}")
-    for _, got in run_jobs(part_search, jobs, workers):
+    for _, got in runner.run(part_search, jobs):
         positions += got.positions
         cost, sub = got.cost, got.tree
         value = "-" if cost >= INF else f">= {cost}" if sub is None else str(cost)
@@ -162,14 +162,14 @@ def mastermind_fingerprint(v: Variant, strategy: str, top: int | None = None,
     return fingerprint({"codes": code_list_digest(v.game)}, params, strategy_info("mastermind", strategy).algorithm)
 
 
-def mastermind_tree(v: Variant, strategy: str, *, workers: int | None = None,
+def mastermind_tree(v: Variant, strategy: str, *, runner: Runner = Processes(),
                     top: int | None = None, opener: Code | None = None,
                     progress: Progress | None = None) -> tuple[GameTree, dict[str, Any]]:
     """The tree of ``strategy`` for variant ``v``, and figures about the build
     (``seconds``; for the exact strategies ``positions`` and every opener's total).
 
     The exact strategies search every opener class, each part of an opener a
-    job of :func:`generator.runs.jobs.run_jobs`; with ``top`` each position
+    job of a :data:`~generator.runs.jobs.Runner`; with ``top`` each position
     tries only the best ``top`` moves (not proved); with ``opener`` only that
     first guess is searched (proved after it).
     """
@@ -177,7 +177,7 @@ def mastermind_tree(v: Variant, strategy: str, *, workers: int | None = None,
     start = time.perf_counter()
     block: dict[str, Any] = {"scheme": strategy, "method": info.method}
     if strategy in OPTIMAL_STRATEGIES:
-        root, more, figures = _exact(v, strategy, top, opener, workers, progress)
+        root, more, figures = _exact(v, strategy, top, opener, runner, progress)
     else:
         root, more, figures = _greedy(v, strategy)
     block.update(more)
@@ -190,14 +190,14 @@ def mastermind_tree(v: Variant, strategy: str, *, workers: int | None = None,
 
 
 def build_mastermind_trees(v: Variant, strategies: list[str], root: Path, *, top: int | None = None,
-                           opener: Code | None = None, workers: int | None = None, force: bool = False,
+                           opener: Code | None = None, runner: Runner = Processes(), force: bool = False,
                            progress: Progress | None = None) -> Iterator[str]:
     """Build or keep (:mod:`generator.runs.keep`) the tree of each strategy
     under ``root/mastermind/<variant>/<strategy>/all.json``; yields a line
     per tree as it is kept or written."""
     def build(todo: list[str]) -> Iterator[tuple[str, bytes, str]]:
         for name in todo:  # one after another: an exact search runs its own jobs
-            tree, figures = mastermind_tree(v, name, top=top, opener=opener, workers=workers, progress=progress)
+            tree, figures = mastermind_tree(v, name, top=top, opener=opener, runner=runner, progress=progress)
             s = tree.stats
             assert s is not None
             extra = f", {figures['positions']} positions searched" if "positions" in figures else ""
@@ -206,7 +206,7 @@ def build_mastermind_trees(v: Variant, strategies: list[str], root: Path, *, top
 
     for done in build_or_keep(strategies, build, path=lambda name: tree_path(root, TreeKey.mastermind(v.id, name)),
                               fingerprint=lambda name: mastermind_fingerprint(v, name, top, opener),
-                              workers=workers, report=reporter(progress), what="mastermind", force=force):
+                              workers=runner.workers, report=reporter(progress), what="mastermind", force=force):
         yield f"{done.path}: {KEPT if done.built is None else done.built}"
 
 
@@ -218,7 +218,7 @@ def _greedy(v: Variant, strategy: str) -> tuple[Tree, dict[str, Any], dict[str, 
                   "tie_breaks": "a possible code first, then the smallest code"}, {}
 
 
-def _exact(v: Variant, strategy: str, top: int | None, opener: Code | None, workers: int | None,
+def _exact(v: Variant, strategy: str, top: int | None, opener: Code | None, runner: Runner,
            progress: Progress | None) -> tuple[Tree, dict[str, Any], dict[str, Any]]:
     cap = 5 if strategy == "optimal-5" else None
     if opener is not None and opener not in _matrix(v.id).guesses:
@@ -231,7 +231,7 @@ def _exact(v: Variant, strategy: str, top: int | None, opener: Code | None, work
     for o in openers:
         done = [r for r in runs if r.tree is not None]
         beta = min(r.total for r in done) + 1 if done else None
-        r = exact_tree(v, o, cap, top=top, workers=workers, beta=beta, progress=progress)
+        r = exact_tree(v, o, cap, top=top, runner=runner, beta=beta, progress=progress)
         runs.append(r)
         if progress:
             what = (f"at least {r.total}, cut" if r.pruned else

@@ -1,7 +1,7 @@
 """Exact searches split into jobs fine enough for a cluster.
 
 A proof (:class:`Root`: a position to solve below a cut, or the parts a
-fixed opener leaves) runs as jobs of :func:`generator.runs.jobs.run_jobs`.
+fixed opener leaves) runs as jobs of a :data:`~generator.runs.jobs.Runner`.
 A job that runs past its **probe** budget of work is split, and its pieces
 run in the next wave:
 
@@ -32,6 +32,7 @@ All the proofs of a run (say every letter of a set-up) share the waves.
 
 from __future__ import annotations
 
+import enum
 import resource
 import time
 from collections import Counter
@@ -46,7 +47,7 @@ from generator.core.partition import Matrix
 from generator.core.rules import Game
 from generator.core.tree import Node, Tree
 from generator.errors import StrategyError
-from generator.runs.jobs import Progress, run_jobs
+from generator.runs.jobs import Processes, Progress, Runner
 from generator.runs.progress import reporter
 from generator.search.exact import INF, MovePart, Options, OutOfBudget, Position, Search, make_search
 
@@ -76,6 +77,15 @@ DEPTH = 3
 SMALL = 24
 #: the moves a limited search tries per position, for a split position's cut
 LIMITED_TOP = 10
+
+
+class Status(enum.Enum):
+    """How a job or a proof ended; the value is the word progress prints."""
+
+    SOLVED = "solved"  # the cost, below the cut (and its tree)
+    CUT = "cut"  # a lower bound at least the cut
+    OPEN = "open"  # a proof: a job at the last level ran out of budget, so nothing is proved
+    OUT_OF_BUDGET = "out of budget"  # a job: it ran past its budget of work
 
 
 @dataclass(frozen=True)
@@ -242,7 +252,7 @@ class Outcome:
     cut) or ``open`` (a job ran out of budget at the last level; ``tree`` and
     ``value``: the best found below the cut, if any)."""
 
-    status: str
+    status: Status
     value: int
     tree: Tree | None = None
     dead_end: str | None = None
@@ -373,7 +383,7 @@ def _pending(g: _Goal) -> Iterator[_Goal]:
 
 
 class _Value(NamedTuple):
-    status: str  # solved, cut or open (see Outcome)
+    status: Status  # solved, cut or open (see Outcome)
     value: int
     trees: dict[int, Tree]  # a position: code -1; parts: by code
     dead_end: str | None = None
@@ -389,43 +399,43 @@ def _evaluate(p: _Planner, g: _Goal) -> _Value:
             if child is None:
                 continue
             v = _evaluate(p, child)
-            if v.status == "open":
+            if v.status is Status.OPEN:
                 is_open = True
-            elif v.status == "solved" and (best is None or base + v.value < best[0]):
+            elif v.status is Status.SOLVED and (best is None or base + v.value < best[0]):
                 best = (base + v.value, row, v.trees)
-            elif v.status == "cut" and cut is None:
+            elif v.status is Status.CUT and cut is None:
                 cut = v
         if best is not None:
             tree = p.tree_of_move(g, best[1], best[2])
-            return _Value("open" if is_open else "solved", best[0], {-1: tree})
+            return _Value(Status.OPEN if is_open else Status.SOLVED, best[0], {-1: tree})
         if is_open:
-            return _Value("open", INF, {})
+            return _Value(Status.OPEN, INF, {})
         if g.cut < g.beta:
             raise StrategyError("internal: no move beat the cost of a tree known at a position")
-        return _Value("cut", max(g.beta, g.floor), {}, cut.dead_end if cut else None, cut.where if cut else g.path)
+        return _Value(Status.CUT, max(g.beta, g.floor), {}, cut.dead_end if cut else None, cut.where if cut else g.path)
     if g.children is not None:  # split parts: their sum
         total, trees, is_open = 0, {}, False
         for child in g.children:
             v = _evaluate(p, child)
-            if v.status == "cut":
-                return _Value("cut", max(g.beta, v.value), {}, v.dead_end, v.where)
-            if v.status == "open":
+            if v.status is Status.CUT:
+                return _Value(Status.CUT, max(g.beta, v.value), {}, v.dead_end, v.where)
+            if v.status is Status.OPEN:
                 is_open = True
                 continue
             total += v.value
             trees.update({child.path[-1][1]: v.trees[-1]} if child.move is None else v.trees)
         if is_open:
-            return _Value("open", INF, {})
+            return _Value(Status.OPEN, INF, {})
         if total < g.beta:
-            return _Value("solved", total, trees)
-        return _Value("cut", total, {}, None, g.path)
+            return _Value(Status.SOLVED, total, trees)
+        return _Value(Status.CUT, total, {}, None, g.path)
     r = g.result
     assert r is not None
     if r.value is None:
-        return _Value("open", INF, {})
+        return _Value(Status.OPEN, INF, {})
     if r.value < g.beta:
-        return _Value("solved", r.value, dict(r.trees))
-    return _Value("cut", r.value, {}, r.dead_end, g.path)
+        return _Value(Status.SOLVED, r.value, dict(r.trees))
+    return _Value(Status.CUT, r.value, {}, r.dead_end, g.path)
 
 
 def _start(root: Root, split: Split) -> tuple[_Proof, _Planner]:
@@ -448,7 +458,7 @@ def _start(root: Root, split: Split) -> tuple[_Proof, _Planner]:
 def _finish(proof: _Proof, planner: _Planner) -> Outcome:
     v = _evaluate(planner, proof.goal)
     if proof.root.opener is not None:
-        tree = planner.tree_of_move(proof.goal, proof.root.opener, v.trees) if v.status == "solved" else None
+        tree = planner.tree_of_move(proof.goal, proof.root.opener, v.trees) if v.status is Status.SOLVED else None
         return Outcome(v.status, v.value + proof.base if v.value < INF else INF, tree, v.dead_end, v.where)
     return Outcome(v.status, v.value, v.trees.get(-1), v.dead_end, v.where)
 
@@ -466,7 +476,7 @@ class RunStats:
 
 
 def run_proofs(proofs: Sequence[Generator[Root, Outcome, T]], split: Split = Split(), *,
-               workers: int | None = None, progress: Progress | None = None,
+               runner: Runner = Processes(), progress: Progress | None = None,
                stats: RunStats | None = None, label: str = "exact") -> Iterator[tuple[int, T]]:
     """Run proofs in shared waves of jobs; yields ``(index, result)`` as each ends.
 
@@ -499,13 +509,13 @@ def run_proofs(proofs: Sequence[Generator[Root, Outcome, T]], split: Split = Spl
         split_later: list[tuple[int, _Goal]] = []
         splitting: set[int] = set()  # the proofs with a goal in split_later
         left = Counter(i for i, _, _ in todo)  # each proof's jobs still running in this wave
-        for task, res in run_jobs(run_task, [t[2] for t in todo], workers):
+        for task, res in runner.run(run_task, [t[2] for t in todo]):
             i, g, _ = by_task[id(task)]
             g.result = res
             stats.jobs.append(JobTime(wave, res.seconds, res.work, res.positions, g.secrets, i))
             stats.peak_mib = max(stats.peak_mib, res.peak_mib)
-            what = "out of budget" if res.value is None else "cut" if res.value >= g.beta else "solved"
-            steps.step(f"{len(g.path)} deep, {g.secrets} secrets: {what} ({res.seconds:.1f} s)")
+            what = Status.OUT_OF_BUDGET if res.value is None else Status.CUT if res.value >= g.beta else Status.SOLVED
+            steps.step(f"{len(g.path)} deep, {g.secrets} secrets: {what.value} ({res.seconds:.1f} s)")
             if res.value is None and active[i][1].split.probe is not None and not active[i][1].last_level(g):
                 split_later.append((i, g))
                 splitting.add(i)

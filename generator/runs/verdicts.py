@@ -7,76 +7,34 @@ verified before (:func:`generator.runs.verify.check_file`, one job per file)
 and returns the verdicts of those that fail.
 
 A file that verified is remembered as an empty file in the user's cache
-folder (``$XDG_CACHE_HOME/lingo-trees/verified/``, else ``~/.cache/...``),
-named by the SHA-256 of the file's SHA-256 and :func:`verification_basis`
-(the verifier's code and every file of the word lists): a file edited by a
-byte is replayed again, and so is every file after a word list or the
-verifier changed. The folders are made private when they are made; a mark
-is trusted only where every folder on the way and the mark itself are this
-user's alone (no link, no other owner, no one else may write), and where
-they are not, every file is verified every time, as without a cache folder.
+folder (:mod:`generator.core.usercache`: ``$XDG_CACHE_HOME/lingo-trees/verified/``,
+else ``~/.cache/...``), named by the SHA-256 of the file's SHA-256 and
+:func:`verification_basis` (the verifier's code and every file of the word
+lists): a file edited by a byte is replayed again, and so is every file
+after a word list or the verifier changed. The folders are made private
+when they are made; a mark is trusted only where every folder on the way
+and the mark itself are this user's alone (no link, no other owner, no one
+else may write), and where they are not, every file is verified every time,
+as without a cache folder.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import stat
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
 from generator.core.catalog import wordlists_dir
 from generator.core.files import read_limited
+from generator.core.usercache import private, private_cache
 from generator.output.treefile import MAX_BYTES, read_fingerprint
-from generator.runs.jobs import local, run_jobs
+from generator.runs.jobs import run_jobs
 from generator.runs.progress import AnyReporter
 from generator.runs.verify import FileVerdict, check_file
 
 VERIFIED = "verified"  # the folder of the marks, in the cache folder
-
-
-def cache_dir() -> Path | None:
-    """This user's cache folder for lingo-trees (None where there is none:
-    ``XDG_CACHE_HOME`` relative or unset and no home)."""
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    if xdg and os.path.isabs(xdg):
-        return Path(xdg) / "lingo-trees"
-    try:
-        return Path.home() / ".cache" / "lingo-trees"
-    except RuntimeError:  # no HOME and no passwd entry
-        return None
-
-
-def private_cache(*sub: str) -> Path | None:
-    """The cache folder, or its subfolder ``sub`` (``"verified"``), made
-    where missing, if only this user may write there (None: there is none,
-    or it is not this user's alone). Every folder on the way is checked:
-    none may be a link, another user's, or writable by others."""
-    folder = cache_dir()
-    if folder is None:
-        return None
-    try:
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        for name in sub:
-            if not private(folder, folder=True):
-                return None
-            folder /= name
-            folder.mkdir(exist_ok=True, mode=0o700)
-    except OSError:  # (a link where a folder should be: it exists, but is not a folder)
-        return None
-    return folder if private(folder, folder=True) else None
-
-
-def private(path: Path, *, folder: bool = False) -> bool:
-    """Whether ``path`` is this user's alone: a folder (``folder``) or a
-    regular file, not a link, owned by this user and writable by no one else."""
-    try:
-        st = path.lstat()
-    except OSError:
-        return False
-    kind = stat.S_ISDIR(st.st_mode) if folder else stat.S_ISREG(st.st_mode)
-    return kind and st.st_uid == os.getuid() and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
 
 
 def verification_basis() -> str:
@@ -123,14 +81,14 @@ def failures(files: list[Path], workers: int | None, report: AnyReporter, what: 
     steps = report.steps(len(todo), "verifying")
     failed: dict[Path, FileVerdict] = {}
     try:
-        with local():  # the files are this machine's: verified here, whatever scheduler the command was given
-            for path, verdict in run_jobs(check_file, todo, workers):
-                steps.step(path.name)
-                mark = marks[path]
-                if not verdict.ok:
-                    failed[path] = verdict
-                elif mark is not None and _mark(folder, basis, path) == mark:  # (unchanged while it was replayed)
-                    _remember(mark)
+        # the files are this machine's: verified by its processes, whatever runs the command's searches
+        for path, verdict in run_jobs(check_file, todo, workers):
+            steps.step(path.name)
+            mark = marks[path]
+            if not verdict.ok:
+                failed[path] = verdict
+            elif mark is not None and _mark(folder, basis, path) == mark:  # (unchanged while it was replayed)
+                _remember(mark)
     finally:
         steps.close()
     return [failed[p] for p in files if p in failed]

@@ -46,7 +46,7 @@ from generator.core.tree import GameTree, Node
 from generator.errors import StrategyError
 from generator.output.treefile import KEPT, dump_tree
 from generator.runs.first_words import Weighed, prove_first_words
-from generator.runs.jobs import Progress, run_jobs
+from generator.runs.jobs import Processes, Progress, Runner
 from generator.runs.keep import build_or_keep, each_a_job
 from generator.runs.progress import reporter
 from generator.search.exact import INF
@@ -190,7 +190,7 @@ def _tree_file(b: WordleBuild) -> tuple[bytes, str]:
         f"opener {opener_of(tree.strategy)}, {seconds:.1f} s")
 
 
-def build_wordle_trees(builds: list[WordleBuild], root: Path, *, workers: int | None = None, force: bool = False,
+def build_wordle_trees(builds: list[WordleBuild], root: Path, *, runner: Runner = Processes(), force: bool = False,
                        progress: Progress | None = None) -> Iterator[str]:
     """Build or keep (:mod:`generator.runs.keep`) the tree of each build under
     ``root/<tier's set-up>/<rule>/<folder>/all.json``, each a job; yields a
@@ -200,14 +200,14 @@ def build_wordle_trees(builds: list[WordleBuild], root: Path, *, workers: int | 
     def build(todo: list[WordleBuild]) -> Iterator[tuple[WordleBuild, bytes, str]]:
         steps = report.steps(len(todo), "Wordle trees")
         try:
-            for b, data, line in each_a_job(_tree_file, workers)(todo):  # as they finish
+            for b, data, line in each_a_job(_tree_file, runner)(todo):  # as they finish
                 steps.step(f"{b.tier}, {MODES[b.rule]} mode, {b.folder}")
                 yield b, data, line
         finally:
             steps.close()
 
     for done in build_or_keep(builds, build, path=lambda b: tree_path(root, TreeKey("wordle", b.setup, b.rule, b.folder, ALL)),
-                              fingerprint=WordleBuild.fingerprint, workers=workers, report=report, what="wordle",
+                              fingerprint=WordleBuild.fingerprint, workers=runner.workers, report=report, what="wordle",
                               force=force, index_root=root):
         yield f"{done.path}: {KEPT if done.built is None else done.built}"
 
@@ -256,14 +256,14 @@ def opener_score(job: tuple[WordleBuild, int]) -> OpenerScore:
 
 
 def rank_openers(tier: str, rule: str, strategy: str, words: list[tuple[str, int]], size: int,
-                 workers: int | None = None, step: Callable[[str], None] | None = None,
+                 runner: Runner = Processes(), step: Callable[[str], None] | None = None,
                  asked: tuple[str, ...] = (OPENER, *DOCUMENT_OPENERS)) -> OpenerRanking:
     """``words`` (from :func:`shortlist` of ``size``) ranked by the total of
     the greedy tree each leads to (ties: the first-move order), one job per
     word; ``step(word)`` after each tree; ``asked``: the words to place."""
     jobs = [(WordleBuild(rule, strategy, w, tier), place) for w, place in words]
     scores = []
-    for (b, _), score in run_jobs(opener_score, jobs, workers):
+    for (b, _), score in runner.run(opener_score, jobs):
         scores.append(score)
         if step is not None:
             step(f"{b.opener}: {score.total}")
@@ -276,11 +276,11 @@ def rank_openers(tier: str, rule: str, strategy: str, words: list[tuple[str, int
 EXACT_RULES = (GuessRule.FREE.value, GuessRule.HARD.value)
 
 
-def rank_optimal(tier: str, rule: str, best: int, workers: int | None = None,
+def rank_optimal(tier: str, rule: str, best: int, runner: Runner = Processes(),
                  step: Callable[[Weighed, int], None] | None = None, limit: int | None = None) -> OpenerRanking:
     """Every first word of a tier and mode weighed by the exact search
     (:func:`generator.runs.first_words.prove_first_words`, each word a job
-    over ``workers``): the ``best`` least totals, proved the best of all, a
+    on ``runner``): the ``best`` least totals, proved the best of all, a
     lower bound for every other word, and the exact totals of the words
     asked for (:data:`OPENER`, :data:`DOCUMENT_OPENERS` and
     :data:`PLAYERS_OPENERS`); each word's first-move place is its place by
@@ -295,7 +295,7 @@ def rank_optimal(tier: str, rule: str, best: int, workers: int | None = None,
     words = first_words(tier, rule, "entropy")
     place = {w: i for i, w in enumerate(words, 1)}
     asked = tuple(w for w in (OPENER, *DOCUMENT_OPENERS, *PLAYERS_OPENERS) if w in place)
-    table = prove_first_words(tiers()[tier], rule, words[:limit], best, asked, workers, step)
+    table = prove_first_words(tiers()[tier], rule, words[:limit], best, asked, runner, step)
     scores = [OpenerScore(w.word, w.value, w.max_turns, 0, place[w.word]) for w in table.solved]
     bounds = [OpenerBound(w.word, None if w.value >= INF else w.value)
               for w in sorted(table.bounded, key=lambda w: w.word)]

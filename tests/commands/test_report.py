@@ -10,11 +10,12 @@ import pytest
 from generator.cli import main
 from generator.core.catalog import trees_dir
 from generator.output.report import report
+from generator.runs.jobs import Processes
 from generator.runs.lingo import build_trees
 
 
 def test_report_on_built_trees(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    build_trees(["nl"], ["free", "same-start"], ["scm", "human"], ["q", "u"], root=tmp_path, workers=1,
+    build_trees(["nl"], ["free", "same-start"], ["scm", "human"], ["q", "u"], root=tmp_path, runner=Processes(1),
           progress=lambda _: None)
     text = report(tmp_path, ["nl"])
     assert "-- The 1992 paper's rule (SCM): every move leaves the smallest largest group (its Fig. 3); free rule: any word may be guessed" in text

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from generator.core.catalog import trees_dir
 from generator.output.report import histogram_table, report
+from generator.runs.jobs import Processes
 from generator.runs.lingo import build_trees
 
 
@@ -17,7 +18,7 @@ def test_histogram_table() -> None:
 
 
 def test_report_counts_proved_optimal_letters(tmp_path: Path) -> None:
-    build_trees(["nl"], ["same-start"], ["optimal"], ["q", "z"], root=tmp_path, workers=1, progress=lambda _: None)
+    build_trees(["nl"], ["same-start"], ["optimal"], ["q", "z"], root=tmp_path, runner=Processes(1), progress=lambda _: None)
     text = report(tmp_path, ["nl"])
     assert "-- Optimal: the fewest turns on average (every move by the feedback); TV rules: every guess begins with the letter shown" in text
     assert "proved optimal: 2 of 2 letters" in text

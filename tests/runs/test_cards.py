@@ -10,11 +10,12 @@ from generator.core.verify import game_lists, verify_tree
 from generator.output.cardsfile import read_cards
 from generator.output.treefile import read_tree
 from generator.runs.cards import build_cards, card_setups
+from generator.runs.jobs import Processes
 from generator.runs.lingo import build_trees
 
 
 def _build(root: Path, said: list[str] | None = None, **kw: object) -> str:
-    report = build_trees(["tiny"], ["same-start"], ["human", "human-openers", "human-knee"], root=root, workers=1,
+    report = build_trees(["tiny"], ["same-start"], ["human", "human-openers", "human-knee"], root=root, runner=Processes(1),
                          progress=(said.append if said is not None else lambda _: None), **kw)  # type: ignore[arg-type]
     return report.cards
 
@@ -75,4 +76,4 @@ def test_verify_refuses_a_card_that_counts_fewer_late_than_its_tree(tiny: Path, 
 def test_cards_asked_of_a_set_up_without_tables_are_an_error(tmp_path: Path) -> None:
     from generator.errors import StrategyError
     with pytest.raises(StrategyError, match="no cards to cut for en"):
-        build_trees(["en"], ["same-start"], ["human-knee"], root=tmp_path, workers=1, progress=lambda _: None)
+        build_trees(["en"], ["same-start"], ["human-knee"], root=tmp_path, runner=Processes(1), progress=lambda _: None)

@@ -9,6 +9,7 @@ from generator.core.context import context
 from generator.core.tree import depth
 from generator.core.verify import verify_tree
 from generator.runs.exact import NO_TREE, Cost, choose_opener, letter_tree, solve_opener
+from generator.runs.jobs import Processes
 from generator.runs.letters import build_tree
 from generator.runs.split import RunStats, Split
 from generator.search.exact import INF, LATE_COST, ExactError, Options
@@ -16,7 +17,7 @@ from generator.search.exact import INF, LATE_COST, ExactError, Options
 
 @pytest.mark.slow
 def test_wordle_salet_limited_reaches_7920() -> None:
-    res = solve_opener("wordle", "free", None, "salet", Options(top=10), workers=1)
+    res = solve_opener("wordle", "free", None, "salet", Options(top=10), runner=Processes(1))
     assert (res.total, res.late) == (7920, 0)
     assert depth(res.root) == 5
     data = res.strategy_data(context("wordle").game(None, "free"))
@@ -71,8 +72,8 @@ def test_a_cost_is_the_secrets_past_the_cap_then_the_total() -> None:
 
 def test_a_chosen_opener_has_the_tree_of_that_opener_fixed() -> None:
     options = Options(top=4)
-    chosen = choose_opener("en", "free", "k", options, 2, workers=1)
-    fixed = solve_opener("en", "free", "k", str(chosen.opener), options, workers=1)
+    chosen = choose_opener("en", "free", "k", options, 2, runner=Processes(1))
+    fixed = solve_opener("en", "free", "k", str(chosen.opener), options, runner=Processes(1))
     assert repr(chosen.root) == repr(fixed.root) and chosen.cost == fixed.cost
     assert not chosen.proved and not chosen.fixed_opener and fixed.fixed_opener
 
@@ -80,9 +81,9 @@ def test_a_chosen_opener_has_the_tree_of_that_opener_fixed() -> None:
 def test_an_opener_searched_whole_or_split_into_jobs_has_the_same_tree() -> None:
     # one worker searches the opener's parts in one search (its memo serves
     # them all); more split them into jobs, here past a tiny probe
-    whole = solve_opener("en", "free", "k", "kerns", Options(), workers=1)
+    whole = solve_opener("en", "free", "k", "kerns", Options(), runner=Processes(1))
     stats = RunStats()
-    split = solve_opener("en", "free", "k", "kerns", Options(), workers=1, split=Split(probe=1000, budget=None),
+    split = solve_opener("en", "free", "k", "kerns", Options(), runner=Processes(1), split=Split(probe=1000, budget=None),
                          stats=stats)
     assert len({j.wave for j in stats.jobs}) > 1  # split more than once
     assert whole.proved and whole.cost == split.cost
@@ -93,4 +94,4 @@ def test_an_opener_searched_whole_or_split_into_jobs_has_the_same_tree() -> None
 def test_wordle_today_hard_mode_from_salet_has_no_tree_as_selby_found() -> None:
     # his results_hard_nyt20230701: salet Infinity (tests/data/selby/)
     with pytest.raises(ExactError, match="no tree solves every secret within 6 turns"):
-        solve_opener("wordle-2023", "hard", None, "salet", Options(), workers=1)
+        solve_opener("wordle-2023", "hard", None, "salet", Options(), runner=Processes(1))

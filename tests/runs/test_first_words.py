@@ -10,6 +10,7 @@ import pytest
 
 import generator.runs.first_words as first_words
 from generator.runs.first_words import Bounds, Weighed, batches, cut_after, journal_path, prove_first_words
+from generator.runs.jobs import Processes
 from generator.search.exact import INF
 
 SELBY = Path(__file__).resolve().parent.parent / "data" / "selby"
@@ -181,7 +182,7 @@ NORMAL = ["salet", "reast", "slate", "roate", "raise", "nails", "qajaq"]
 @pytest.mark.slow
 def test_the_best_of_a_few_first_words_proved_with_selby_s_totals(monkeypatch, tmp_path) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    table = prove_first_words("wordle", "free", NORMAL, 3, asked=("nails",), workers=1)
+    table = prove_first_words("wordle", "free", NORMAL, 3, asked=("nails",), runner=Processes(1))
     known = published("normal.top105.proven") | published("normal.some3593.every40th")
     exact = {w.word: w.value for w in table.solved}
     assert [w.word for w in table.solved][:3] == ["salet", "reast", "slate"]
@@ -195,7 +196,7 @@ def test_the_best_of_a_few_first_words_proved_with_selby_s_totals(monkeypatch, t
 @pytest.mark.slow
 def test_hard_mode_from_salet_is_selby_s_8122(monkeypatch, tmp_path) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    table = prove_first_words("wordle", "hard", ["salet"], 1, workers=1)
+    table = prove_first_words("wordle", "hard", ["salet"], 1, runner=Processes(1))
     assert [(w.word, w.value) for w in table.solved] == [("salet", published("hard.top101.proven")["salet"])]
 
 
@@ -211,12 +212,12 @@ def test_a_proof_stopped_resumes_from_its_journal(monkeypatch, tmp_path) -> None
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        prove_first_words("wordle", "free", words, 2, workers=1, step=stop_after_two)
+        prove_first_words("wordle", "free", words, 2, runner=Processes(1), step=stop_after_two)
     again: list[str] = []
-    resumed = prove_first_words("wordle", "free", words, 2, workers=1, step=lambda w, _: again.append(w.word))
+    resumed = prove_first_words("wordle", "free", words, 2, runner=Processes(1), step=lambda w, _: again.append(w.word))
     assert not set(again) & set(searched[:2]) and sorted(again + searched[:2]) == sorted(words)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "fresh"))
-    whole = prove_first_words("wordle", "free", words, 2, workers=1)
+    whole = prove_first_words("wordle", "free", words, 2, runner=Processes(1))
     assert found(whole) == found(resumed)
 
 

@@ -16,7 +16,7 @@ import pytest
 
 from generator.core import jit
 from generator.runs import jobs
-from generator.runs.jobs import ClusterError, cluster, run_jobs
+from generator.runs.jobs import Cluster, ClusterError, Processes, run_jobs, runner
 
 
 def square(x: int) -> int:
@@ -214,9 +214,20 @@ def local_cluster() -> Iterator[Any]:
 
 
 def test_jobs_on_a_cluster(local_cluster: Any) -> None:
-    with cluster(local_cluster.scheduler_address):
-        out = dict(run_jobs(square, range(6)))
-    assert out == {i: i * i for i in range(6)}
+    with runner(local_cluster.scheduler_address, None) as on:
+        assert isinstance(on, Cluster) and on.on_a_cluster and not on.in_this_process
+        out = dict(on.run(square, range(6)))
+        again = dict(on.run(square, range(3)))  # the same client, made once for the command
+    assert out == {i: i * i for i in range(6)} and again == {i: i * i for i in range(3)}
+    assert on.client is None  # closed with the command
+
+
+def test_without_a_scheduler_the_jobs_run_on_this_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("LINGO_TREES_SCHEDULER", raising=False)
+    with runner(None, 2) as on:
+        assert on == Processes(2) and not on.on_a_cluster and not on.in_this_process
+        assert dict(on.run(square, range(4))) == {i: i * i for i in range(4)}
+    assert Processes(1).in_this_process
 
 
 def test_a_cluster_build_gives_the_bytes_of_a_local_one(local_cluster: Any, tmp_path: Path, cli) -> None:
@@ -232,7 +243,7 @@ def test_a_cluster_build_gives_the_bytes_of_a_local_one(local_cluster: Any, tmp_
 def test_a_killed_worker_loses_no_tree(local_cluster: Any, tmp_path: Path) -> None:
     from generator.runs.lingo import build_trees
 
-    build_trees(["nl"], ["free"], ["scm"], root=tmp_path / "local", workers=1, progress=None)
+    build_trees(["nl"], ["free"], ["scm"], root=tmp_path / "local", runner=Processes(1), progress=None)
     done: list[str] = []
 
     def kill_a_worker_after_the_first(text: str) -> None:
@@ -241,8 +252,9 @@ def test_a_killed_worker_loses_no_tree(local_cluster: Any, tmp_path: Path) -> No
             workers = list(local_cluster.workers.values())
             os.kill(workers[0].process.process.pid, signal.SIGKILL)
 
-    with cluster(local_cluster.scheduler_address):
-        build_trees(["nl"], ["free"], ["scm"], root=tmp_path / "dask", progress=kill_a_worker_after_the_first)
+    with runner(local_cluster.scheduler_address, None) as on:
+        build_trees(["nl"], ["free"], ["scm"], root=tmp_path / "dask", runner=on,
+                    progress=kill_a_worker_after_the_first)
     files = sorted(p.relative_to(tmp_path / "local") for p in (tmp_path / "local").rglob("*.json"))
     assert len(files) == 26 + 2
     for f in files:
@@ -299,7 +311,7 @@ def test_a_scheduler_that_does_not_answer_as_one_is_one_line_in_time(monkeypatch
     monkeypatch.setattr(jobs, "CONNECT_TIMEOUT", 2)
     with _server(reply) as address:
         t0 = time.monotonic()
-        with pytest.raises(ClusterError, match=message), cluster(address):
+        with pytest.raises(ClusterError, match=message), runner(address, None):
             pass
         assert time.monotonic() - t0 < 10
 

@@ -12,12 +12,13 @@ from generator.core.layout import FolderKey, tree_path
 from generator.errors import StrategyError
 from generator.output.index import write_index
 from generator.output.treefile import read_tree
+from generator.runs.jobs import Processes
 from generator.runs.lingo import build_trees, largest_first, plan_jobs
 
 
 def small_build(root: Path) -> dict[str, float]:
     return build_trees(["nl"], ["free", "same-start"], ["scm", "human"], ["q", "x"], root=root,
-                 workers=1, progress=lambda _: None)
+                       runner=Processes(1), progress=lambda _: None)
 
 
 def test_layout_and_indexes(tmp_path: Path) -> None:
@@ -46,8 +47,8 @@ def test_rebuild_is_byte_identical(tmp_path: Path) -> None:
 
 
 def test_parallel_build_equals_serial(tmp_path: Path) -> None:
-    build_trees(["nl"], ["free"], ["human"], ["u", "q"], root=tmp_path / "one", workers=1, progress=lambda _: None)
-    build_trees(["nl"], ["free"], ["human"], ["u", "q"], root=tmp_path / "two", workers=2, progress=lambda _: None)
+    build_trees(["nl"], ["free"], ["human"], ["u", "q"], root=tmp_path / "one", runner=Processes(1), progress=lambda _: None)
+    build_trees(["nl"], ["free"], ["human"], ["u", "q"], root=tmp_path / "two", runner=Processes(2), progress=lambda _: None)
     for name in ("u.json", "q.json", "index.json"):
         assert (tmp_path / "one/nl/free/human" / name).read_bytes() == \
                (tmp_path / "two/nl/free/human" / name).read_bytes()
@@ -58,7 +59,7 @@ def test_a_kept_tree_must_verify(tmp_path: Path, edit: str) -> None:
     # a file with the right fingerprint is kept only if it also verifies: else made again
     def build() -> list[str]:
         said: list[str] = []
-        build_trees(["nl"], ["free"], ["human"], ["q"], root=tmp_path, workers=1, progress=said.append)
+        build_trees(["nl"], ["free"], ["human"], ["q"], root=tmp_path, runner=Processes(1), progress=said.append)
         return said
 
     build()

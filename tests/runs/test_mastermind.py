@@ -12,6 +12,7 @@ from generator.core.verify import game_lists, verify_tree
 from generator.errors import RulesError
 from generator.games import mastermind as mm
 from generator.output.treefile import dump_tree, load_tree
+from generator.runs.jobs import Processes
 from generator.runs.mastermind import exact_tree, mastermind_tree, opener_floor
 
 
@@ -46,12 +47,12 @@ def test_greedy_rules_reproduce_kooi_2005(strategy: str, opener: str, total: int
 
 def test_exact_search_on_a_small_variant_beats_or_equals_greedy(kit) -> None:
     v = mm.variant("3x3")
-    exact, _ = mastermind_tree(v, "optimal", workers=1)
+    exact, _ = mastermind_tree(v, "optimal", runner=Processes(1))
     assert exact.strategy["proved_minimal"]
     for name in ("knuth", "expected", "entropy", "most-parts"):
         greedy, _ = mastermind_tree(v, name)
         assert exact.stats.total_turns <= greedy.stats.total_turns
-    capped, _ = mastermind_tree(v, "optimal-5", workers=1)
+    capped, _ = mastermind_tree(v, "optimal-5", runner=Processes(1))
     assert capped.stats.max_turns <= 5
     assert verify_tree(exact, *game_lists(exact)).ok
 
@@ -59,8 +60,8 @@ def test_exact_search_on_a_small_variant_beats_or_equals_greedy(kit) -> None:
 def test_opener_pruning_gives_the_totals_of_full_searches() -> None:
     # every opener class searched on its own (no cut) against the pruned search
     v = mm.variant("4x4")
-    full = {o: exact_tree(v, o, None, workers=1).total for o in mm.opener_classes(v.game)}
-    tree, _ = mastermind_tree(v, "optimal", workers=1)
+    full = {o: exact_tree(v, o, None, runner=Processes(1)).total for o in mm.opener_classes(v.game)}
+    tree, _ = mastermind_tree(v, "optimal", runner=Processes(1))
     assert tree.strategy["openers_at_least"]  # 1111 is cut without a search
     best = min(full.values())
     assert tree.stats.total_turns == best

@@ -7,13 +7,14 @@ import pytest
 
 from generator.runs import split as split_runs
 from generator.runs.exact import LetterSearch, letter_trees, solve_opener
+from generator.runs.jobs import Processes
 from generator.runs.split import JobTime, RunStats, Split, schedule
 from generator.search.exact import Options
 
 
 def _letter(setup: str, rule: str, letter: str, split: Split, workers: int = 1) -> tuple[object, RunStats]:
     stats = RunStats()
-    ((_, res),) = list(letter_trees([LetterSearch(setup, rule, letter)], split=split, workers=workers,
+    ((_, res),) = list(letter_trees([LetterSearch(setup, rule, letter)], split=split, runner=Processes(workers),
                                     progress=lambda _: None, stats=stats))
     return res, stats
 
@@ -36,9 +37,9 @@ def test_split_jobs_on_two_workers_give_the_same_tree() -> None:
 def test_a_letter_with_no_tree_within_the_cap_splits_both_proofs() -> None:
     # English y within two turns: the strict proof finds no tree, then the fewest late
     job = LetterSearch("en", "free", "y", cap=2)
-    ((_, whole),) = list(letter_trees([job], split=Split(probe=None), workers=1, progress=lambda _: None))
+    ((_, whole),) = list(letter_trees([job], split=Split(probe=None), runner=Processes(1), progress=lambda _: None))
     stats = RunStats()
-    ((_, split),) = list(letter_trees([job], split=Split(probe=1_000_000, depth=2, small=6), workers=1,
+    ((_, split),) = list(letter_trees([job], split=Split(probe=1_000_000, depth=2, small=6), runner=Processes(1),
                                       progress=lambda _: None, stats=stats))
     assert whole.late == split.late == 56 and whole.proved and split.proved
     assert repr(split.root) == repr(whole.root) and len(stats.jobs) > 5
@@ -52,9 +53,9 @@ def test_a_job_out_of_budget_at_the_last_level_leaves_the_letter_unproved() -> N
 
 
 def test_parts_of_an_opener_split_deeper_alike() -> None:
-    whole = solve_opener("en", "free", "k", "kanes", Options(), workers=1, split=Split(probe=None, budget=None))
+    whole = solve_opener("en", "free", "k", "kanes", Options(), runner=Processes(1), split=Split(probe=None, budget=None))
     stats = RunStats()
-    deep = solve_opener("en", "free", "k", "kanes", Options(), workers=1, stats=stats,
+    deep = solve_opener("en", "free", "k", "kanes", Options(), runner=Processes(1), stats=stats,
                         split=Split(probe=20_000, budget=None, small=6))
     assert repr(deep.root) == repr(whole.root) and deep.total == whole.total and deep.proved
     assert max(j.wave for j in stats.jobs) >= 1
@@ -74,7 +75,7 @@ def test_a_proof_ends_as_soon_as_its_last_job_does_not_with_its_wave() -> None:
     jobs = [LetterSearch("en", "free", "k"), LetterSearch("en", "free", "y", cap=2)]
     stats = RunStats()
     seen = {}
-    for job, res in letter_trees(jobs, split=Split(probe=None), workers=1, progress=lambda _: None, stats=stats):
+    for job, res in letter_trees(jobs, split=Split(probe=None), runner=Processes(1), progress=lambda _: None, stats=stats):
         seen[job.letter] = [j.proof for j in stats.jobs if j.wave == 0]
         assert res.proved  # type: ignore[attr-defined]
     assert seen["k"] == [0]  # y's job of the same wave had not run yet
@@ -87,4 +88,4 @@ def test_a_finished_job_leaves_no_memo_in_its_worker(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(split_runs, "_SEARCHES", {})
     _letter("en", "free", "k", Split(probe=5_000_000, depth=2, small=6))
     searches = list(split_runs._SEARCHES.values())
-    assert searches and all(not s.solved and not s.lower and not s.counters.positions for s in searches)
+    assert searches and all(not len(s.memo) and not s.counters.positions for s in searches)

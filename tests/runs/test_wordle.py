@@ -6,6 +6,7 @@ import pytest
 
 from generator.core.verify import game_lists, verify_tree
 from generator.errors import StrategyError
+from generator.runs.jobs import Processes
 from generator.runs.wordle import (
     OPENER,
     WordleBuild,
@@ -70,7 +71,7 @@ def test_openers_shortlist_and_ranking() -> None:
     # then entropy's two best, then the words asked for (each once)
     assert [w for w, _ in words[2:4]] == first_words("answers", "free", "entropy")[:2]
     assert [w for w, _ in words[4:]] == ["salet", "alert", "sonde", "trail"]
-    ranking = rank_openers("answers", "free", "minimax", words[:3], 2, workers=1)
+    ranking = rank_openers("answers", "free", "minimax", words[:3], 2, runner=Processes(1))
     assert [s.total for s in ranking.scores] == sorted(s.total for s in ranking.scores)
     assert ranking.secrets == 2315 and ranking.place(words[0][0]) is not None and ranking.place("zzzzz") is None
     # each total is the total of the tree built from that opener
@@ -88,7 +89,7 @@ def test_the_optimal_ranking_weighs_every_first_word_and_proves_the_best(monkeyp
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(wordle_runs, "first_words", lambda tier, rule, strategy: FEW)
-    ranking = rank_optimal("answers", "free", 2, workers=1)
+    ranking = rank_optimal("answers", "free", 2, runner=Processes(1))
     # the two best and the words asked for (salet, crane, slate) exactly, a bound for the rest
     assert [(x.word, x.total, x.max_turns) for x in ranking.scores[:3]] == [
         ("salet", 7920, 5), ("reast", 7923, 5), ("slate", 7928, 6)]
