@@ -33,12 +33,19 @@ import sys
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
 from generator.runs.exact import SetupProblem  # noqa: E402
-from generator.runs.first_words import WordJob, weigh  # noqa: E402
+from generator.runs.first_words import Weighed, weighed, word_job  # noqa: E402
+from generator.runs.proof_job import run_job  # noqa: E402
 from generator.runs.wordle import first_words  # noqa: E402
 from generator.search.exact import INF  # noqa: E402
 
 TIER = {"wordle": "answers", "wordle-2023": "today"}
 SLOW = 0.1  # seconds: a ratio only for the words whose exact search takes this long
+
+
+def weigh(problem: SetupProblem, word: str, row: int, cut: int) -> Weighed:
+    """One first word's job, run in this process."""
+    job = word_job(problem, row, cut)
+    return weighed(word, job, run_job(job))
 
 
 def arg(name: str, default: str | None = None) -> str | None:
@@ -58,7 +65,7 @@ def main() -> int:
     place = {w: i for i, w in enumerate(order, 1)}
     problem = SetupProblem(setup_id, rule)
     rows = {w: i for i, w in enumerate(problem.load()[0].guesses.words)}
-    weigh(WordJob(problem, order[-1], rows[order[-1]], cut))  # uncounted: the kernels loaded (a quick word)
+    weigh(problem, order[-1], rows[order[-1]], cut)  # uncounted: the kernels loaded (a quick word)
     print(f"{setup_id}, {rule} mode, cut {cut}: " + (f"words {','.join(words)}" if "--words" in sys.argv else
           f"first-move places {start}..{stop}, every {every}"), flush=True)
     print("| place | word | exact s | cut s | cut / exact | total | below the cut |")
@@ -67,7 +74,7 @@ def main() -> int:
     for i, w in enumerate(words):
         runs = {}
         for c in ((INF, cut) if i % 2 == 0 else (cut, INF)):
-            runs[c] = weigh(WordJob(problem, w, rows[w], c))
+            runs[c] = weigh(problem, w, rows[w], c)
         full, below = runs[INF], runs[cut]
         total = "no tree" if full.value >= INF else str(full.value)
         found = str(below.value) if below.solved else "no tree" if below.value >= INF else f"at least {below.value}"

@@ -4,7 +4,7 @@ Run: python benchmarks/bench_split.py [--setup en] [--rule same-start] [--letter
      [-j N] [--cluster N] [--out DIR] [--jobs-file FILE]
 
 Builds the optimal trees of a LINGO set-up (default English, TV rules, every
-letter) with the proofs split into jobs (:mod:`generator.runs.split`), into
+letter) with the proofs split into jobs (:mod:`generator.runs.proofs`), into
 ``--out`` (default a temporary folder: the committed trees/ are untouched),
 and prints the number of jobs, the waves, the longest job, the serial time
 (every job one after another) and the speed-up that 2, 16 and 64 workers
@@ -37,7 +37,7 @@ from generator.core.catalog import setup_letters
 from generator.core.files import write_atomic
 from generator.runs.jobs import runner
 from generator.runs.lingo import build_trees
-from generator.runs.split import JobTime, RunStats, schedule
+from generator.runs.proofs import JobTime, RunStats, schedule
 
 
 def figures(jobs: list[JobTime], wall: float | None, workers: int | None) -> None:

@@ -6,15 +6,12 @@ search from the set-up's :func:`~generator.core.context.context`, and split
 the work into jobs for a :data:`~generator.runs.jobs.Runner`:
 
 * :func:`solve_opener`: a fixed opener; each part it leaves is a job, split
-  deeper where a part is large (:mod:`generator.runs.split`);
+  deeper where a part is large (:mod:`generator.runs.proofs`);
 * :func:`choose_opener`: the first K moves as openers, one job each;
 * :func:`solve_whole`: a whole position in one process;
 * :func:`letter_trees`: LINGO start letters: a limited search each (a job
   per letter), then the exact one as a proof, split into jobs each within a
-  work budget (every letter's jobs in the same waves);
-* :class:`PartJob`: one part after an opener, searched with the memo of the
-  worker's earlier jobs and no budget (Mastermind's opener classes,
-  :mod:`generator.runs.mastermind`).
+  work budget (every letter's jobs in the same waves).
 
 An :class:`ExactResult` holds the tree and writes the tree file's
 ``strategy`` block.
@@ -25,7 +22,7 @@ from __future__ import annotations
 import time
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
@@ -35,48 +32,11 @@ from generator.core.rules import Game, GuessRule
 from generator.core.tree import Node, Tree
 from generator.runs.jobs import Processes, Progress, Runner
 from generator.runs.progress import reporter
-from generator.runs.split import (
-    LIMITED_TOP,
-    PROBE,
-    JobTime,
-    Loaded,
-    Outcome,
-    Problem,
-    Root,
-    RunStats,
-    Split,
-    Status,
-    peak_mib,
-    run_proofs,
-    worker_search,
-)
-from generator.search.exact import INF, LATE_COST, ExactError, Options, Position, Search, make_search
+from generator.runs.proof_job import LIMITED_TOP, Loaded, Problem, Status, peak_mib
+from generator.runs.proofs import PROBE, JobSizes, JobTime, Outcome, Root, RunStats, run_proofs
+from generator.search.cost import NO_TREE, Cost
+from generator.search.exact import INF, ExactError, Options, Position, Search, make_search
 from generator.search.greedy import allowed_rows
-
-
-class Cost(NamedTuple):
-    """What a tree costs: the secrets it solves past the cap, then its total
-    turns (compared in that order); :data:`NO_TREE` when there is none."""
-
-    late: int
-    total: int
-
-    @classmethod
-    def of(cls, value: int) -> Cost:
-        """The cost of a search's value (a secret past the cap counts :data:`LATE_COST` more)."""
-        return NO_TREE if value >= INF else cls(value // LATE_COST, value % LATE_COST)
-
-    @property
-    def value(self) -> int:
-        """The search's value of this cost (the cut of a search for a better tree)."""
-        return INF if self == NO_TREE else self.late * LATE_COST + self.total
-
-    @property
-    def found(self) -> bool:
-        return self != NO_TREE
-
-
-NO_TREE = Cost(INF, INF)
 
 
 @dataclass
@@ -159,56 +119,17 @@ class SetupProblem:
 
 
 #: a whole search as one job, never split, no budget
-WHOLE = Split(probe=None, budget=None)
-
-
-@dataclass(frozen=True)
-class PartJob:
-    """One part left by a fixed opener (guess row ``opener``, feedback code
-    ``code``): a job for a :data:`~generator.runs.jobs.Runner`. With ``beta``
-    only a cost below it is wanted."""
-
-    problem: Problem
-    opener: int
-    code: int
-    options: Options
-    beta: int | None = None
-
-
-@dataclass(frozen=True)
-class PartResult:
-    """A part's cost (or, at ``beta`` or more, a lower bound), its tree when
-    the cost is below ``beta``, and the unsolvable position of a hard-mode dead end."""
-
-    code: int
-    cost: int
-    tree: Tree | None
-    dead_end: str | None
-    positions: int
-    peak_mib: float
-
-
-def part_search(job: PartJob) -> PartResult:
-    """Search one part of an opener (runs in a worker process; the memo of
-    the worker's earlier jobs of the problem serves it)."""
-    s, (matrix, _, cols, _) = worker_search(job.problem, job.options)
-    pos = s.after(job.opener, job.code, matrix.split(job.opener, cols)[job.code])
-    before = s.counters.positions
-    beta = INF if job.beta is None else job.beta
-    cost = s.solve(pos, beta)
-    tree = s.build(pos) if cost < beta else None
-    return PartResult(job.code, cost, tree, s.dead_end if cost >= INF else None,
-                      s.counters.positions - before, peak_mib())
+WHOLE = JobSizes(probe=None, budget=None)
 
 
 def solve_opener(setup_id: str, rule: str, letter: str | None, opener: str, options: Options, *,
                  runner: Runner = Processes(), progress: Progress | None = None,
-                 stats: RunStats | None = None, split: Split | None = None) -> ExactResult:
+                 stats: RunStats | None = None, sizes: JobSizes | None = None) -> ExactResult:
     """The best tree that opens with ``opener``: with one local worker one
     search, whose memo serves every part; with more, each part it leaves is
-    a job; on a cluster, split deeper where a part is large (``split``,
-    default: past :data:`~generator.runs.split.PROBE` work;
-    :mod:`generator.runs.split`). Split finer than the workers need, the
+    a job; on a cluster, split deeper where a part is large (``sizes``,
+    default: past :data:`~generator.runs.proofs.PROBE` work;
+    :mod:`generator.runs.proofs`). Split finer than the workers need, the
     jobs' fresh memos repeat work: Wordle's 2023 lists from tarse took 267 s
     on two cores split past PROBE, 4.6 s split by part."""
     t0 = time.perf_counter()
@@ -217,17 +138,17 @@ def solve_opener(setup_id: str, rule: str, letter: str | None, opener: str, opti
     row = check_opener(ctx, game, rows, opener)
     stats = stats if stats is not None else RunStats()
     problem = SetupProblem(setup_id, rule, letter)
-    whole = split is None and runner.in_this_process  # one search: its memo serves every part
-    if split is None:  # no budget: the proof always ends; a limited search: whole parts
-        split = WHOLE if whole else Split(probe=PROBE if options.top is None and runner.on_a_cluster else None,
-                                          budget=None)
+    whole = sizes is None and runner.in_this_process  # one search: its memo serves every part
+    if sizes is None:  # no budget: the proof always ends; a limited search: whole parts
+        sizes = WHOLE if whole else JobSizes(probe=PROBE if options.top is None and runner.on_a_cluster else None,
+                                             budget=None)
 
     def proof() -> Generator[Root, Outcome, Outcome]:
         return (yield Root(problem, options, opener=row, together=whole))
 
-    _, out = next(run_proofs([proof()], split, runner=runner, progress=progress, stats=stats,
+    _, out = next(run_proofs([proof()], sizes, runner=runner, progress=progress, stats=stats,
                              label=f"after {opener}"))
-    if out.status is not Status.SOLVED or out.tree is None or (out.value >= LATE_COST and not options.fewest_late):
+    if out.status is not Status.SOLVED or out.tree is None or (Cost.of(out.value).late and not options.fewest_late):
         code = out.where[0][1] if out.where else None
         part = m.split(row, cols).get(code, cols) if code is not None else cols
         raise cap_error(ctx, game, options, opener, None if code is None else m.pattern(code), len(part),
@@ -239,13 +160,13 @@ def solve_opener(setup_id: str, rule: str, letter: str | None, opener: str, opti
 
 def _whole(problem: Problem, options: Options, opener: int | None = None) -> Generator[Root, Outcome, Outcome]:
     """A proof of a whole position (first guess ``opener`` if given) as one job."""
-    return (yield Root(problem, options, opener=opener, split=WHOLE, together=True))
+    return (yield Root(problem, options, opener=opener, sizes=WHOLE, together=True))
 
 
 def _whole_result(out: Outcome, cols: np.ndarray, options: Options, opener: str | None, stats: RunStats,
                   proof: int, t0: float) -> ExactResult:
     """The result of :func:`_whole`: the tree found, or the dead end and :data:`NO_TREE`."""
-    ok = out.status is Status.SOLVED and out.tree is not None and (options.fewest_late or out.value < LATE_COST)
+    ok = out.status is Status.SOLVED and out.tree is not None and (options.fewest_late or not Cost.of(out.value).late)
     root: Tree = out.tree if ok and out.tree is not None else (out.dead_end or "")
     first = root.guess if ok and isinstance(root, Node) else opener
     return ExactResult(root, cols, Cost.of(out.value) if ok else NO_TREE, first, options,
@@ -346,7 +267,7 @@ def cap_error(ctx: Context, game: Game, options: Options, opener: str | None, pa
 # --------------------------------------------------------------------------- LINGO letters
 
 #: limited search first (its total bounds the exact one), then the exact search
-#: as a proof, split into jobs (:mod:`generator.runs.split`): a letter's proof
+#: as a proof, split into jobs (:mod:`generator.runs.proofs`): a letter's proof
 #: is one job until it has scored LETTER_PROBE (guess, candidate) pairs (the
 #: English TV-rule c scores 1.6·10¹¹, s 4.7·10¹¹; one job's memo serves all
 #: its moves, where split off each move's job starts from nothing), and
@@ -365,17 +286,18 @@ LETTER_BUDGET = 4_000_000_000_000
 LETTER_STRICT_BUDGET = 20_000_000_000
 
 
-def letter_split(budget: int | None = LETTER_BUDGET) -> Split:
-    """How a letter's proof splits: jobs split past :data:`LETTER_PROBE`
+def letter_sizes(budget: int | None = LETTER_BUDGET) -> JobSizes:
+    """How a letter's proof is cut into jobs: split past :data:`LETTER_PROBE`
     work, ``budget`` at the last level (a budget below the probe: never split)."""
     if budget is not None and budget <= LETTER_PROBE:
-        return Split(probe=None, budget=budget)
-    return Split(probe=LETTER_PROBE, budget=budget)
+        return JobSizes(probe=None, budget=budget)
+    return JobSizes(probe=LETTER_PROBE, budget=budget)
 
 
 def letter_proof_params(budget: int | None = LETTER_BUDGET) -> dict[str, Any]:
     """What a letter's proof with ``budget`` records in its tree's fingerprint."""
-    return {"split": letter_split(budget).params(), "strict_budget": LETTER_STRICT_BUDGET}
+    # the key stays "split" (the name JobSizes had): the fingerprints of the committed trees hold it
+    return {"split": letter_sizes(budget).params(), "strict_budget": LETTER_STRICT_BUDGET}
 
 
 @dataclass(frozen=True)
@@ -438,7 +360,7 @@ def _letter_proof(job: LetterSearch, lim: Limited, strict_budget: int) -> Genera
     tree, cost, options, proved = lim.tree, lim.cost, lim.options, False
     if lim.options.fewest_late:
         strict = Options(top=None, cap=cap)
-        out = yield Root(problem, strict, beta=INF, split=Split(probe=None, budget=strict_budget))
+        out = yield Root(problem, strict, beta=INF, sizes=JobSizes(probe=None, budget=strict_budget))
         if out.status is Status.SOLVED and out.tree is not None:
             tree, cost, options, proved = out.tree, Cost.of(out.value), strict, True
     if not proved:
@@ -453,7 +375,7 @@ def _letter_proof(job: LetterSearch, lim: Limited, strict_budget: int) -> Genera
                        proved=proved, positions=lim.positions, seconds=lim.seconds)
 
 
-def letter_trees(jobs: list[LetterSearch], *, split: Split | None = None, runner: Runner = Processes(),
+def letter_trees(jobs: list[LetterSearch], *, sizes: JobSizes | None = None, runner: Runner = Processes(),
                  progress: Progress | None = None, stats: RunStats | None = None) -> Iterator[tuple[LetterSearch, ExactResult]]:
     """The optimal trees of LINGO start letters, proved where the budget allows.
 
@@ -461,13 +383,13 @@ def letter_trees(jobs: list[LetterSearch], *, split: Split | None = None, runner
        gives a tree within the cap, or failing that the tree with the fewest
        secrets past it;
     2. the exact searches, told to look only for something better, run as
-       the jobs of :func:`generator.runs.split.run_proofs` (every letter in
+       the jobs of :func:`generator.runs.proofs.run_proofs` (every letter in
        the same waves): each either finds it, or proves the limited tree
        optimal (``proved_minimal``), or leaves a job out of budget (the
        best tree found is kept, not proved).
     """
-    split = split or letter_split()
-    strict = LETTER_STRICT_BUDGET if split.budget is None else min(split.budget, LETTER_STRICT_BUDGET)
+    sizes = sizes or letter_sizes()
+    strict = LETTER_STRICT_BUDGET if sizes.budget is None else min(sizes.budget, LETTER_STRICT_BUDGET)
     stats = stats if stats is not None else RunStats()
     t0 = time.perf_counter()
     report = reporter(progress)
@@ -482,7 +404,7 @@ def letter_trees(jobs: list[LetterSearch], *, split: Split | None = None, runner
                    f"{f', {late} late' if late else ''} ({lim.seconds:.1f} s)")
     steps.close()
     first = len(stats.jobs)
-    for i, res in run_proofs([_letter_proof(job, limited[job], strict) for job in jobs], split, runner=runner,
+    for i, res in run_proofs([_letter_proof(job, limited[job], strict) for job in jobs], sizes, runner=runner,
                              progress=progress, stats=stats, label="proofs"):
         job = jobs[i]
         mine = [j for j in stats.jobs[first:] if j.proof == i]
@@ -500,7 +422,7 @@ def letter_tree(setup_id: str, rule: str, letter: str | None, *, top: int = LETT
                 progress: Progress | None = None) -> ExactResult:
     """The optimal tree of one start letter (:func:`letter_trees`)."""
     job = LetterSearch(setup_id, rule, letter, top, top_max, cap)
-    res = next(iter(letter_trees([job], split=letter_split(budget), runner=runner, progress=progress)))[1]
+    res = next(iter(letter_trees([job], sizes=letter_sizes(budget), runner=runner, progress=progress)))[1]
     if progress:
         progress(f"{setup_id}/{rule}/{letter}: {res.total} turns"
                  f"{f', {res.late} late' if res.late else ''}, "

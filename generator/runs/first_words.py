@@ -25,8 +25,10 @@ so that the ``best`` words with exact totals are the best of all:
 4. so every word without an exact total costs more than the ``best``-th
    exact one, and the least total is proved the best of all.
 
-Each word is one job (a :data:`~generator.runs.jobs.Runner`: this machine's
-cores or a Dask cluster), searched with a fresh memo, so what a job finds
+Each word is one job (a :class:`~generator.runs.proof_job.ProofJob`, its
+whole move played at the root, as one search plays an opener) of a
+:data:`~generator.runs.jobs.Runner` (this machine's cores or a Dask
+cluster), searched with a fresh memo, so what a job finds
 depends only on its word and its batch's cut: the same table on one core,
 every core or a cluster. Each result goes at once to a **journal** in the
 user's private cache folder (:func:`generator.runs.verdicts.private_cache`),
@@ -45,7 +47,6 @@ import json
 import math
 import os
 import secrets
-import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,20 +60,10 @@ from generator.core.usercache import private, private_cache
 from generator.errors import LingoTreesError, StrategyError
 from generator.runs.exact import SetupProblem
 from generator.runs.jobs import Processes, Runner
-from generator.runs.split import job_search
+from generator.runs.proof_job import JobResult, ProofJob, Status, run_job
 from generator.search.exact import INF, Options
 
 JOURNAL_FOLDER = "first-words"  # in the private cache folder
-
-
-@dataclass(frozen=True)
-class WordJob:
-    """One first word (guess row ``row``) to weigh below ``cut`` (INF: exactly)."""
-
-    problem: SetupProblem
-    word: str
-    row: int
-    cut: int
 
 
 @dataclass(frozen=True)
@@ -94,13 +85,18 @@ class Weighed:
         return self.value < self.cut
 
 
-def weigh(job: WordJob) -> Weighed:
-    """The exact search after one first word, cut at ``job.cut`` (in a worker; a fresh memo)."""
-    t0 = time.perf_counter()
-    with job_search(job.problem, Options()) as s:
-        value = s.solve_root(opener=job.row, beta=job.cut)
-        worst = depth(s.tree()) if value < job.cut else 0
-    return Weighed(job.word, job.cut, int(value), worst, round(time.perf_counter() - t0, 3))
+def word_job(problem: SetupProblem, row: int, cut: int) -> ProofJob:
+    """The job that weighs the first word of guess row ``row`` below ``cut``
+    (INF: exactly): the exact search after it, with a fresh memo."""
+    return ProofJob(problem, Options(), beta=cut, move=row, opener=True)
+
+
+def weighed(word: str, job: ProofJob, res: JobResult) -> Weighed:
+    """What the job of a first word (:func:`word_job`) found."""
+    if res.status is Status.OUT_OF_BUDGET:
+        raise StrategyError(f"internal: the job of {word!r} ran out of budget")  # (it has none)
+    worst = depth(res.tree) if res.tree is not None else 0
+    return Weighed(word, job.beta, res.value, worst, round(res.seconds, 3))
 
 
 @dataclass(frozen=True)
@@ -286,11 +282,12 @@ def prove_first_words(setup_id: str, rule: str, words: list[str], best: int, ask
     done: dict[str, Weighed] = {}
 
     def search(batch: list[str], cut: int, b: int) -> None:
-        todo = [WordJob(problem, w, rows[w], cut) for w in batch if (w, cut) not in journal.found]
-        for _, res in _run(todo, runner):
-            journal.add(res)
+        todo = {word_job(problem, rows[w], cut): w for w in batch if (w, cut) not in journal.found}
+        for job, res in runner.run(run_job, list(todo)) if todo else ():
+            w = weighed(todo[job], job, res)
+            journal.add(w)
             if step is not None:
-                step(res, b)
+                step(w, b)
         done.update((w, journal.found[w, cut]) for w in batch)
 
     plan = batches(words, best, asked)
@@ -304,9 +301,3 @@ def prove_first_words(setup_id: str, rule: str, words: list[str], best: int, ask
     solved = sorted((w for w in done.values() if w.solved), key=lambda w: (w.value, order[w.word]))
     bounded = [w for w in done.values() if not w.solved]
     return FirstWordTable(tuple(solved), tuple(bounded))
-
-
-def _run(todo: list[WordJob], runner: Runner) -> Iterator[tuple[WordJob, Weighed]]:
-    """The jobs of a batch (none: nothing to run)."""
-    return runner.run(weigh, todo) if todo else iter(())
-

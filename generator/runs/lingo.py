@@ -44,7 +44,7 @@ from generator.runs.jobs import Processes, Progress, Runner
 from generator.runs.keep import build_or_keep
 from generator.runs.letters import build_tree, letter_fingerprint
 from generator.runs.progress import AnyReporter, Steps, reporter
-from generator.runs.split import RunStats
+from generator.runs.proofs import RunStats
 from generator.search.openers import Scored
 from generator.search.shared import SharedOpeners, shared_choice, shared_climb, shared_starts
 
@@ -154,7 +154,7 @@ def build_trees(setups: list[str], rules: list[str] | None = None, strategies: l
                 progress: Progress | None = None, stats: RunStats | None = None) -> BuildReport:
     """Build and write the trees not up to date (all with ``force``,
     :mod:`generator.runs.keep`); ``stats`` gathers the jobs of the optimal
-    trees' proofs (:mod:`generator.runs.split`)."""
+    trees' proofs (:mod:`generator.runs.proofs`)."""
     report = reporter(progress)
     root = root or trees_dir()
     rules = rules or list(LINGO_RULES)

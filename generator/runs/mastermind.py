@@ -3,8 +3,9 @@
 :func:`mastermind_tree` builds one strategy's tree for a variant. The exact
 strategies (``optimal``, ``optimal-5``) search every opener class of
 :func:`generator.games.mastermind.opener_classes`, in order of their lower
-bound; every part an opener leaves is a :class:`~generator.runs.exact.PartJob`
-of a :data:`~generator.runs.jobs.Runner`, and an opener after the first is
+bound; every part an opener leaves is a :class:`~generator.runs.proof_job.ProofJob`
+of a :data:`~generator.runs.jobs.Runner` (searched with the memo of the
+worker's earlier parts, which meet the same positions), and an opener after the first is
 searched only for a total below the best so far (:func:`exact_tree` with
 ``beta``), so a class that cannot win is cut as soon as one of its parts
 proves it.
@@ -40,11 +41,10 @@ from generator.games.mastermind import (
     variant,
 )
 from generator.output.treefile import KEPT, dump_tree
-from generator.runs.exact import PartJob, part_search
 from generator.runs.jobs import Processes, Progress, Runner
 from generator.runs.keep import build_or_keep
 from generator.runs.progress import reporter
-from generator.runs.split import Loaded
+from generator.runs.proof_job import Loaded, ProofJob, Status, run_job
 from generator.search.exact import INF, Options, Search
 
 OPTIMAL_STRATEGIES = ("optimal", "optimal-5")  # the strategies the exact search builds
@@ -107,20 +107,21 @@ def exact_tree(v: Variant, opener: Code, cap: int | None, *, top: int | None = N
             return ExactRun(opener, floor, None, 0, 0.0, pruned=True)
     spare = (beta - len(m.answers) - sum(floors.values())) if beta is not None else None
     options = Options(top=top, cap=turns, symmetric=True)
-    jobs = [PartJob(CodeProblem(v.id), row, code, options, None if spare is None else spare + floors[code])
-            for code in parts if code != m.green]
-    jobs.sort(key=lambda j: -len(parts[j.code]))
+    jobs = [ProofJob(CodeProblem(v.id), options, ((row, code),), INF if spare is None else spare + floors[code],
+                     opener=True, keep_memo=True) for code in parts if code != m.green]
+    jobs.sort(key=lambda j: -len(parts[j.path[0][1]]))
     start = time.perf_counter()
     node = Node(opener)
     total = len(m.answers)
     positions = 0
     feasible, pruned, any_inf = True, False, False
     steps = reporter(progress).steps(len(jobs), f"parts after {opener}")
-    for _, got in runner.run(part_search, jobs):
+    for job, got in runner.run(run_job, jobs):
+        code = job.path[0][1]
         positions += got.positions
-        cost, sub = got.cost, got.tree
-        value = "-" if cost >= INF else f">= {cost}" if sub is None else str(cost)
-        steps.step(f"opener {opener}, part {m.pattern(got.code)} ({len(parts[got.code])} codes): "
+        cost, sub = got.value, got.tree
+        value = "-" if cost >= INF else str(cost) if got.status is Status.SOLVED else f">= {cost}"
+        steps.step(f"opener {opener}, part {m.pattern(code)} ({len(parts[code])} codes): "
                    f"{value} ({time.perf_counter() - start:.0f} s)")
         any_inf = any_inf or cost >= INF
         if cost >= INF or sub is None:
@@ -129,7 +130,7 @@ def exact_tree(v: Variant, opener: Code, cap: int | None, *, top: int | None = N
             total += cost if cost < INF else 0
             continue
         total += cost
-        node.next[m.pattern(got.code)] = sub
+        node.next[m.pattern(code)] = sub
     steps.close()
     node.next = dict(sorted(node.next.items()))
     secs = time.perf_counter() - start

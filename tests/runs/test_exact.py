@@ -8,11 +8,11 @@ import generator.runs.exact as exact_runs
 from generator.core.context import context
 from generator.core.tree import depth
 from generator.core.verify import verify_tree
-from generator.runs.exact import NO_TREE, Cost, choose_opener, letter_tree, solve_opener
+from generator.runs.exact import choose_opener, letter_tree, solve_opener
 from generator.runs.jobs import Processes
 from generator.runs.letters import build_tree
-from generator.runs.split import RunStats, Split
-from generator.search.exact import INF, LATE_COST, ExactError, Options
+from generator.runs.proofs import JobSizes, RunStats
+from generator.search.exact import ExactError, Options
 
 
 @pytest.mark.slow
@@ -64,12 +64,6 @@ def test_a_strict_search_out_of_its_budget_leaves_the_proof_to_the_fewest_late(m
     assert repr(full.root) == repr(short.root) and full.total == short.total
 
 
-def test_a_cost_is_the_secrets_past_the_cap_then_the_total() -> None:
-    assert Cost.of(3 * LATE_COST + 17) == Cost(3, 17) and Cost(3, 17).value == 3 * LATE_COST + 17
-    assert Cost.of(INF) == NO_TREE and NO_TREE.value == INF and not NO_TREE.found
-    assert Cost(0, 900) < Cost(1, 10) < NO_TREE  # fewest late first, then the total
-
-
 def test_a_chosen_opener_has_the_tree_of_that_opener_fixed() -> None:
     options = Options(top=4)
     chosen = choose_opener("en", "free", "k", options, 2, runner=Processes(1))
@@ -83,7 +77,7 @@ def test_an_opener_searched_whole_or_split_into_jobs_has_the_same_tree() -> None
     # them all); more split them into jobs, here past a tiny probe
     whole = solve_opener("en", "free", "k", "kerns", Options(), runner=Processes(1))
     stats = RunStats()
-    split = solve_opener("en", "free", "k", "kerns", Options(), runner=Processes(1), split=Split(probe=1000, budget=None),
+    split = solve_opener("en", "free", "k", "kerns", Options(), runner=Processes(1), sizes=JobSizes(probe=1000, budget=None),
                          stats=stats)
     assert len({j.wave for j in stats.jobs}) > 1  # split more than once
     assert whole.proved and whole.cost == split.cost

@@ -9,8 +9,10 @@ from types import SimpleNamespace
 import pytest
 
 import generator.runs.first_words as first_words
+from generator.core.tree import Node
 from generator.runs.first_words import Bounds, Weighed, batches, cut_after, journal_path, prove_first_words
 from generator.runs.jobs import Processes
+from generator.runs.proof_job import JobResult, ProofJob, Status
 from generator.search.exact import INF
 
 SELBY = Path(__file__).resolve().parent.parent / "data" / "selby"
@@ -45,7 +47,7 @@ def test_the_best_are_proved_whether_or_not_the_guessed_cut_holds(monkeypatch, t
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     truth = true_totals(seed, 120)
     searched = fake_search(monkeypatch, truth)
-    table = prove_first_words("wordle", "hard", list(truth), 4, asked=("w119",))
+    table = prove_first_words("wordle", "hard", list(truth), 4, asked=("w119",), runner=Processes(1))
     best = sorted((t, w) for w, t in truth.items() if t < INF)[:4]
     assert [(w.value, w.word) for w in table.solved][:4] == best
     assert all(truth[w.word] == w.value for w in table.solved)
@@ -59,7 +61,7 @@ def test_the_words_bounded_under_a_guess_that_did_not_hold_are_searched_again(mo
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     truth = {"a": 100, "b": INF, "c": 160, "d": INF, "e": 150, "f": 170}
     searched = fake_search(monkeypatch, truth)
-    table = prove_first_words("wordle", "hard", list(truth), 2)
+    table = prove_first_words("wordle", "hard", list(truth), 2, runner=Processes(1))
     assert [(w.word, w.value) for w in table.solved] == [("a", 100), ("e", 150), ("c", 160)]
     assert [w.word for w in table.bounded] == ["b", "d", "f"] and table.bounded[-1].value == 161
     # the second batch cut at the guess 101 left one total below it: c and d
@@ -71,17 +73,21 @@ def test_the_words_bounded_under_a_guess_that_did_not_hold_are_searched_again(mo
 
 def fake_search(monkeypatch, truth: dict[str, int]) -> list[tuple[str, int]]:
     """The search, as the jobs see it (exact below the cut, else bounded at
-    it) over made-up totals; the words and cuts searched, in order."""
+    it) over made-up totals; the words and cuts searched, in order (the runs
+    must run their jobs in this process: ``runner=Processes(1)``)."""
     searched: list[tuple[str, int]] = []
+    words = list(truth)
 
-    def run(todo, workers):
-        for job in todo:
-            searched.append((job.word, job.cut))
-            value = truth[job.word] if truth[job.word] < job.cut else job.cut
-            yield job, Weighed(job.word, job.cut, value, 6 if value < job.cut else 0, 0.0)
+    def run(job: ProofJob) -> JobResult:
+        assert job.move is not None and job.codes is None and job.opener and not job.path
+        word = words[job.move]
+        searched.append((word, job.beta))
+        if truth[word] < job.beta:
+            return JobResult(Status.SOLVED, truth[word], ((-1, Node(word, {"xxxxx": word})),))
+        return JobResult(Status.CUT, job.beta)
 
-    monkeypatch.setattr(first_words, "_run", run)
-    monkeypatch.setattr(first_words, "SetupProblem", lambda *_: Rows(list(truth)))
+    monkeypatch.setattr(first_words, "run_job", run)
+    monkeypatch.setattr(first_words, "SetupProblem", lambda *_: Rows(words))
     return searched
 
 
@@ -116,11 +122,11 @@ def test_a_line_this_user_s_runs_did_not_write_is_searched_again(monkeypatch, tm
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     truth = {"a": 100, "b": INF, "c": 160}
     fake_search(monkeypatch, truth)
-    prove_first_words("wordle", "hard", list(truth), 1)
+    prove_first_words("wordle", "hard", list(truth), 1, runner=Processes(1))
     with journal_file(tmp_path).open("a") as f:
         f.write(line + "\n")
     searched = fake_search(monkeypatch, truth)
-    table = prove_first_words("wordle", "hard", list(truth), 1)
+    table = prove_first_words("wordle", "hard", list(truth), 1, runner=Processes(1))
     assert [(w.word, w.value) for w in table.solved] == [("a", 100)]  # not b in one turn
     assert searched == []  # (the lines this user's runs wrote are still read)
 
@@ -134,7 +140,7 @@ def test_a_damaged_or_old_journal_is_searched_again_without_a_traceback(monkeypa
     path = journal_file(tmp_path)
     path.write_bytes(journal)  # the last: a journal of no search version (before the search was named)
     searched = fake_search(monkeypatch, truth)
-    table = prove_first_words("wordle", "hard", list(truth), 1)
+    table = prove_first_words("wordle", "hard", list(truth), 1, runner=Processes(1))
     assert [(w.word, w.value) for w in table.solved] == [("a", 100)] and len(searched) == 2
 
 
@@ -142,10 +148,10 @@ def test_a_journal_others_may_write_is_not_read(monkeypatch, tmp_path) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     truth = {"a": 100, "b": INF}
     fake_search(monkeypatch, truth)
-    prove_first_words("wordle", "hard", list(truth), 1)
+    prove_first_words("wordle", "hard", list(truth), 1, runner=Processes(1))
     journal_file(tmp_path).chmod(0o666)
     searched = fake_search(monkeypatch, truth)
-    prove_first_words("wordle", "hard", list(truth), 1)
+    prove_first_words("wordle", "hard", list(truth), 1, runner=Processes(1))
     assert len(searched) == 2
 
 
@@ -154,7 +160,7 @@ def test_a_journal_that_cannot_be_written_leaves_the_run_going_without_one(monke
     truth = {"a": 100, "b": INF}
     journal_file(tmp_path).mkdir()  # (a folder where the file goes: unwritable, even for root)
     fake_search(monkeypatch, truth)
-    table = prove_first_words("wordle", "hard", list(truth), 1)
+    table = prove_first_words("wordle", "hard", list(truth), 1, runner=Processes(1))
     assert [(w.word, w.value) for w in table.solved] == [("a", 100)]
 
 

@@ -1,9 +1,9 @@
-"""Exact searches split into jobs fine enough for a cluster.
+"""Exact proofs run as jobs, split fine enough for a cluster.
 
 A proof (:class:`Root`: a position to solve below a cut, or the parts a
-fixed opener leaves) runs as jobs of a :data:`~generator.runs.jobs.Runner`.
-A job that runs past its **probe** budget of work is split, and its pieces
-run in the next wave:
+fixed opener leaves) runs as jobs (:class:`~generator.runs.proof_job.ProofJob`)
+of a :data:`~generator.runs.jobs.Runner`. A job that runs past its **probe**
+budget of work is split, and its pieces run in the next wave:
 
 * a **position** costs the least of its moves: it splits into its moves
   worth trying below its cut, each one job for all its parts. Its cut is
@@ -14,58 +14,36 @@ run in the next wave:
   that reaches its cut proves the move cannot get below the position's
   cut), and one job for the small ones together.
 
-A job is named by its path from the root, ``(guess row, pattern code)``
-pairs, so it travels as a small picklable value and the worker replays the
-path on its own matrix. Every job searches with a fresh memo and counts its
-own work, so what it returns does not depend on which worker ran it or what
-ran there before: the same trees and the same proofs on one core, on every
-core or on a Dask cluster. The moves and parts are tried in the search's
-order and the first of least cost is kept, as one search would keep it.
+Every job searches with a fresh memo and counts its own work
+(:mod:`generator.runs.proof_job`), so the same trees and the same proofs
+come out on one core, on every core or on a Dask cluster. The moves and
+parts are tried in the search's order and the first of least cost is kept,
+as one search would keep it.
 
-Jobs at the last level (``Split.depth`` splits) get the full ``budget``; a job
-there that runs out leaves its goal **open**, and the root is then not proved.
-All the proofs of a run (say every letter of a set-up) share the waves.
+How a proof is cut into jobs is its :class:`JobSizes`. Jobs at the last
+level (``JobSizes.depth`` splits) get the full ``budget``; a job there that
+runs out leaves its goal **open**, and the root is then not proved. All the
+proofs of a run (say every letter of a set-up) share the waves.
 
->>> Split().describe()
+>>> JobSizes().describe()
 'jobs split past 200000000 (guess, candidate) pairs, 3 levels deep; 2000000000 pairs per job at the last'
 """
 
 from __future__ import annotations
 
-import enum
-import resource
-import time
 from collections import Counter
 from collections.abc import Generator, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
-import numpy as np
-
-from generator.core.partition import Matrix
-from generator.core.rules import Game
 from generator.core.tree import Node, Tree
 from generator.errors import StrategyError
 from generator.runs.jobs import Processes, Progress, Runner
 from generator.runs.progress import reporter
-from generator.search.exact import INF, MovePart, Options, OutOfBudget, Position, Search, make_search
+from generator.runs.proof_job import JobResult, Path, Problem, ProofJob, Status, parts_of, run_job
+from generator.search.exact import INF, Options, Position, make_search
 
 T = TypeVar("T")
-
-Path = tuple[tuple[int, int], ...]
-"""How a goal is reached from the root: ``(guess row, pattern code)`` pairs."""
-
-Loaded = tuple[Matrix, Game, np.ndarray, np.ndarray]
-
-
-class Problem(Protocol):
-    """What an exact job searches, named so that a worker process can rebuild
-    it (a job travels as a small picklable value, never with its matrix)."""
-
-    def load(self) -> Loaded:
-        """The matrix, the game, the secrets (columns) and the guesses allowed at the start."""
-
 
 #: work (guess, candidate pairs scored) of a job before it is split
 PROBE = 200_000_000
@@ -75,22 +53,14 @@ BUDGET: int | None = 2_000_000_000
 DEPTH = 3
 #: parts of fewer secrets than this are searched together in one job
 SMALL = 24
-#: the moves a limited search tries per position, for a split position's cut
-LIMITED_TOP = 10
-
-
-class Status(enum.Enum):
-    """How a job or a proof ended; the value is the word progress prints."""
-
-    SOLVED = "solved"  # the cost, below the cut (and its tree)
-    CUT = "cut"  # a lower bound at least the cut
-    OPEN = "open"  # a proof: a job at the last level ran out of budget, so nothing is proved
-    OUT_OF_BUDGET = "out of budget"  # a job: it ran past its budget of work
 
 
 @dataclass(frozen=True)
-class Split:
-    """How proofs split into jobs (part of what a tree's fingerprint records)."""
+class JobSizes:
+    """How a proof is cut into jobs: split past ``probe`` work (None: never),
+    at most ``depth`` levels deep, ``budget`` for a job at the last level,
+    parts of fewer than ``small`` secrets together (part of what a tree's
+    fingerprint records: :meth:`params`)."""
 
     probe: int | None = PROBE
     budget: int | None = BUDGET
@@ -101,6 +71,7 @@ class Split:
         return self.budget if self.probe is None or depth >= self.depth else self.probe
 
     def params(self) -> dict[str, Any]:
+        """What a tree's fingerprint records of these sizes (keep the bytes: committed trees hold them)."""
         return {"probe": self.probe, "budget": self.budget, "depth": self.depth, "small": self.small}
 
     def describe(self) -> str:
@@ -111,137 +82,21 @@ class Split:
 
 
 @dataclass(frozen=True)
-class Task:
-    """One job: the position at ``path`` (``move`` None), or the parts
-    ``codes`` of ``move`` played there; only a cost below ``beta`` is wanted."""
-
-    problem: Problem
-    options: Options
-    path: Path
-    beta: int
-    budget: int | None
-    move: int | None = None
-    codes: tuple[int, ...] = ()
-    opener: bool = False  # the first guess of the path is a fixed opener
-    upper_known: bool = False  # a tree's cost here is known: no limited search when out of budget
-
-
-@dataclass(frozen=True)
-class TaskResult:
-    """A job's answer: the cost if below the cut (and the trees: one per
-    part, code -1 for a position), else a lower bound at least the cut; None
-    when it ran out of budget (then ``upper``: a limited search's cost there)."""
-
-    value: int | None
-    trees: tuple[tuple[int, Tree], ...] = ()
-    upper: int = INF
-    dead_end: str | None = None
-    work: int = 0
-    positions: int = 0
-    seconds: float = 0.0
-    peak_mib: float = 0.0
-
-
-_SEARCHES: dict[tuple[Problem, Options], Search] = {}  # per worker process: see worker_search
-
-
-def worker_search(problem: Problem, options: Options) -> tuple[Search, Loaded]:
-    """The search of a problem in this worker process, made once and kept
-    for the worker's later jobs (its set-up, and its memo unless the job
-    empties it: :func:`_search`), rooted at the problem's secrets; and what
-    the problem loads."""
-    loaded = problem.load()
-    s = _SEARCHES.get((problem, options))
-    if s is None:
-        matrix, game, _, rows = loaded
-        s = _SEARCHES[problem, options] = make_search(matrix, game, rows, options)
-    s.root_cols = loaded[2]
-    return s, loaded
-
-
-@contextmanager
-def job_search(problem: Problem, options: Options) -> Iterator[Search]:
-    """The worker's search of a problem for one job; as the job ends, its
-    memo is emptied (a worker would otherwise hold it, GiBs in a long
-    proof, until its next job of the same problem) and its budget restored."""
-    s, _ = worker_search(problem, options)
-    try:
-        yield s
-    finally:
-        s.reset()
-        s.max_work = options.max_work
-
-
-def peak_mib() -> float:
-    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return max(own, kids) / 1024
-
-
-def run_task(task: Task) -> TaskResult:
-    """Search one job (in a worker process)."""
-    with job_search(task.problem, replace(task.options, max_work=task.budget)) as s:
-        return _run(task, s)
-
-
-def _run(task: Task, s: Search) -> TaskResult:
-    t0 = time.perf_counter()
-    pos = s.path_position(task.path, opener=task.opener)
-    try:
-        if task.move is None:
-            value = s.solve(pos, task.beta)
-            s.max_work = None  # building the tree may look again at a position: never out of budget
-            trees: tuple[tuple[int, Tree], ...] = ((-1, s.build(pos)),) if value < task.beta else ()
-        else:
-            below = s.narrowed(pos) if task.path or not task.opener else pos
-            items = _chosen(s, below, task.move, task.codes)
-            value = s.solve_parts(below, task.move, items, task.beta)
-            s.max_work = None
-            trees = tuple((p.code, s.build(s.child(below, task.move, p.code, p.cols)))
-                          for p in items) if value < task.beta else ()
-    except OutOfBudget:
-        upper = _limited(task, pos) if task.move is None and not task.upper_known else INF
-        return TaskResult(None, upper=upper, work=s.counters.work, positions=s.counters.positions,
-                          seconds=time.perf_counter() - t0, peak_mib=peak_mib())
-    dead = s.dead_end if value >= INF else None
-    return TaskResult(value, trees, dead_end=dead, work=s.counters.work, positions=s.counters.positions,
-                      seconds=time.perf_counter() - t0, peak_mib=peak_mib())
-
-
-def _chosen(s: Search, pos: Position, move: int, codes: Sequence[int]) -> list[MovePart]:
-    """The parts ``codes`` of ``move`` at ``pos`` (largest first)."""
-    _, items = s.move_parts(move, pos)
-    if items is None:
-        raise StrategyError(f"internal: move {move} is useless on this path")
-    wanted = set(codes)
-    return [p for p in items if p.code in wanted]
-
-
-def _limited(task: Task, pos: Position) -> int:
-    """A limited search's cost at a position (an upper bound of its cost)."""
-    with job_search(task.problem, replace(task.options, top=LIMITED_TOP, heuristic="bound", max_work=None)) as lim:
-        return lim.solve(pos, INF)
-
-
-# --------------------------------------------------------------------------- the goals (parent only)
-
-
-@dataclass(frozen=True)
 class Root:
     """A proof to run: the position of ``problem`` (its root) cut at ``beta``,
     with ``upper`` the cost of the tree a limited search found there (INF:
     none); or with ``opener`` the parts that fixed first guess leaves (its
     cost is its turn for every secret and theirs), one job each unless
     ``together`` (one job for all, as one search plays the opener).
-    ``split``: how this proof splits, if not as the run's others (a proof
-    worth only a bounded effort)."""
+    ``sizes``: how this proof is cut into jobs, if not as the run's others
+    (a proof worth only a bounded effort)."""
 
     problem: Problem
     options: Options
     beta: int = INF
     upper: int = INF
     opener: int | None = None
-    split: Split | None = None
+    sizes: JobSizes | None = None
     together: bool = False
 
 
@@ -283,7 +138,7 @@ class _Goal:
     codes: tuple[int, ...] = ()
     upper: int = INF  # the cost of a tree known here
     known: bool = False  # ``upper`` is all a limited search would find (a root)
-    result: TaskResult | None = None
+    result: JobResult | None = None
     moves: list[tuple[int, int, _Goal | None]] | None = None  # a split position: (row, base, parts)
     children: list[_Goal] | None = None  # split parts
     floor: int = 0
@@ -300,8 +155,8 @@ class _Proof:
 class _Planner:
     """Splits the goals of one problem and options (in the parent)."""
 
-    def __init__(self, root: Root, split: Split) -> None:
-        self.root, self.split = root, split
+    def __init__(self, root: Root, sizes: JobSizes) -> None:
+        self.root, self.sizes = root, sizes
         matrix, game, cols, rows = root.problem.load()
         self.matrix = matrix
         self.search = make_search(matrix, game, rows, replace(root.options, top=None, heuristic="bound", max_work=None))
@@ -313,11 +168,11 @@ class _Planner:
 
     def last_level(self, g: _Goal) -> bool:
         """Whether ``g``'s job is one at the last level of splitting (never split, the full budget)."""
-        return self.split.probe is not None and g.depth >= self.split.depth
+        return self.sizes.probe is not None and g.depth >= self.sizes.depth
 
-    def task(self, g: _Goal) -> Task:
-        return Task(self.root.problem, self.root.options, g.path, g.beta, self.split.job_budget(g.depth),
-                    g.move, g.codes, self.opener, g.known or g.upper < INF)
+    def job(self, g: _Goal) -> ProofJob:
+        return ProofJob(self.root.problem, self.root.options, g.path, g.beta, self.sizes.job_budget(g.depth),
+                        g.move, g.codes, self.opener, g.known or g.upper < INF)
 
     def split_position(self, g: _Goal, upper: int) -> None:
         """A position's moves worth trying, each one goal of all its parts; its
@@ -349,9 +204,9 @@ class _Planner:
         assert g.move is not None
         pos = self.position(g.path)
         below = s.narrowed(pos) if g.path or not self.opener else pos
-        items = _chosen(s, below, g.move, g.codes)
+        items = parts_of(s, below, g.move, g.codes)
         lows = sum(p.lower for p in items)
-        large = [p for p in items if not p.solved and len(p.cols) >= self.split.small]
+        large = [p for p in items if not p.solved and len(p.cols) >= self.sizes.small]
         if not large:
             large = [p for p in items if not p.solved]
         together = [p for p in items if p not in large]
@@ -431,15 +286,15 @@ def _evaluate(p: _Planner, g: _Goal) -> _Value:
         return _Value(Status.CUT, total, {}, None, g.path)
     r = g.result
     assert r is not None
-    if r.value is None:
+    if r.status is Status.OUT_OF_BUDGET:
         return _Value(Status.OPEN, INF, {})
-    if r.value < g.beta:
+    if r.status is Status.SOLVED:
         return _Value(Status.SOLVED, r.value, dict(r.trees))
     return _Value(Status.CUT, r.value, {}, r.dead_end, g.path)
 
 
-def _start(root: Root, split: Split) -> tuple[_Proof, _Planner]:
-    planner = _Planner(root, root.split or split)
+def _start(root: Root, sizes: JobSizes) -> tuple[_Proof, _Planner]:
+    planner = _Planner(root, root.sizes or sizes)
     if root.opener is None:
         cols = root.problem.load()[2]
         goal = _Goal((), root.beta, 0, len(cols), upper=root.upper, known=True)
@@ -475,7 +330,7 @@ class RunStats:
         return sum(j.work for j in self.jobs)
 
 
-def run_proofs(proofs: Sequence[Generator[Root, Outcome, T]], split: Split = Split(), *,
+def run_proofs(proofs: Sequence[Generator[Root, Outcome, T]], sizes: JobSizes = JobSizes(), *,
                runner: Runner = Processes(), progress: Progress | None = None,
                stats: RunStats | None = None, label: str = "exact") -> Iterator[tuple[int, T]]:
     """Run proofs in shared waves of jobs; yields ``(index, result)`` as each ends.
@@ -494,29 +349,28 @@ def run_proofs(proofs: Sequence[Generator[Root, Outcome, T]], split: Split = Spl
             active.pop(i, None)
             yield i, stop.value
             return
-        active[i] = _start(root, split)
+        active[i] = _start(root, sizes)
 
     for i in range(len(gens)):
         yield from advance(i, None)
     wave = 0
     while active:
-        todo = [(i, g, planner.task(g)) for i, (proof, planner) in active.items() for g in _pending(proof.goal)]
+        todo = [(i, g, planner.job(g)) for i, (proof, planner) in active.items() for g in _pending(proof.goal)]
         todo.sort(key=lambda t: -t[1].secrets)  # the largest first: the waves end together
         last = sum(1 for i, g, _ in todo if active[i][1].last_level(g))
         report.say(f"[{label}] wave {wave}: {len(todo)} jobs" + (f", {last} at the last level" if last else ""))
         steps = report.steps(len(todo), f"{label} jobs")
-        by_task = {id(t[2]): t for t in todo}
+        by_job = {id(t[2]): t for t in todo}
         split_later: list[tuple[int, _Goal]] = []
         splitting: set[int] = set()  # the proofs with a goal in split_later
         left = Counter(i for i, _, _ in todo)  # each proof's jobs still running in this wave
-        for task, res in runner.run(run_task, [t[2] for t in todo]):
-            i, g, _ = by_task[id(task)]
+        for job, res in runner.run(run_job, [t[2] for t in todo]):
+            i, g, _ = by_job[id(job)]
             g.result = res
             stats.jobs.append(JobTime(wave, res.seconds, res.work, res.positions, g.secrets, i))
             stats.peak_mib = max(stats.peak_mib, res.peak_mib)
-            what = Status.OUT_OF_BUDGET if res.value is None else Status.CUT if res.value >= g.beta else Status.SOLVED
-            steps.step(f"{len(g.path)} deep, {g.secrets} secrets: {what.value} ({res.seconds:.1f} s)")
-            if res.value is None and active[i][1].split.probe is not None and not active[i][1].last_level(g):
+            steps.step(f"{len(g.path)} deep, {g.secrets} secrets: {res.status.value} ({res.seconds:.1f} s)")
+            if res.status is Status.OUT_OF_BUDGET and active[i][1].sizes.probe is not None and not active[i][1].last_level(g):
                 split_later.append((i, g))
                 splitting.add(i)
             left[i] -= 1
