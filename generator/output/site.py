@@ -37,7 +37,6 @@ Pages made, relative to the site root:
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import os
 import shutil
@@ -47,11 +46,12 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
 from generator.core.catalog import CHECKOUT, LANGUAGE_NAMES, project_root, trees_dir
+from generator.core.collector import frozen, uncollected
 from generator.core.files import dump_json, gzipped, read_limited, write_atomic
 from generator.core.layout import INDEX, folder_path, tree_path
 from generator.errors import SiteError, TreeFormatError
@@ -417,9 +417,10 @@ def _helper_data(docs: Path) -> dict[str, Any]:
 
 
 def _pdfs(sheets: dict[Key, LetterSheet], cards: dict[tuple[str, str, str], OpenersCard], docs: Path,
-          out: Path, report: SiteReport, pdf: Printed, print_many: PrintMany,
+          out: Path, report: SiteReport, pdf: Printed, pdf_required: bool, print_many: PrintMany,
           say: Callable[[str], None]) -> dict[str, int]:
-    """Print the PDFs when asked and possible; say why not otherwise."""
+    """Print the PDFs when asked and possible; say why not otherwise (a
+    :class:`SiteError` where they are ``pdf_required``)."""
     chromium = find_chromium() if pdf != "none" else None
     printed: dict[str, int] = {}
     if pdf == "none":
@@ -436,6 +437,8 @@ def _pdfs(sheets: dict[Key, LetterSheet], cards: dict[tuple[str, str, str], Open
             report.card_pages.clear()
             report.pdfs = report.pdfs_reused = 0
             printed = {}
+    if report.pdf_skipped and pdf_required:
+        raise SiteError(f"no PDFs printed ({report.pdf_skipped}); the site is left as it was")
     if report.pdf_skipped:
         say(f"lingo-trees: PDFs skipped: {report.pdf_skipped}")
     return printed
@@ -489,58 +492,67 @@ def build_site(trees: Path | None = None, out: Path | None = None, *, project: P
     say = progress or (lambda text: print(text, file=sys.stderr, flush=True))
     trees, out, project = site_paths(trees, out, project)
     report = SiteReport(out)
-    folders, sheets, cards, hangman = _read_models(trees)
-    entries = _card_costs(trees, cards)
-    new = new_folder(out)
-    try:
-        with tempfile.TemporaryDirectory(prefix=f"{DOCS_PREFIX}{os.getpid()}-") as tmp:
-            docs = Path(tmp) / "docs"
-            docs.mkdir()
-            printed = _pdfs(sheets, cards, docs, out, report, pdf, print_many, say)
-            if pdf_required and report.pdf_skipped:
-                raise SiteError(f"no PDFs printed ({report.pdf_skipped}); the site is left as it was")
-            if report.pdf_failed:
-                marker = {k: v for k, v in (marker or {}).items() if k != "inputs"}
-            _decks(cards, docs)
-            files = _copy_trees(folders, hangman, docs, report)
-            extras = _rankings_and_traps(trees)
-            model = site_model(folders, cards, printed, files, *extras, hangman, entries)
-            letter_sheets = letter_pages(model, sheets)
-            navs = {"en": _render_pages(project, model, letter_sheets, docs)}
-            for lang in PLAYER_LANGUAGES:  # the pages of the players' own languages, in the model made in it
-                with speaking(lang):
-                    spoken = site_model(folders, cards, printed, files, *extras, hangman, entries)
-                if language_setups(spoken, lang) and (project / "docs" / f"index.{lang}.md").exists():
-                    navs[lang] = write_language(project, spoken, lang, docs, _learn_cards(spoken),
-                                                _helper_index(docs), letter_sheets)
-            report.mkdocs_seconds = run_mkdocs(project, docs, new, navs, letter_sheets)
-        swap_in(new, out, marker or {})
-    except OSError as exc:  # a full disk: name the site, not the temporary folder beside it
-        raise SiteError(f"{out}: the site cannot be written ({exc.strerror or exc})") from None
-    finally:
-        gc.unfreeze()  # the models may go now
-        if new.exists():
-            shutil.rmtree(new, ignore_errors=True)
+    with uncollected():
+        models = _read_models(trees)
+    with frozen():  # the models stay out of the cycle collector's walks until the site is built
+        entries = _card_costs(trees, models.cards)
+        new = new_folder(out)
+        try:
+            with tempfile.TemporaryDirectory(prefix=f"{DOCS_PREFIX}{os.getpid()}-") as tmp:
+                docs = Path(tmp) / "docs"
+                docs.mkdir()
+                printed = _pdfs(models.sheets, models.cards, docs, out, report, pdf, pdf_required, print_many, say)
+                if report.pdf_failed:
+                    marker = {k: v for k, v in (marker or {}).items() if k != "inputs"}
+                _render_site(project, trees, docs, new, models, entries, printed, report)
+            swap_in(new, out, marker or {})
+        except OSError as exc:  # a full disk: name the site, not the temporary folder beside it
+            raise SiteError(f"{out}: the site cannot be written ({exc.strerror or exc})") from None
+        finally:
+            if new.exists():
+                shutil.rmtree(new, ignore_errors=True)
     _measure_pages(report, out)
     report.seconds = time.perf_counter() - t0
     return report
 
 
-def _read_models(trees: Path) -> tuple[list[TreeFolder], dict[Key, LetterSheet],
-                                      dict[tuple[str, str, str], OpenersCard], HangmanPage | None]:
+def _render_site(project: Path, trees: Path, docs: Path, new: Path, models: Models, entries: list[CardsEntry],
+                 printed: dict[str, int], report: SiteReport) -> None:
+    """Every page of the site into ``docs`` (the PDFs already printed there),
+    in English and in the players' own languages, and MkDocs' site from
+    them into ``new``."""
+    folders, sheets, cards, hangman = models
+    _decks(cards, docs)
+    files = _copy_trees(folders, hangman, docs, report)
+    extras = _rankings_and_traps(trees)
+    model = site_model(folders, cards, printed, files, *extras, hangman, entries)
+    letter_sheets = letter_pages(model, sheets)
+    navs = {"en": _render_pages(project, model, letter_sheets, docs)}
+    for lang in PLAYER_LANGUAGES:  # the pages of the players' own languages, in the model made in it
+        with speaking(lang):
+            spoken = site_model(folders, cards, printed, files, *extras, hangman, entries)
+        if language_setups(spoken, lang) and (project / "docs" / f"index.{lang}.md").exists():
+            navs[lang] = write_language(project, spoken, lang, docs, _learn_cards(spoken),
+                                        _helper_index(docs), letter_sheets)
+    report.mkdocs_seconds = run_mkdocs(project, docs, new, navs, letter_sheets)
+
+
+class Models(NamedTuple):
+    """What a site is made from: the trees as read, the letter sheets, the openers cards, the Hangman page."""
+
+    folders: list[TreeFolder]
+    sheets: dict[Key, LetterSheet]
+    cards: dict[tuple[str, str, str], OpenersCard]
+    hangman: HangmanPage | None
+
+
+def _read_models(trees: Path) -> Models:
     """The trees, the sheet models and the Hangman page: millions of small
-    objects that live until the site is built. Python's cycle collector is
-    off while they are made (it would walk them all again and again: 12 of
-    the 14 s) and leaves them out of its later walks (:func:`gc.freeze`,
-    until :func:`build_site` ends)."""
-    gc.disable()
-    try:
-        folders = read_folders(trees)
-        sheets, cards = sheet_models(folders)
-        return folders, sheets, cards, hangman_page(trees)
-    finally:
-        gc.freeze()
-        gc.enable()
+    objects that live until the site is built (made with the cycle collector
+    off, and left out of its walks after: :mod:`generator.core.collector`)."""
+    folders = read_folders(trees)
+    sheets, cards = sheet_models(folders)
+    return Models(folders, sheets, cards, hangman_page(trees))
 
 
 def _card_costs(trees: Path, cards: dict[tuple[str, str, str], OpenersCard]) -> list[CardsEntry]:

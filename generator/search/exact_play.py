@@ -12,7 +12,7 @@ with the budget the others' bounds leave.
 
 These functions are the search's (:class:`~generator.search.exact.Search`
 calls them and they call it back); the proof's jobs
-(:mod:`generator.runs.split`) play a move's parts one by one through
+(:mod:`generator.runs.proof_job`) play a move's parts one by one through
 :func:`move_parts` and :func:`solve_parts`.
 """
 
