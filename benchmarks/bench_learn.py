@@ -54,7 +54,7 @@ def search(sid: str, letter: str, order: str) -> tuple[float, int, int]:
     ctx = context(sid)
     game = ctx.game(letter, "free")
     cols = ctx.letter_cols(letter)
-    rows, uncommon = sayable_rows(allowed_rows(game, ctx.matrix), ctx.sayable())
+    rows, uncommon = sayable_rows(allowed_rows(game, ctx.matrix), ctx.sayable)
     builder = SchemeBuilder(ctx.matrix, cols, rows, game.turns, SchemeKind.MEMORIZE, uncommon=uncommon,
                             max_k=game.turns - MIN_TRIES)
     common = builder.rows[np.setdiff1d(np.arange(len(builder.rows)), builder.uncommon)]

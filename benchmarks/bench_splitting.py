@@ -39,7 +39,7 @@ def case(spec: str) -> tuple[np.ndarray, int]:
     ctx = context(setup_id)
     L = ctx.check_letter(letter)
     game = ctx.game(L, "free")
-    rows, _ = sayable_rows(allowed_rows(game, ctx.matrix), ctx.sayable())
+    rows, _ = sayable_rows(allowed_rows(game, ctx.matrix), ctx.sayable)
     return np.ascontiguousarray(ctx.matrix.codes[np.ix_(rows, ctx.letter_cols(L))]), ctx.matrix.npatterns
 
 

@@ -8,7 +8,7 @@ every search and every job in a worker process shares it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
 import numpy as np
 
@@ -60,13 +60,11 @@ class Context:
             return np.arange(len(self.answers), dtype=np.int64)
         return self.letter_cols(letter)
 
+    @cached_property
     def sayable(self) -> tuple[np.ndarray, np.ndarray]:
         """For each guess: (blocked, in common use), as a human scheme asks
         (:mod:`generator.core.sayable`; made once per context)."""
-        masks: tuple[np.ndarray, np.ndarray] | None = self.__dict__.get("_sayable")
-        if masks is None:
-            masks = self.__dict__["_sayable"] = (blocked_mask(self.guesses), common_mask(self.guesses))
-        return masks
+        return blocked_mask(self.guesses), common_mask(self.guesses)
 
     def game(self, letter: Letter | None, rule: str) -> Game:
         """The set-up's game under ``rule``, with ``letter`` revealed."""

@@ -245,6 +245,8 @@ class Matrix:
     answer_as_guess: np.ndarray = field(repr=False)  # guess index of each answer, -1 if none
     #: guesses played only as the one secret left: blocked words (:mod:`generator.core.sayable`); None: none
     banned: np.ndarray | None = field(default=None, repr=False)
+    #: patterns_seen's answers, by the bytes of the rows asked
+    _seen: dict[bytes, int] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def build(cls, guesses: WordList, answers: WordList) -> Matrix:
@@ -309,7 +311,7 @@ class Matrix:
         """How many pattern codes occur in ``rows`` against any answer, the
         all-green one not counted (cached per set of rows; no copy of the
         matrix is made)."""
-        cache: dict[bytes, int] = self.__dict__.setdefault("_seen", {})
+        cache = self._seen
         rows = np.asarray(rows, dtype=np.int64)
         key = rows.tobytes()
         if key not in cache:

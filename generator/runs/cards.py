@@ -132,7 +132,7 @@ def setup_cards(sid: str, root: Path, full_card: str) -> SetupCards:
     for letter, tree in full.items():
         game = ctx.game(letter, RULE)
         cols = ctx.letter_cols(letter)
-        rows, uncommon = sayable_rows(allowed_rows(game, ctx.matrix), ctx.sayable())
+        rows, uncommon = sayable_rows(allowed_rows(game, ctx.matrix), ctx.sayable)
         common = np.delete(rows, uncommon)
         max_k = min(turns - MIN_TRIES, 3)
         alone = search.openers_options(ctx.matrix, cols, common if len(common) else rows, turns, max_k,

@@ -125,7 +125,7 @@ def _scheme_tree(setup_id: str, rule: str, strategy: str, letter: Letter, seed: 
     ctx = context(setup_id)
     game = ctx.game(letter, rule)
     cols = ctx.letter_cols(letter)
-    rows, uncommon = sayable_rows(allowed_rows(game, ctx.matrix), ctx.sayable())
+    rows, uncommon = sayable_rows(allowed_rows(game, ctx.matrix), ctx.sayable)
     if strategy == "shared":
         if shared is None:
             raise StrategyError("the shared strategy needs its openers for the whole list")

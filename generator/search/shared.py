@@ -97,7 +97,7 @@ def _inputs(ctx: Context) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     spell = ctx.answers.alphabet.spell
     letters = ctx.letters()
     base = np.array([letters.index(spell(w)[0]) for w in ctx.answers.words], dtype=np.int64)
-    rows, uncommon = sayable_rows(allowed_rows(game, ctx.matrix), ctx.sayable())
+    rows, uncommon = sayable_rows(allowed_rows(game, ctx.matrix), ctx.sayable)
     return np.arange(len(ctx.answers), dtype=np.int64), np.delete(rows, uncommon), base, game.turns
 
 

@@ -147,7 +147,7 @@ def test_tv_rules_search_every_set_for_the_fewest_words(nl: Matrix) -> None:
     ctx = context("nl")
     game = ctx.game("l", "same-start")
     cols = letter(nl, "l")
-    rows, uncommon = sayable_rows(allowed_rows(game, ctx.matrix), ctx.sayable())
+    rows, uncommon = sayable_rows(allowed_rows(game, ctx.matrix), ctx.sayable)
     scheme = best_scheme(nl, cols, rows, 5, uncommon=uncommon)
     assert scheme.proved and scheme.words_to_learn == scheme.lower_bound == 10
     assert not scheme.late and all(w.startswith("l") for w in scheme.openers)

@@ -13,7 +13,7 @@ def test_shared_openers_and_letter_trees() -> None:
     ctx = context("nl")
     plan = shared_openers(ctx, restarts=1, ks=(3,), seed=2)
     # the openers and probes are words of the guesses list, named by their rows, in common use
-    blocked, common = ctx.sayable()
+    blocked, common = ctx.sayable
     assert all(common[r] and not blocked[r] for r in plan.opener_rows + plan.probe_rows)
     assert len(plan.openers) == 3 and len(set(plan.openers)) == 3
     assert [ctx.matrix.guess_word(r) for r in plan.opener_rows] == list(plan.openers)
@@ -26,7 +26,7 @@ def test_shared_openers_and_letter_trees() -> None:
     for letter in ctx.letters():
         game = ctx.game(letter, "free")
         cols = ctx.letter_cols(letter)
-        rows, uncommon = sayable_rows(allowed_rows(game, ctx.matrix), ctx.sayable())
+        rows, uncommon = sayable_rows(allowed_rows(game, ctx.matrix), ctx.sayable)
         schemes[letter] = letter_scheme(ctx, cols, rows, uncommon, game, plan)
     # every exception move is a shared probe word, but the unfixable groups' (letters k and r)
     moves = [(letter, e["word"]) for letter, s in schemes.items() for e in s.strategy_data()["exceptions"]]
