@@ -228,11 +228,11 @@ class MoveScan:
 
 class FloorRows:
     """The guesses the floors of the parts of a position's moves scan
-    (:meth:`Search._raise_floor`): the rows passed below it, those that
-    make the most parts of its secrets ``cols`` first (``parts``; None: not
-    known), and, made when a floor first needs them, their codes against
-    those secrets, row by row (a part's floor then reads each guess's
-    codes from one short row)."""
+    (:func:`~generator.search.exact_play.raise_floor`): the rows passed
+    below it, those that make the most parts of its secrets ``cols`` first
+    (``parts``; None: not known), and, made when a floor first needs them,
+    their codes against those secrets, row by row (a part's floor then
+    reads each guess's codes from one short row)."""
 
     def __init__(self, codes: np.ndarray, cols: np.ndarray, rows: np.ndarray, parts: np.ndarray | None) -> None:
         self.codes, self.cols, self.rows, self.parts = codes, cols, rows, parts
