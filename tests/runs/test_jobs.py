@@ -43,6 +43,18 @@ def threads_seen(last: bool) -> tuple[int, int]:
     return start, jit.threads_now()
 
 
+def nap(seconds: float) -> float:
+    time.sleep(seconds)
+    return seconds
+
+
+def test_a_short_job_never_waits_behind_a_long_one_while_a_worker_is_idle() -> None:
+    """A worker is sent its next job when it answers the last: the short jobs
+    all go to the idle worker, none is queued behind the long one."""
+    order = [seconds for _, seconds in run_jobs(nap, [2.0] + [0.01] * 6, workers=2)]
+    assert order[-1] == 2.0 and sorted(order[:-1]) == [0.01] * 6
+
+
 def test_the_last_job_running_takes_the_idle_workers_cores() -> None:
     cores = jit.available_cores()
     out = dict(run_jobs(threads_seen, [False, True], 2))
