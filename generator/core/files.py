@@ -22,8 +22,9 @@ import os
 import shutil
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import orjson
 
@@ -141,22 +142,29 @@ def check_out_file(path: Path) -> Path:
     return Path(path)
 
 
-def write_atomic(path: Path, data: bytes, *, replace_link: bool = False) -> None:
+def write_atomic(path: Path, data: bytes | Callable[[BinaryIO], object], *, replace_link: bool = False,
+                 private: bool = False) -> None:
     """Write ``data`` to ``path`` through a temp file and a rename, so that a
-    reader (or an interrupted run) never sees half a file. A symlink at
-    ``path`` is written through, or replaced by the file with ``replace_link``
-    (for the files a folder of ours holds, such as indexes: a link there must
-    not lead a write outside it)."""
+    reader (or an interrupted run) never sees half a file. ``data`` is the
+    bytes, or what writes them to the file (a large array straight from
+    memory). A symlink at ``path`` is written through, or replaced by the
+    file with ``replace_link`` (for the files a folder of ours holds, such as
+    indexes: a link there must not lead a write outside it). With
+    ``private`` the file is this user's alone (mode 0600: a cache's), else it
+    has the mode of a plain new file."""
     target = output_target(path, replace_link)
     tmp = None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         _clear_stale_temps(target)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}-", suffix=".tmp", dir=target.parent)
-        # mkstemp makes the file private (0600); give it the mode of a plain new file
-        os.fchmod(fd, 0o666 & ~_umask())
+        if not private:  # (mkstemp makes the file private, 0600)
+            os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+            if isinstance(data, bytes):
+                fh.write(data)
+            else:
+                data(fh)
         os.replace(tmp, target)
         tmp = None
     except OSError as exc:

@@ -48,8 +48,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
@@ -58,7 +56,7 @@ import numpy as np
 import numpy.lib.format as npy
 
 from generator.core.feedback import FEEDBACK_VERSION, code_dtype, feedback, pattern_code
-from generator.core.files import clear_leftovers
+from generator.core.files import FileError, write_atomic
 from generator.core.usercache import private, private_cache
 from generator.core.words import WordList
 
@@ -147,7 +145,7 @@ def store(folder: Path, key: str, codes: np.ndarray) -> bool:
     if not _write_private(folder / f"{key}.npy", write):
         return False
     line = _digest_line(key, h.hexdigest())
-    return _write_private(_digest_path(folder, key), lambda fh: fh.write(line))
+    return _write_private(_digest_path(folder, key), line)
 
 
 def sample_cells(rows: int, cols: int, n: int = SAMPLES) -> list[tuple[int, int]]:
@@ -190,23 +188,14 @@ def _file_sha256(path: Path, codes: np.memmap) -> str:
     return h.hexdigest()
 
 
-def _write_private(target: Path, write: Callable[[BinaryIO], object]) -> bool:
-    """Write ``target`` through a temporary file of this user's alone in
-    its folder and a rename, so no reader sees half of it (False, and no
-    temporary file left, where the folder cannot be written)."""
-    clear_leftovers(target.parent, f".{target.name}.")  # of writers killed before their rename
-    tmp = None
+def _write_private(target: Path, data: bytes | Callable[[BinaryIO], object]) -> bool:
+    """Write ``target``, this user's alone, through a temporary file and a
+    rename (:func:`generator.core.files.write_atomic`); False where the
+    folder cannot be written."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}-", suffix=".tmp", dir=target.parent)
-        with os.fdopen(fd, "wb") as fh:  # (mkstemp: mode 0600)
-            write(fh)
-        os.replace(tmp, target)
-        tmp = None
-    except OSError:
+        write_atomic(target, data, private=True, replace_link=True)  # (a link there is replaced, never followed)
+    except FileError:
         return False
-    finally:
-        if tmp is not None:
-            Path(tmp).unlink(missing_ok=True)
     return True
 
 

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from generator.core import matrixcache, partition
+from generator.core import files, matrixcache, partition
 from generator.core.catalog import load_list
 from generator.core.feedback import feedback_matrix
 from generator.core.partition import Matrix
@@ -306,7 +306,7 @@ def test_a_full_disk_computes_in_memory(lists: tuple[WordList, WordList], kernel
     def full(*args: Any, **kwargs: Any) -> Any:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(matrixcache.tempfile if fails == "the temporary file" else matrixcache.os,
+    monkeypatch.setattr(files.tempfile if fails == "the temporary file" else files.os,
                         "mkstemp" if fails == "the temporary file" else "replace", full)
     np.testing.assert_array_equal(Matrix.build(guesses, answers).codes, fresh(guesses, answers))
     assert list(folder.iterdir()) == []  # nothing written, no temporary file left
