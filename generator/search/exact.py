@@ -400,12 +400,8 @@ class Search:
         """A lower bound of a part's cost with ``r`` turns left: its
         :func:`part_bound`, or what the memo knows of it."""
         lb = int(part_bound(len(part), r, self.strict, self.fill, self.moves.cap(r)))
-        if len(part) > 2 and not self.hard:
-            key = self.memo.key(part, r)
-            hit = self.memo.solved.get(key)
-            if hit is not None:
-                return hit[0]
-            lb = max(lb, self.memo.lower.get(key, 0))
+        if len(part) > 2 and not self.hard:  # (a solved cost is at least the bound)
+            lb = max(lb, self.memo.known(self.memo.key(part, r)))
         return lb
 
     # ---- internals
