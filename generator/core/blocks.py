@@ -37,6 +37,7 @@ definitions from these records, so the code and the schema cannot disagree.
 
 from __future__ import annotations
 
+import functools
 import types
 import typing
 from collections.abc import Mapping
@@ -219,8 +220,10 @@ def block_type(game: str, feedback: str, scheme: str) -> type | None:
     return _LINGO.get(scheme)
 
 
-def fields(record: type) -> dict[str, tuple[Any, str, bool]]:
-    """A record's fields in order: name -> (type, description, required)."""
+@functools.cache
+def fields(record: type) -> Mapping[str, tuple[Any, str, bool]]:
+    """A record's fields in order: name -> (type, description, required)
+    (worked out once per record: a card read asks it of every group)."""
     hints = typing.get_type_hints(record, include_extras=True)
     out = {}
     for name, hint in hints.items():
@@ -239,7 +242,7 @@ def fields(record: type) -> dict[str, tuple[Any, str, bool]]:
                 break
         out[name] = (hint, text, required)
     # the order of the file: the scheme first, then as declared from the base up
-    return dict(sorted(out.items(), key=lambda kv: kv[0] != "scheme"))
+    return types.MappingProxyType(dict(sorted(out.items(), key=lambda kv: kv[0] != "scheme")))
 
 
 def block_problem(game: str, feedback: str, block: Mapping[str, Any]) -> str | None:
@@ -330,11 +333,6 @@ def shared_block(block: StrategyBlock) -> SharedBlock | None:
 def hangman_block(block: StrategyBlock) -> HangmanBlock | HangmanOptimalBlock | None:
     """The block of a Hangman tree (its words lost counted), or None."""
     return cast(HangmanOptimalBlock, block) if "losses" in block else None
-
-
-def searched_block(block: StrategyBlock) -> OptimalBlock | MastermindOptimalBlock | None:
-    """The block of an exact search (its proof said), or None."""
-    return cast(OptimalBlock, block) if "proof" in block else None
 
 
 def opener_of(block: StrategyBlock) -> Word | None:
