@@ -17,9 +17,9 @@ from generator.core.catalog import check_setup_letter, setup
 from generator.core.context import context
 from generator.core.files import check_out_folder
 from generator.core.fingerprint import Fingerprint, fingerprint, lists_digests
-from generator.core.layout import ALL, TreeKey, tree_path
+from generator.core.layout import ALL, TreeKey, tree_path, word_family
 from generator.core.rules import GuessRule, guess_rule
-from generator.core.strategies import family_of, strategy_info
+from generator.core.strategies import strategy_info
 from generator.errors import StrategyError
 from generator.output.treefile import KEPT, dump_tree
 from generator.runs.exact import ExactResult, choose_opener, letter_proof_params, letter_tree, solve_opener, solve_whole
@@ -79,8 +79,7 @@ class ExactAsk:
 
     def path(self, root: Path) -> Path:
         strategy = "optimal" if self.opener is None else f"optimal-{self.opener}"
-        family = family_of(setup(self.setup).game.name)
-        return tree_path(root, TreeKey(family, self.setup, self.rule, strategy, self.letter or ALL))
+        return tree_path(root, TreeKey(word_family(self.setup), self.setup, self.rule, strategy, self.letter or ALL))
 
     @property
     def as_built(self) -> bool:
@@ -130,7 +129,8 @@ def _tree_file(ask: ExactAsk, runner: Runner, progress: Progress | None) -> tupl
     res = search(ask, runner, progress)
     ctx = context(ask.setup)
     game = ctx.game(ask.letter, ask.rule)
-    tree = ctx.game_tree(game, res.cols, res.root, res.strategy_data(game))
+    block = res.strategy_data(game)
+    tree = ctx.game_tree(game, res.cols, res.root, block)
     tree.fingerprint = ask.fingerprint()
     stats = tree.stats
     assert stats is not None
@@ -141,7 +141,7 @@ def _tree_file(ask: ExactAsk, runner: Runner, progress: Progress | None) -> tupl
     turns = " ".join(f"{k}:{v}" for k, v in stats.turns.items())
     return dump_tree(tree), [f"{what} {first}: total {stats.total_turns}, mean {stats.mean_turns:.4f}, "
                              f"max {stats.max_turns}, {len(tree.late)} late; turns {turns}",
-                             f"search: {res.strategy_data(tree.game)['proof']}; {res.positions} positions; {res.seconds:.1f} s; "
+                             f"search: {block['proof']}; {res.positions} positions; {res.seconds:.1f} s; "
                              f"peak memory {res.peak_mib:.0f} MiB"]
 
 

@@ -31,7 +31,7 @@ whole move played at the root, as one search plays an opener) of a
 cluster), searched with a fresh memo, so what a job finds
 depends only on its word and its batch's cut: the same table on one core,
 every core or a cluster. Each result goes at once to a **journal** in the
-user's private cache folder (:func:`generator.runs.verdicts.private_cache`),
+user's private cache folder (:func:`generator.core.usercache.private_cache`),
 named by the set-up's word lists, the rule and the search's version; a run
 interrupted (Ctrl-C, a machine gone) resumes where it stopped, and a
 finished run asked again reads its table back. The journal is a cache, not a

@@ -87,8 +87,8 @@ def evaluate_strategy(words: WordList, strategy: str, misses: Sequence[int], *,
     and list the hardest words (most misses; with several ``misses`` values, as
     played for the first). The greedy rules do not depend on the misses
     allowed, so one tree per length serves them all; ``optimal`` builds one
-    per length and value. One job per tree, on ``workers`` processes (default
-    every core)."""
+    per length and value. One job per tree, run by ``runner`` (default: every
+    core of this machine)."""
     start = time.perf_counter()
     misses = tuple(misses)
     ev = Evaluation(strategy, misses, losses={m: 0 for m in misses},

@@ -120,18 +120,17 @@ class JobResult:
 _SEARCHES: dict[tuple[Problem, Options], Search] = {}  # per worker process: see worker_search
 
 
-def worker_search(problem: Problem, options: Options) -> tuple[Search, Loaded]:
-    """The search of a problem in this worker process, made once and kept
-    for the worker's later jobs (its set-up, and its memo unless the job
-    empties it: :func:`job_search`), rooted at the problem's secrets; and
-    what the problem loads."""
-    loaded = problem.load()
+def worker_search(problem: Problem, options: Options) -> Search:
+    """The search of a problem in this worker process, made once (the
+    problem loaded then) and kept for the worker's later jobs (its set-up,
+    and its memo unless the job empties it: :func:`job_search`), rooted at
+    the problem's secrets."""
     s = _SEARCHES.get((problem, options))
     if s is None:
-        matrix, game, _, rows = loaded
+        matrix, game, cols, rows = problem.load()
         s = _SEARCHES[problem, options] = make_search(matrix, game, rows, options)
-    s.root_cols = loaded[2]
-    return s, loaded
+        s.root_cols = cols
+    return s
 
 
 @contextmanager
@@ -140,7 +139,7 @@ def job_search(problem: Problem, options: Options, keep_memo: bool = False) -> I
     budget is restored and, unless ``keep_memo``, its memo emptied (a worker
     would otherwise hold it, GiBs in a long proof, until its next job of the
     same problem)."""
-    s, _ = worker_search(problem, options)
+    s = worker_search(problem, options)
     try:
         yield s
     finally:

@@ -296,8 +296,7 @@ def _evaluate(p: _Planner, g: _Goal) -> _Value:
 def _start(root: Root, sizes: JobSizes) -> tuple[_Proof, _Planner]:
     planner = _Planner(root, root.sizes or sizes)
     if root.opener is None:
-        cols = root.problem.load()[2]
-        goal = _Goal((), root.beta, 0, len(cols), upper=root.upper, known=True)
+        goal = _Goal((), root.beta, 0, len(planner.search.root_cols), upper=root.upper, known=True)
         return _Proof(root, goal), planner
     s = planner.search
     base, items = s.move_parts(root.opener, Position(s.root_cols, s.turns, (), s.all_rows))

@@ -24,7 +24,7 @@ def _jobs() -> list[ProofJob]:
     """A job of every kind: a position, a whole move, some parts of a move,
     a position below a fixed opener, one cut too low, one out of budget."""
     kanes = _row("kanes")
-    s, _ = worker_search(K, Options())
+    s = worker_search(K, Options())
     codes = tuple(p.code for p in parts_of(s, s.root(), kanes, range(1000)))
     return [
         ProofJob(K, Options()),
@@ -55,7 +55,7 @@ def test_a_job_gives_the_same_answer_in_this_process_and_in_two_workers() -> Non
 def test_a_whole_move_is_the_tree_of_one_search_from_that_opener() -> None:
     kanes = _row("kanes")
     res = run_job(ProofJob(K, Options(), move=kanes, opener=True))
-    s, _ = worker_search(K, Options())
+    s = worker_search(K, Options())
     value = s.solve_root(opener=kanes)
     tree = s.tree()
     s.reset()
@@ -65,7 +65,7 @@ def test_a_whole_move_is_the_tree_of_one_search_from_that_opener() -> None:
 def test_the_parts_of_a_move_cost_the_move_less_its_turn() -> None:
     kanes = _row("kanes")
     whole = run_job(ProofJob(K, Options(), move=kanes, opener=True))
-    s, _ = worker_search(K, Options())
+    s = worker_search(K, Options())
     codes = tuple(p.code for p in parts_of(s, s.root(), kanes, range(1000)))
     parts = run_job(ProofJob(K, Options(), move=kanes, codes=codes, opener=True))
     assert isinstance(whole.tree, Node) and parts.tree is None
