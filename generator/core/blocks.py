@@ -203,8 +203,8 @@ StrategyBlock = Union[HumanBlock, LookupBlock, SharedBlock, ScmBlock, OptimalBlo
 BLOCKS: tuple[type, ...] = typing.get_args(StrategyBlock)
 
 #: the LINGO blocks by scheme
-_LINGO = {"human": HumanBlock, "human-lookup": LookupBlock, "shared": SharedBlock, "scm": ScmBlock,
-          "optimal": OptimalBlock}
+LINGO_BLOCKS = {"human": HumanBlock, "human-lookup": LookupBlock, "shared": SharedBlock, "scm": ScmBlock,
+                "optimal": OptimalBlock}  # a LINGO tree's schemes, in the order the schema lists them
 
 
 def block_type(game: str, feedback: str, scheme: str) -> type | None:
@@ -217,7 +217,7 @@ def block_type(game: str, feedback: str, scheme: str) -> type | None:
         return MastermindOptimalBlock if scheme in ("optimal", "optimal-5") else GreedyBlock
     if game == "wordle":
         return OptimalBlock if scheme == "optimal" else GreedyBlock
-    return _LINGO.get(scheme)
+    return LINGO_BLOCKS.get(scheme)
 
 
 @functools.cache

@@ -25,15 +25,12 @@ from typing import Any, Literal, Union
 from generator.core.blocks import (
     AT_LEAST_0,
     BLOCKS,
+    LINGO_BLOCKS,
     GreedyBlock,
     HangmanBlock,
     HangmanOptimalBlock,
-    HumanBlock,
-    LookupBlock,
     MastermindOptimalBlock,
     OptimalBlock,
-    ScmBlock,
-    SharedBlock,
     fields,
 )
 from generator.output.treefile import FORMAT, READS, SCHEMA_ID_PREFIX, VERSION
@@ -107,11 +104,7 @@ for _block in BLOCKS:
 _LINGO = {"feedback": {"const": "positional"}, "name": {"not": {"const": "wordle"}}}
 _WORDLE = {"feedback": {"const": "positional"}, "name": {"const": "wordle"}}
 _CHOICES: list[tuple[tuple[dict[str, Any], dict[str, Any]], type]] = [
-    ((_LINGO, {"const": "human"}), HumanBlock),
-    ((_LINGO, {"const": "human-lookup"}), LookupBlock),
-    ((_LINGO, {"const": "shared"}), SharedBlock),
-    ((_LINGO, {"const": "scm"}), ScmBlock),
-    ((_LINGO, {"const": "optimal"}), OptimalBlock),
+    *(((_LINGO, {"const": scheme}), record) for scheme, record in LINGO_BLOCKS.items()),
     ((_WORDLE, {"const": "optimal"}), OptimalBlock),
     ((_WORDLE, {"not": {"const": "optimal"}}), GreedyBlock),
     (({"feedback": {"const": "pegs"}}, {"enum": ["optimal", "optimal-5"]}), MastermindOptimalBlock),
@@ -119,7 +112,7 @@ _CHOICES: list[tuple[tuple[dict[str, Any], dict[str, Any]], type]] = [
     (({"feedback": {"const": "mask"}}, {"const": "optimal"}), HangmanOptimalBlock),
     (({"feedback": {"const": "mask"}}, {"not": {"const": "optimal"}}), HangmanBlock),
 ]
-_LINGO_SCHEMES = ["human", "human-lookup", "shared", "scm", "optimal"]
+_LINGO_SCHEMES = list(LINGO_BLOCKS)  # a LINGO tree's scheme is one of LINGO's
 
 
 def _choice(condition: tuple[dict[str, Any], dict[str, Any]], record: type) -> dict[str, Any]:
@@ -232,9 +225,13 @@ SCHEMA: dict[str, Any] = {
                  "description": "the secrets the tree solves only after the last turn (Hangman: the words lost)"},
         "root": {"$ref": "#/$defs/node"},
     },
-    "allOf": [_choice(condition, name) for condition, name in _CHOICES],
+    "allOf": [
+        *(_choice(condition, name) for condition, name in _CHOICES),
+        {"if": {"properties": {"game": {"type": "object", "properties": _LINGO}}},
+         "then": {"properties": {"strategy": {"type": "object", "properties": {"scheme": {"enum": _LINGO_SCHEMES}}}}}},
+    ],
     "$defs": {
-        **{_def_name(b): _record_schema(b) for b in BLOCKS},
+        **{name: _record_schema(r) for name, r in _ALL_RECORDS.items()},
         "node": {
             "oneOf": [
                 _WORD,
@@ -256,10 +253,3 @@ SCHEMA: dict[str, Any] = {
     },
 }
 
-
-
-# a LINGO tree's scheme is one of LINGO's
-SCHEMA["allOf"].append({"if": {"properties": {"game": {"type": "object", "properties": _LINGO}}},
-                        "then": {"properties": {"strategy": {"type": "object",
-                                                             "properties": {"scheme": {"enum": _LINGO_SCHEMES}}}}}})
-SCHEMA["$defs"] |= {name: _record_schema(r) for name, r in _ALL_RECORDS.items()}
